@@ -1,0 +1,92 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const optionalUrl = z.url().optional();
+
+/** Environment variables Penny reads. Every default is the embedded mode: nothing to configure. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./.data'),
+  DATABASE_URL: optionalUrl,
+  PUBLIC_URL: optionalUrl,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),
+  VAULT_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9+/]{43}=$/, 'VAULT_KEY must be 32 bytes, base64-encoded')
+    .optional(),
+  BOX_SECRET_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9+/]{43}=$/, 'BOX_SECRET_KEY must be 32 bytes, base64-encoded')
+    .optional(),
+  REQUIRE_ENCRYPTED_BODIES: booleanFromEnv.default(true),
+  MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  TERMS_URL: z.string().default('/legal/terms'),
+  PRIVACY_URL: z.string().default('/legal/privacy'),
+  SMTP_URL: optionalUrl,
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  secretOverrides: { authSecret?: string; vaultKey?: string; boxSecretKey?: string };
+  requireEncryptedBodies: boolean;
+  maxBodyBytes: number;
+  shutdownTimeoutMs: number;
+  legal: { termsUrl: string; privacyUrl: string };
+  smtpUrl: string | undefined;
+  webDistDir: string;
+};
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Turns the environment into a typed config; throws a readable ConfigError naming every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // Empty strings in the environment mean "not set", as most shells and .env files intend.
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map(
+      (issue) => `  ${issue.path.join('.') || '(env)'}: ${issue.message}`,
+    );
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const secretOverrides: Config['secretOverrides'] = {};
+  if (e.AUTH_SECRET) secretOverrides.authSecret = e.AUTH_SECRET;
+  if (e.VAULT_KEY) secretOverrides.vaultKey = e.VAULT_KEY;
+  if (e.BOX_SECRET_KEY) secretOverrides.boxSecretKey = e.BOX_SECRET_KEY;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    logLevel: e.LOG_LEVEL,
+    secretOverrides,
+    requireEncryptedBodies: e.REQUIRE_ENCRYPTED_BODIES,
+    maxBodyBytes: e.MAX_BODY_BYTES,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    legal: { termsUrl: e.TERMS_URL, privacyUrl: e.PRIVACY_URL },
+    smtpUrl: e.SMTP_URL,
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
+  };
+}

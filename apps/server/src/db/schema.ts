@@ -1,0 +1,102 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
+};
+
+// Better Auth's four tables (user, session, account, verification), with the username plugin's columns
+// and the spec's sign-up fields. Better Auth addresses them by the TypeScript keys below.
+export const user = pgTable(
+  'user',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
+    username: text('username'),
+    displayUsername: text('display_username'),
+    firstName: text('first_name'),
+    middleName: text('middle_name'),
+    lastName: text('last_name'),
+    phoneNumber: text('phone_number'),
+    country: text('country'),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }),
+    mfaSetupCompleted: boolean('mfa_setup_completed').notNull().default(false),
+    agreedToTerms: boolean('agreed_to_terms').notNull().default(false),
+    agreedToPrivacy: boolean('agreed_to_privacy').notNull().default(false),
+    ...timestamps,
+  },
+  (table) => [
+    // Case-insensitive uniqueness is the real guard against two sign-ups racing for one name.
+    uniqueIndex('user_email_lower_idx').on(sql`lower(${table.email})`),
+    uniqueIndex('user_username_lower_idx').on(sql`lower(${table.username})`),
+  ],
+);
+
+export const session = pgTable(
+  'session',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    token: text('token').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    ...timestamps,
+  },
+  (table) => [index('session_user_id_idx').on(table.userId)],
+);
+
+export const account = pgTable(
+  'account',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    ...timestamps,
+  },
+  (table) => [index('account_user_id_idx').on(table.userId)],
+);
+
+export const verification = pgTable(
+  'verification',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ...timestamps,
+  },
+  (table) => [index('verification_identifier_idx').on(table.identifier)],
+);
+
+/** The user's data container: created when the account is, kept by Delete Data, gone with the account. */
+export const profile = pgTable('profile', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  userInfo: jsonb('user_info').$type<Record<string, unknown>>().notNull().default({}),
+  preferences: jsonb('preferences').$type<Record<string, unknown>>().notNull().default({}),
+  ...timestamps,
+});
+
+export const schema = { user, session, account, verification, profile };
+export type Schema = typeof schema;

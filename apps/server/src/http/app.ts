@@ -1,0 +1,103 @@
+import type { PublicConfig } from '@penny/contracts';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import type { Config } from '../config.ts';
+import type { DatabaseHandle } from '../db/index.ts';
+import type { Auth } from '../identity/index.ts';
+import type { Logger } from '../logger.ts';
+import type { DevOutbox } from '../mail/index.ts';
+import type { Secrets } from '../secrets/index.ts';
+import type { AppEnv } from './context.ts';
+import { ApiFailure, fail } from './errors.ts';
+import { encryptedBody } from './middleware/encrypted-body.ts';
+import type { ReplayStore } from './middleware/replay-store.ts';
+import { requestLog } from './middleware/request-log.ts';
+import { securityHeaders } from './middleware/security-headers.ts';
+import { deriveAnonToken, sessionMiddleware } from './middleware/session.ts';
+import { databaseRoutes } from './routes/database.ts';
+import { devOutboxRoutes } from './routes/dev-outbox.ts';
+import { healthRoutes } from './routes/health.ts';
+import { publicConfigRoutes } from './routes/public-config.ts';
+import { webAppRoutes } from './routes/web-app.ts';
+
+export type AppDeps = {
+  config: Config;
+  logger: Logger;
+  database: DatabaseHandle;
+  secrets: Secrets;
+  auth: Auth;
+  replayStore: ReplayStore;
+  /** Present only in the embedded mode (no SMTP): exposes /dev/outbox. */
+  devOutbox?: DevOutbox;
+};
+
+/** The whole HTTP surface: auth, database/agent/connect services, public config, health, and the SPA. */
+export function createApp(deps: AppDeps) {
+  const { config, logger, database, secrets, auth } = deps;
+  const anonToken = deriveAnonToken(secrets.authSecret);
+  const publicConfig: PublicConfig = {
+    boxPublicKey: Buffer.from(secrets.boxKeyPair.publicKey).toString('base64'),
+    anonToken,
+    requireEncryptedBodies: config.requireEncryptedBodies,
+    services: { auth: '/api/auth', db: '/db', agent: '/agent', connect: '/connect' },
+    legal: config.legal,
+    features: { devOutbox: Boolean(deps.devOutbox) },
+  };
+  const webApp = webAppRoutes(config.webDistDir);
+
+  const app = new Hono<AppEnv>();
+  app.use(requestLog(logger));
+  app.use(
+    securityHeaders({
+      inlineScriptHashes: webApp.inlineScriptHashes,
+      hsts: config.publicUrl.startsWith('https:'),
+    }),
+  );
+  app.use(
+    bodyLimit({
+      maxSize: config.maxBodyBytes,
+      onError: (c) => fail(c, 413, 'Request body is too large.'),
+    }),
+  );
+
+  app.route('/', healthRoutes(database));
+  app.route('/', publicConfigRoutes(publicConfig));
+  if (deps.devOutbox) app.route('/', devOutboxRoutes(deps.devOutbox));
+  app.on(['GET', 'POST'], '/api/auth/*', (c) => auth.handler(c.req.raw));
+
+  const session = sessionMiddleware({ auth, anonToken, logger });
+  const envelope = encryptedBody({
+    secretKey: secrets.boxKeyPair.secretKey,
+    required: config.requireEncryptedBodies,
+    replayStore: deps.replayStore,
+  });
+  for (const service of ['/db/*', '/agent/*']) {
+    app.use(service, session, envelope);
+  }
+  app.route('/db', databaseRoutes({ db: database.db }));
+
+  app.route('/', webApp.routes);
+  app.notFound((c) => fail(c, 404, 'Not found.'));
+  app.onError((error, c) => {
+    if (error instanceof ApiFailure) {
+      if (error.status === 403) {
+        const principal = c.get('principal');
+        logger.warn(
+          {
+            requestId: c.get('requestId'),
+            userId: principal?.kind === 'user' ? principal.user.id : undefined,
+          },
+          `refused: ${error.message}`,
+        );
+      }
+      return fail(c, error.status, error.message);
+    }
+    if (error instanceof HTTPException) return fail(c, error.status, error.message || 'Request failed.');
+    logger.error({ err: error, requestId: c.get('requestId') }, 'unhandled error');
+    return fail(c, 500, 'Something went wrong on our side. Please try again.');
+  });
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,61 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { MiddlewareHandler } from 'hono';
+import type { Auth } from '../../identity/index.ts';
+import { SESSION_ABSOLUTE_LIFETIME_MS } from '../../identity/index.ts';
+import type { Logger } from '../../logger.ts';
+import type { AppEnv, Principal } from '../context.ts';
+import { fail } from '../errors.ts';
+
+/** The public token visitors without a session send as bearer (the spec's "anonymous token"). */
+export function deriveAnonToken(authSecret: string): string {
+  return `anon_${createHmac('sha256', authSecret).update('penny:anonymous-token:v1').digest('base64url')}`;
+}
+
+function sameToken(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/**
+ * Resolves the caller from the bearer token or session cookie. A session older than the absolute
+ * lifetime is revoked here, since Better Auth only slides expiry. No credentials at all: 401.
+ */
+export function sessionMiddleware(deps: {
+  auth: Auth;
+  anonToken: string;
+  logger: Logger;
+  now?: () => number;
+}): MiddlewareHandler<AppEnv> {
+  const now = deps.now ?? Date.now;
+  return async (c, next) => {
+    const authorization = c.req.header('authorization');
+    const bearer = authorization?.match(/^Bearer\s+(.+)$/i)?.[1]?.trim();
+    if (bearer && sameToken(bearer, deps.anonToken)) {
+      c.set('principal', { kind: 'anonymous' });
+      return next();
+    }
+    const result = await deps.auth.api.getSession({ headers: c.req.raw.headers }).catch((error: unknown) => {
+      deps.logger.warn({ err: error }, 'session lookup failed');
+      return null;
+    });
+    if (!result) return fail(c, 401, 'Authentication required.');
+    const createdAt = new Date(result.session.createdAt);
+    if (now() - createdAt.getTime() > SESSION_ABSOLUTE_LIFETIME_MS) {
+      await deps.auth.api
+        .revokeSession({ headers: c.req.raw.headers, body: { token: result.session.token } })
+        .catch(() => {
+          // Already gone is fine: the caller is signed out either way.
+        });
+      return fail(c, 401, 'Your session has expired. Please sign in again.');
+    }
+    const principal: Principal = {
+      kind: 'user',
+      user: result.user,
+      sessionId: result.session.id,
+      sessionCreatedAt: createdAt,
+    };
+    c.set('principal', principal);
+    return next();
+  };
+}

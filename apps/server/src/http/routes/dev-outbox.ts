@@ -1,0 +1,10 @@
+import { Hono } from 'hono';
+import type { DevOutbox } from '../../mail/index.ts';
+import type { AppEnv } from '../context.ts';
+
+/** GET /dev/outbox: mail the embedded mode "sent", newest first. Mounted only when no SMTP is set. */
+export function devOutboxRoutes(outbox: DevOutbox) {
+  return new Hono<AppEnv>().get('/dev/outbox', (c) =>
+    c.json({ messages: outbox.list() }, 200, { 'cache-control': 'no-store' }),
+  );
+}

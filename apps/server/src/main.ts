@@ -1,0 +1,58 @@
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { composeServices } from './compose.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { createLogger } from './logger.ts';
+
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(2);
+  }
+  throw error;
+}
+
+const logger = createLogger({ level: config.logLevel });
+logger.info(`Penny starting on Node ${process.version}`);
+const services = await composeServices(config, logger);
+
+let inFlight = 0;
+const server = serve(
+  { fetch: services.app.fetch, port: config.port, hostname: config.host },
+  (info: AddressInfo) => {
+    const shown = info.address === '0.0.0.0' || info.address === '::' ? 'localhost' : info.address;
+    logger.info(
+      { port: info.port, database: services.database.kind },
+      `Penny is ready on http://${shown}:${info.port} (Node ${process.version})`,
+    );
+  },
+);
+server.on('request', (_req, res) => {
+  inFlight++;
+  res.once('close', () => inFlight--);
+});
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal, inFlight }, 'shutting down: no new connections, finishing in-flight requests');
+  const forced = setTimeout(() => {
+    logger.warn({ inFlight }, 'shutdown timed out; closing anyway');
+    process.exit(1);
+  }, config.shutdownTimeoutMs);
+  forced.unref();
+  // Stop accepting, let keep-alive sockets go once idle, and wait for the rest to finish.
+  await new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    if ('closeIdleConnections' in server) server.closeIdleConnections();
+  });
+  await services.close();
+  logger.info('stopped');
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -1,0 +1,141 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import pg from 'pg';
+import { composeServices, type Services } from '../compose.ts';
+import { type Config, loadConfig } from '../config.ts';
+import { connectDatabase } from '../db/index.ts';
+import { createLogger } from '../logger.ts';
+import { ephemeralSecrets } from '../secrets/index.ts';
+
+export type TestDatabaseKind = 'pglite' | 'postgres';
+
+/** PGlite always; PostgreSQL too when TEST_DATABASE_URL points at a server (CI sets it). */
+export function testDatabaseKinds(): TestDatabaseKind[] {
+  return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+export type TestApp = Services & {
+  config: Config;
+  /** Every log line the app wrote, parsed. */
+  logs: Array<Record<string, unknown>>;
+  /** Raw log output, for "never logged" assertions. */
+  logText(): string;
+  signUpVerifiedUser(
+    input?: Partial<SignUpInput>,
+  ): Promise<{ token: string; user: SignUpInput & { id: string } }>;
+};
+
+export type SignUpInput = {
+  email: string;
+  password: string;
+  username: string;
+  firstName: string;
+  lastName: string;
+};
+
+/**
+ * The real app, in process, on a fresh database: PGlite in memory, or a throwaway PostgreSQL database
+ * created on the TEST_DATABASE_URL server and dropped by close().
+ */
+export async function createTestApp(
+  options: { database?: TestDatabaseKind; env?: Record<string, string> } = {},
+): Promise<TestApp> {
+  const kind = options.database ?? 'pglite';
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'penny-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'debug',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'http://localhost:3000',
+    WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    ...options.env,
+  });
+  const lines: string[] = [];
+  const destination = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  const logger = createLogger({ level: config.logLevel, destination });
+
+  let dropDatabase: (() => Promise<void>) | undefined;
+  let database: Awaited<ReturnType<typeof connectDatabase>>;
+  if (kind === 'postgres') {
+    const adminUrl = process.env.TEST_DATABASE_URL;
+    if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
+    const name = `penny_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    database = await connectDatabase({ kind: 'postgres', url: url.toString(), maxConnections: 5 });
+    dropDatabase = async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    };
+  } else {
+    database = await connectDatabase({ kind: 'pglite' });
+  }
+
+  const services = await composeServices(config, logger, { secrets: ephemeralSecrets(), database });
+  let counter = 0;
+
+  return {
+    ...services,
+    config,
+    get logs() {
+      return lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    },
+    logText: () => lines.join(''),
+    async signUpVerifiedUser(input = {}) {
+      counter++;
+      const suffix = `${Date.now().toString(36)}${counter}`;
+      const user: SignUpInput = {
+        email: `user${suffix}@example.com`,
+        password: 'correct horse battery',
+        username: `user_${suffix}`,
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        ...input,
+      };
+      const signUp = await services.app.request('/api/auth/sign-up/email', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: config.publicUrl },
+        body: JSON.stringify({ ...user, name: `${user.firstName} ${user.lastName}` }),
+      });
+      if (!signUp.ok) {
+        const errors = lines.filter((line) => line.includes('"level":50')).slice(-3);
+        throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}\n${errors.join('')}`);
+      }
+      const mail = services.devOutbox
+        ?.list()
+        .find((m) => m.to === user.email && m.link?.includes('verify-email'));
+      if (!mail?.link) throw new Error('no verification mail in the outbox');
+      const link = new URL(mail.link);
+      const verify = await services.app.request(link.pathname + link.search);
+      if (verify.status >= 400) throw new Error(`verification failed: ${verify.status}`);
+      const signIn = await services.app.request('/api/auth/sign-in/email', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: config.publicUrl },
+        body: JSON.stringify({ email: user.email, password: user.password }),
+      });
+      const token = signIn.headers.get('set-auth-token');
+      if (!signIn.ok || !token) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
+      const body = (await signIn.json()) as { user: { id: string } };
+      return { token, user: { ...user, id: body.user.id } };
+    },
+    async close() {
+      await services.close();
+      await dropDatabase?.();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,139 @@
+import { ENCRYPTED_HEADER, ENCRYPTED_HEADER_VALUE, ENVELOPE_METHODS } from '@penny/contracts';
+import { sealBody } from './envelope.ts';
+
+/** The three API services of the spec; auth goes through the Better Auth client instead. */
+export type Service = 'db' | 'agent' | 'connect';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type QueryValue = string | number | boolean | null | undefined;
+
+export type RequestOptions = {
+  /** Default: POST when `body` or `form` is given, else GET. */
+  method?: HttpMethod;
+  /** Appended as the query string; null and undefined values are left out. */
+  query?: Record<string, QueryValue>;
+  /** JSON body; sealed for POST/PUT/PATCH to db and agent when encryption is on. */
+  body?: unknown;
+  /** URL-encoded form body; account-connection service only. */
+  form?: Record<string, string> | URLSearchParams;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+};
+
+export type RequesterOptions = {
+  /** Base URL of each service, absolute or relative to the page (e.g. `/db`). */
+  baseUrls: { db: string; agent: string; connect: string };
+  /** The current session token, or null when signed out. */
+  getToken: () => string | null;
+  /** Public token sent as the Bearer when there is no session. */
+  anonToken: string;
+  /** Server X25519 public key, base64. */
+  boxPublicKey: string;
+  /** Seal JSON bodies of POST/PUT/PATCH to db and agent. */
+  encrypt: boolean;
+  fetch?: typeof fetch;
+};
+
+export type Requester = {
+  /** Sends the request and parses the JSON reply (undefined when the reply is empty). */
+  request<T = unknown>(service: Service, path: string, init?: RequestOptions): Promise<T>;
+  /** Sends the request and returns the OK response unread, e.g. for an event stream. */
+  send(service: Service, path: string, init?: RequestOptions): Promise<Response>;
+  /** The absolute or page-relative URL a call would go to. */
+  url(service: Service, path: string, query?: RequestOptions['query']): string;
+};
+
+/** A non-OK reply. The message is the spec's `HTTP {status}: {statusText}`, which callers match on. */
+export class HttpError extends Error {
+  override name = 'HttpError';
+  readonly status: number;
+  readonly statusText: string;
+  constructor(status: number, statusText: string) {
+    super(`HTTP ${status}: ${statusText}`);
+    this.status = status;
+    this.statusText = statusText;
+  }
+}
+
+const sealedMethods: ReadonlySet<string> = new Set(ENVELOPE_METHODS);
+
+/** The request wrapper every service client goes through (spec: "Request wrapper"). */
+export function createRequester(options: RequesterOptions): Requester {
+  // Late-bound: calling an unbound window.fetch throws "Illegal invocation".
+  const doFetch: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+
+  function url(service: Service, path: string, query?: RequestOptions['query']): string {
+    const base = options.baseUrls[service].replace(/\/+$/, '');
+    const search = new URLSearchParams();
+    for (const [key, value] of Object.entries(query ?? {})) {
+      if (value !== null && value !== undefined) search.append(key, String(value));
+    }
+    const qs = search.toString();
+    return `${base}${path.startsWith('/') ? path : `/${path}`}${qs ? `?${qs}` : ''}`;
+  }
+
+  async function send(service: Service, path: string, init: RequestOptions = {}): Promise<Response> {
+    if (init.body !== undefined && init.form !== undefined) {
+      throw new TypeError('Pass either body or form, not both');
+    }
+    if (init.form !== undefined && service !== 'connect') {
+      // db and agent take sealed JSON only; a form there would travel in the clear.
+      throw new TypeError('Form bodies are only sent to the account-connection service');
+    }
+    const method = init.method ?? (init.body !== undefined || init.form !== undefined ? 'POST' : 'GET');
+    const target = url(service, path, init.query);
+    const headers = new Headers(init.headers);
+    headers.set('accept', 'application/json');
+    const requestInit: RequestInit = { method, headers };
+    if (init.signal) requestInit.signal = init.signal;
+
+    if (service === 'connect') {
+      // Spec: no Authorization to the account-connection service; it uses the session cookie.
+      headers.delete('authorization');
+      requestInit.credentials = 'include';
+    } else {
+      headers.set('authorization', `Bearer ${options.getToken() ?? options.anonToken}`);
+    }
+
+    if (init.form !== undefined) {
+      headers.set('content-type', 'application/x-www-form-urlencoded');
+      requestInit.body = new URLSearchParams(init.form).toString();
+    } else if (init.body !== undefined) {
+      headers.set('content-type', 'application/json');
+      if (options.encrypt && service !== 'connect' && sealedMethods.has(method)) {
+        const envelope = sealBody({
+          serverPublicKey: options.boxPublicKey,
+          method,
+          path: requestPath(target),
+          body: init.body,
+        });
+        headers.set(ENCRYPTED_HEADER, ENCRYPTED_HEADER_VALUE);
+        requestInit.body = JSON.stringify(envelope);
+      } else {
+        requestInit.body = JSON.stringify(init.body);
+      }
+    }
+
+    const response = await doFetch(target, requestInit);
+    if (!response.ok) {
+      // Free the connection: the error body is not shown (spec).
+      await response.body?.cancel().catch(() => {});
+      throw new HttpError(response.status, response.statusText);
+    }
+    return response;
+  }
+
+  async function request<T = unknown>(service: Service, path: string, init?: RequestOptions): Promise<T> {
+    const response = await send(service, path, init);
+    const text = await response.text();
+    return (text ? JSON.parse(text) : undefined) as T;
+  }
+
+  return { request, send, url };
+}
+
+/** Pathname plus search as the server will see it; relative base URLs resolve against the page. */
+function requestPath(target: string): string {
+  const page = typeof location === 'undefined' ? 'http://localhost/' : location.href;
+  const parsed = new URL(target, page);
+  return parsed.pathname + parsed.search;
+}

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+/** Every 4xx/5xx body the product's own services send. */
+export const apiErrorSchema = z.object({ success: z.literal(false), error: z.string() });
+export type ApiError = z.infer<typeof apiErrorSchema>;
+
+export const LIMITS = {
+  username: { min: 3, max: 30 },
+  name: { max: 100 },
+  email: { max: 254 },
+} as const;
+
+/**
+ * The username/firstName/lastName the spec puts in payloads. They are never identity: the server
+ * checks them against the session user and answers 403 on a mismatch.
+ */
+export const userIdentitySchema = z.object({
+  username: z.string().trim().min(1).max(LIMITS.email.max),
+  firstName: z.string().trim().max(LIMITS.name.max).optional(),
+  lastName: z.string().trim().max(LIMITS.name.max).optional(),
+});
+export type UserIdentity = z.infer<typeof userIdentitySchema>;
+
+export const healthSchema = z.object({
+  status: z.enum(['ok', 'unavailable']),
+  database: z.enum(['ok', 'unavailable']),
+});

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+/** GET /config — the public runtime configuration the SPA reads before anything else. */
+export const publicConfigSchema = z.object({
+  /** X25519 public key (base64) the web app seals request bodies to. */
+  boxPublicKey: z.string().min(1),
+  /** Bearer sent by visitors without a session (spec: "the anonymous public token"). */
+  anonToken: z.string().min(1),
+  requireEncryptedBodies: z.boolean(),
+  /** Base URLs of the four services; same origin by default. */
+  services: z.object({
+    auth: z.string(),
+    db: z.string(),
+    agent: z.string(),
+    connect: z.string(),
+  }),
+  legal: z.object({
+    termsUrl: z.string(),
+    privacyUrl: z.string(),
+  }),
+  features: z.object({
+    /** True when no SMTP is configured and /dev/outbox lists sent mail. */
+    devOutbox: z.boolean(),
+  }),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;
