@@ -1,0 +1,49 @@
+import { expect, seriousAxeViolations, test } from './fixtures.ts';
+
+test.describe('foundation', () => {
+  test('the server is healthy and serves its public config', async ({ request }) => {
+    const health = await request.get('/healthz');
+    expect(health.status()).toBe(200);
+    expect(await health.json()).toEqual({ status: 'ok', database: 'ok' });
+    const config = await request.get('/config');
+    expect(config.ok()).toBe(true);
+    const body = (await config.json()) as { anonToken: string; boxPublicKey: string };
+    expect(body.anonToken).toMatch(/^anon_/);
+    expect(body.boxPublicKey.length).toBeGreaterThan(40);
+  });
+
+  test('a visitor on a guarded path lands on the sign-in screen', async ({ page, consoleErrors }) => {
+    await page.goto('/Accounts');
+    await expect(page).toHaveURL(/\/signin$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    // The inline theme script is allowed by its CSP hash: no policy violation, no script error.
+    expect(consoleErrors.filter((e) => !e.includes('401'))).toEqual([]);
+  });
+
+  test('the SPA is served with security headers and cached assets', async ({ request }) => {
+    const index = await request.get('/chat/some-thread');
+    expect(index.status()).toBe(200);
+    const headers = index.headers();
+    expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['cache-control']).toBe('no-cache');
+    const html = await index.text();
+    const asset = html.match(/\/assets\/[^"']+\.js/)?.[0];
+    expect(asset).toBeTruthy();
+    const script = await request.get(asset as string);
+    expect(script.status()).toBe(200);
+    expect(script.headers()['cache-control']).toContain('immutable');
+  });
+
+  test('the theme is dark by default', async ({ page }) => {
+    await page.goto('/signin');
+    await expect(page.locator('html')).toHaveClass(/dark/);
+  });
+
+  test('a recovery link in the address hash is forwarded to /reset-password', async ({ page }) => {
+    await page.goto('/#type=recovery&token=abc123');
+    await expect(page).toHaveURL(/\/reset-password\?token=abc123$/);
+    expect(new URL(page.url()).hash).toBe('');
+  });
+});

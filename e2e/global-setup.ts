@@ -1,0 +1,56 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * Starts the real server the way `npm start` does (build if stale, migrate, serve) on a free port with
+ * a temporary DATA_DIR, and hands its URL to the tests through PENNY_E2E_URL.
+ */
+export default async function globalSetup() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'penny-e2e-'));
+  const server: ChildProcess = spawn(process.execPath, ['scripts/start.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      NODE_ENV: 'production',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output.join('')}`)), 180_000);
+    const onData = (chunk: Buffer) => {
+      const text = chunk.toString();
+      output.push(text);
+      const match = text.match(/Penny is ready on (http:\/\/[^\s"]+)/);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1].replace('localhost', '127.0.0.1'));
+      }
+    };
+    server.stdout?.on('data', onData);
+    server.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+    server.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${output.join('')}`));
+    });
+  });
+  process.env.PENNY_E2E_URL = url;
+  process.env.PENNY_E2E_DATA_DIR = dataDir;
+
+  return async () => {
+    if (server.exitCode === null) {
+      server.kill('SIGTERM');
+      await new Promise((resolve) => server.once('exit', resolve));
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
