@@ -1,2 +1,2 @@
-export { connectDatabase, type ConnectOptions, type Database, type DatabaseHandle } from './connect.ts';
+export { type ConnectOptions, connectDatabase, type Database, type DatabaseHandle } from './connect.ts';
 export * as tables from './schema.ts';

@@ -118,7 +118,8 @@ describe.each(testDatabaseKinds())('the app on %s', (kind) => {
 
   it('rejects invalid input with a clear 400 and changes nothing', async () => {
     const { token, user } = await t.signUpVerifiedUser({ username: 'katherine_j' });
-    const before = await t.database.db.execute(sql`select user_info from profile where user_id = ${user.id}`);
+    const readInfo = () => t.rows(sql`select user_info from profile where user_id = ${user.id}`);
+    const before = await readInfo();
     const response = await sealedPost(
       '/db/database-setup',
       { username: 'katherine_j', lastName: 'J' },
@@ -128,8 +129,7 @@ describe.each(testDatabaseKinds())('the app on %s', (kind) => {
     const body = (await response.json()) as { success: boolean; error: string };
     expect(body.success).toBe(false);
     expect(body.error).toMatch(/^Invalid request: firstName/);
-    const after = await t.database.db.execute(sql`select user_info from profile where user_id = ${user.id}`);
-    expect(after.rows).toEqual(before.rows);
+    expect(await readInfo()).toEqual(before);
   });
 
   it('rejects an oversized body with 413', async () => {

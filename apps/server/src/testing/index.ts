@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { composeServices, type Services } from '../compose.ts';
 import { type Config, loadConfig } from '../config.ts';
@@ -23,6 +24,8 @@ export type TestApp = Services & {
   logs: Array<Record<string, unknown>>;
   /** Raw log output, for "never logged" assertions. */
   logText(): string;
+  /** Rows of a raw SQL query, the same shape on PGlite and PostgreSQL. */
+  rows<T = Record<string, unknown>>(query: SQL): Promise<T[]>;
   signUpVerifiedUser(
     input?: Partial<SignUpInput>,
   ): Promise<{ token: string; user: SignUpInput & { id: string } }>;
@@ -95,6 +98,10 @@ export async function createTestApp(
       return lines.map((line) => JSON.parse(line) as Record<string, unknown>);
     },
     logText: () => lines.join(''),
+    async rows<T>(query: SQL) {
+      const result = (await services.database.db.execute(query)) as unknown as { rows: T[] };
+      return result.rows;
+    },
     async signUpVerifiedUser(input = {}) {
       counter++;
       const suffix = `${Date.now().toString(36)}${counter}`;

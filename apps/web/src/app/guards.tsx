@@ -1,0 +1,90 @@
+import { useEffect } from 'react';
+import {
+  isRouteErrorResponse,
+  Navigate,
+  Outlet,
+  useLocation,
+  useNavigate,
+  useRouteError,
+} from 'react-router';
+import { useSession } from '../session/index.ts';
+import { Button, LoadingScreen } from '../ui/index.ts';
+import { parseRecoveryHash, recoveryTarget } from './recovery.ts';
+
+/** Spec: "While the session is being checked a loading screen reads 'Verifying authentication...'." */
+export const VERIFYING_AUTHENTICATION = 'Verifying authentication...';
+
+export function VerifyingScreen() {
+  return <LoadingScreen label={VERIFYING_AUTHENTICATION} />;
+}
+
+/** A recovery link opened in a tab where Penny already runs changes only the hash. */
+function useRecoveryHashListener(): void {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const onHashChange = () => {
+      const link = parseRecoveryHash(window.location.hash);
+      if (link) void navigate(recoveryTarget(link), { replace: true });
+    };
+    window.addEventListener('hashchange', onHashChange);
+    return () => window.removeEventListener('hashchange', onHashChange);
+  }, [navigate]);
+}
+
+/** Root of every route: nothing renders before the session is known. */
+export function SessionGate() {
+  const { status } = useSession();
+  useRecoveryHashListener();
+  if (status === 'checking') return <VerifyingScreen />;
+  return <Outlet />;
+}
+
+/** Shown while the first route module loads. */
+export function BootScreen() {
+  const { status } = useSession();
+  return <LoadingScreen label={status === 'checking' ? VERIFYING_AUTHENTICATION : 'Loading...'} />;
+}
+
+export type SignInRedirectState = { from?: string };
+
+/** Signed-in routes. Anyone else goes to /signin (the path they wanted travels in location state). */
+export function RequireAuth() {
+  const { status } = useSession();
+  const location = useLocation();
+  if (status === 'checking') return <VerifyingScreen />;
+  if (status !== 'signed-in') {
+    const state: SignInRedirectState = { from: `${location.pathname}${location.search}` };
+    return <Navigate to="/signin" replace state={state} />;
+  }
+  return <Outlet />;
+}
+
+/** /signin and /signup: a signed-in user goes to the start screen. */
+export function GuestOnly() {
+  const { status } = useSession();
+  if (status === 'signed-in') return <Navigate to="/" replace />;
+  return <Outlet />;
+}
+
+/** Any other path, once signed in. */
+export function ToStart() {
+  return <Navigate to="/" replace />;
+}
+
+/** Route errors, e.g. a screen's code failing to download after a deploy. */
+export function RouteErrorScreen() {
+  const error = useRouteError();
+  const detail = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : error instanceof Error
+      ? error.message
+      : null;
+  return (
+    <main className="flex min-h-dvh flex-col items-center justify-center gap-4 bg-background px-6 text-center text-text">
+      <title>Something went wrong · Penny</title>
+      <h1 className="text-xl font-semibold">Something went wrong</h1>
+      {detail ? <p className="max-w-md text-sm text-text-muted">{detail}</p> : null}
+      <Button onClick={() => window.location.reload()}>Reload</Button>
+    </main>
+  );
+}

@@ -1,0 +1,72 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { loadAccountsPage } from '../features/accounts/index.ts';
+import {
+  loadForgotPasswordPage,
+  loadResetPasswordPage,
+  loadSignInPage,
+  loadSignUpPage,
+} from '../features/auth/index.ts';
+import { loadChatPage } from '../features/chat/index.ts';
+import { loadResourcesPage } from '../features/resources/index.ts';
+import { loadSettingsPage } from '../features/settings/index.ts';
+import { loadStartPage } from '../features/start/index.ts';
+import { BootScreen, GuestOnly, RequireAuth, RouteErrorScreen, SessionGate, ToStart } from './guards.tsx';
+import { AppShell, AuthLayout } from './layout/index.ts';
+import { forwardRecoveryLink } from './recovery.ts';
+
+/**
+ * The route table of spec 1 §2. Public: /signin, /signup, /forgot-password, /reset-password.
+ * Everything else needs a session. Each screen is loaded on demand (its own chunk).
+ */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: SessionGate,
+    HydrateFallback: BootScreen,
+    ErrorBoundary: RouteErrorScreen,
+    children: [
+      {
+        Component: AuthLayout,
+        children: [
+          {
+            Component: GuestOnly,
+            children: [
+              { path: 'signin', lazy: loadSignInPage },
+              { path: 'signup', lazy: loadSignUpPage },
+            ],
+          },
+          { path: 'forgot-password', lazy: loadForgotPasswordPage },
+          { path: 'reset-password', lazy: loadResetPasswordPage },
+        ],
+      },
+      {
+        Component: RequireAuth,
+        children: [
+          {
+            Component: AppShell,
+            children: [
+              { index: true, lazy: loadStartPage },
+              { path: 'chat/:threadId', lazy: loadChatPage },
+              { path: 'Resources', lazy: loadResourcesPage },
+              { path: 'Resources/:resourceId', lazy: loadResourcesPage },
+              { path: 'Accounts', lazy: loadAccountsPage },
+              { path: 'Settings', lazy: loadSettingsPage },
+              { path: '*', Component: ToStart },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export type AppRouter = ReturnType<typeof createBrowserRouter>;
+
+/**
+ * The app's router over the browser history. A password-recovery link in the address is forwarded to
+ * /reset-password first (its token moves from the hash to `?token=`).
+ */
+export function createAppRouter({ window: win = window }: { window?: Window } = {}): AppRouter {
+  forwardRecoveryLink(win);
+  return createBrowserRouter(routes, { window: win });
+}

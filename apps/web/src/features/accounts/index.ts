@@ -1,0 +1,2 @@
+export const loadAccountsPage = () =>
+  import('./accounts-page.tsx').then((m) => ({ Component: m.AccountsPage }));

@@ -1,0 +1,1 @@
+export const loadChatPage = () => import('./chat-page.tsx').then((m) => ({ Component: m.ChatPage }));

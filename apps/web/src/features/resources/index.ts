@@ -1,0 +1,2 @@
+export const loadResourcesPage = () =>
+  import('./resources-page.tsx').then((m) => ({ Component: m.ResourcesPage }));

@@ -1,0 +1,2 @@
+export const loadSettingsPage = () =>
+  import('./settings-page.tsx').then((m) => ({ Component: m.SettingsPage }));

@@ -1,0 +1,96 @@
+import { X } from 'lucide-react';
+import { Dialog as DialogPrimitive } from 'radix-ui';
+import type { ComponentProps, ReactNode } from 'react';
+import { cx } from './cx.ts';
+
+/** Radix Dialog root: `open`/`onOpenChange` (controlled) or `defaultOpen`. Focus is trapped while open. */
+export const Dialog = DialogPrimitive.Root;
+export const DialogTrigger = DialogPrimitive.Trigger;
+export const DialogClose = DialogPrimitive.Close;
+
+const overlayClassName = 'fixed inset-0 z-40 bg-black/60 data-[state=open]:animate-fade-in';
+
+export type DialogContentProps = Omit<ComponentProps<typeof DialogPrimitive.Content>, 'title'> & {
+  /** Required: every dialog is named. */
+  title: ReactNode;
+  description?: ReactNode;
+  /** Hide the corner close button (Escape still closes unless `onEscapeKeyDown` prevents it). */
+  hideClose?: boolean;
+  closeLabel?: string;
+};
+
+export function DialogContent({
+  title,
+  description,
+  hideClose = false,
+  closeLabel = 'Close',
+  className,
+  children,
+  ...rest
+}: DialogContentProps) {
+  return (
+    <DialogPrimitive.Portal>
+      <DialogPrimitive.Overlay className={overlayClassName} />
+      <DialogPrimitive.Content
+        {...(description ? {} : { 'aria-describedby': undefined })}
+        className={cx(
+          'fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg',
+          '-translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-2xl border border-border',
+          'bg-surface-raised p-6 text-text shadow-overlay data-[state=open]:animate-fade-in',
+          className,
+        )}
+        {...rest}
+      >
+        <div className="flex items-start justify-between gap-4">
+          <div className="flex flex-col gap-1">
+            <DialogPrimitive.Title className="text-lg font-semibold">{title}</DialogPrimitive.Title>
+            {description ? (
+              <DialogPrimitive.Description className="text-sm text-text-muted">
+                {description}
+              </DialogPrimitive.Description>
+            ) : null}
+          </div>
+          {hideClose ? null : (
+            <DialogPrimitive.Close
+              aria-label={closeLabel}
+              className="-m-2 rounded-lg p-2 text-text-muted hover:bg-surface hover:text-text"
+            >
+              <X aria-hidden="true" className="size-5" />
+            </DialogPrimitive.Close>
+          )}
+        </div>
+        {children}
+      </DialogPrimitive.Content>
+    </DialogPrimitive.Portal>
+  );
+}
+
+export function DialogFooter({ className, ...rest }: ComponentProps<'div'>) {
+  return <div className={cx('mt-2 flex flex-wrap justify-end gap-2', className)} {...rest} />;
+}
+
+export type DrawerContentProps = Omit<ComponentProps<typeof DialogPrimitive.Content>, 'title'> & {
+  /** Accessible name of the drawer (visually hidden). */
+  title: string;
+};
+
+/** A dialog that slides in from the left edge: the sidebar on narrow screens. Use inside `<Dialog>`. */
+export function DrawerContent({ title, className, children, ...rest }: DrawerContentProps) {
+  return (
+    <DialogPrimitive.Portal>
+      <DialogPrimitive.Overlay className={overlayClassName} />
+      <DialogPrimitive.Content
+        aria-describedby={undefined}
+        className={cx(
+          'fixed inset-y-0 left-0 z-50 flex w-[min(20rem,85vw)] flex-col bg-surface text-text shadow-overlay',
+          'border-r border-border data-[state=open]:animate-slide-in-left',
+          className,
+        )}
+        {...rest}
+      >
+        <DialogPrimitive.Title className="sr-only">{title}</DialogPrimitive.Title>
+        {children}
+      </DialogPrimitive.Content>
+    </DialogPrimitive.Portal>
+  );
+}
