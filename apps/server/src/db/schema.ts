@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  date,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -98,5 +108,36 @@ export const profile = pgTable('profile', {
   ...timestamps,
 });
 
-export const schema = { user, session, account, verification, profile };
+/** A visualization the user saved (spec 2, "Stored resource payload"). */
+export const resource = pgTable(
+  'resource',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    threadId: text('thread_id'),
+    queryId: text('query_id'),
+    title: text('title'),
+    dslObjects: jsonb('dsl_objects').$type<unknown[]>().notNull(),
+    ...timestamps,
+  },
+  (table) => [index('resource_user_created_idx').on(table.userId, table.createdAt)],
+);
+
+/** Mail the embedded mode "sent" (no SMTP): listed at /dev/outbox, kept across restarts. */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    link: text('link'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('outbox_recipient_idx').on(table.recipient, table.createdAt)],
+);
+
+export const schema = { user, session, account, verification, profile, resource, outbox };
 export type Schema = typeof schema;

@@ -75,7 +75,7 @@ export function createApp(deps: AppDeps) {
   for (const service of ['/db/*', '/agent/*']) {
     app.use(service, session, envelope);
   }
-  app.route('/db', databaseRoutes({ db: database.db }));
+  app.route('/db', databaseRoutes(deps));
 
   app.route('/', webApp.routes);
   app.notFound((c) => fail(c, 404, 'Not found.'));
