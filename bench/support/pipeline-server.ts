@@ -1,0 +1,61 @@
+// The server side of pipeline.bench.ts, in its own process so the load generator (autocannon and the
+// sealing of request bodies) never competes with it for the event loop.
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
+import { createTestApp } from '../../apps/server/src/testing/index.ts';
+
+export type PipelineServerReady = {
+  appPort: number;
+  frameworkPort: number;
+  token: string;
+  boxPublicKey: string;
+  setupBody: { username: string; firstName: string; lastName: string };
+};
+
+if (!process.send) throw new Error('pipeline-server must be started with an IPC channel (fork)');
+
+// The real app on an embedded database. Sealed bodies are still opened and checked when encryption is
+// not required, so one app serves both the plaintext and the encrypted case.
+const t = await createTestApp({
+  database: 'pglite',
+  env: { LOG_LEVEL: 'silent', REQUIRE_ENCRYPTED_BODIES: 'false' },
+});
+// Added before the first request: Hono builds its router on the first match.
+const bareHandler = async (c: import('hono').Context) => {
+  await c.req.json();
+  return c.json({ success: true });
+};
+t.app.post('/bench/bare', bareHandler);
+const framework = new Hono().post('/bench/bare', bareHandler);
+
+const { token, user } = await t.signUpVerifiedUser();
+
+function listen(fetch: (request: Request) => Response | Promise<Response>) {
+  return new Promise<{ port: number; close: () => Promise<void> }>((resolve) => {
+    const server = serve({ fetch, hostname: '127.0.0.1', port: 0 }, (info) => {
+      resolve({
+        port: info.port,
+        close: () => new Promise<void>((done) => server.close(() => done())),
+      });
+    });
+  });
+}
+
+const appServer = await listen(t.app.fetch);
+const frameworkServer = await listen(framework.fetch);
+
+process.on('message', async (message) => {
+  if (message !== 'stop') return;
+  await Promise.all([appServer.close(), frameworkServer.close()]);
+  await t.close();
+  process.exit(0);
+});
+
+const ready: PipelineServerReady = {
+  appPort: appServer.port,
+  frameworkPort: frameworkServer.port,
+  token,
+  boxPublicKey: Buffer.from(t.secrets.boxKeyPair.publicKey).toString('base64'),
+  setupBody: { username: user.username, firstName: user.firstName, lastName: user.lastName },
+};
+process.send(ready);
