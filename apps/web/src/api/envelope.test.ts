@@ -1,4 +1,5 @@
-// @vitest-environment node
+// Runs in the web project's jsdom environment on purpose: jsdom's TextEncoder returns another realm's
+// Uint8Array, which tweetnacl refuses unless sealBody copies it (a browser-only failure mode to keep covered).
 import { envelopePlaintextSchema } from '@penny/contracts';
 import nacl from 'tweetnacl';
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -43,7 +43,9 @@ export function sealBody(input: SealBodyInput): EncryptedEnvelope {
     path: input.path,
     body: input.body === undefined ? null : input.body,
   };
-  const message = encoder.encode(JSON.stringify(plaintext));
+  // Copied into this realm's Uint8Array: tweetnacl checks `instanceof Uint8Array`, and under jsdom
+  // TextEncoder hands back another realm's array.
+  const message = new Uint8Array(encoder.encode(JSON.stringify(plaintext)));
 
   const ephemeral = nacl.box.keyPair();
   const nonce = nacl.randomBytes(nacl.box.nonceLength);

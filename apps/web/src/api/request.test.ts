@@ -1,4 +1,3 @@
-// @vitest-environment node
 import nacl from 'tweetnacl';
 import { describe, expect, it } from 'vitest';
 import { createRequester, HttpError, type RequesterOptions } from './request.ts';
@@ -118,7 +117,8 @@ describe('createRequester', () => {
     expect(openBody(calls[0])).toMatchObject({
       v: 1,
       method: 'POST',
-      path: '/db/chatbox/save?thread_id=t+1',
+      // Encoded exactly as fetch will send it, so it matches what the server sees.
+      path: '/db/chatbox/save?thread_id=t%201',
       body: { text: 'hello' },
     });
     // A page-relative base URL resolves against the page, as the server will see it.
