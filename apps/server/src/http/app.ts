@@ -4,9 +4,9 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/index.ts';
-import type { Auth } from '../identity/index.ts';
+import { type Auth, type LinkedAccountCleanup, resolveClientIp, withClientIp } from '../identity/index.ts';
 import type { Logger } from '../logger.ts';
-import type { DevOutbox } from '../mail/index.ts';
+import type { DevOutbox, Mailer } from '../mail/index.ts';
 import type { Secrets } from '../secrets/index.ts';
 import type { AppEnv } from './context.ts';
 import { ApiFailure, fail } from './errors.ts';
@@ -21,6 +21,8 @@ import { healthRoutes } from './routes/health.ts';
 import { publicConfigRoutes } from './routes/public-config.ts';
 import { webAppRoutes } from './routes/web-app.ts';
 
+const BODYLESS_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 export type AppDeps = {
   config: Config;
   logger: Logger;
@@ -28,8 +30,11 @@ export type AppDeps = {
   secrets: Secrets;
   auth: Auth;
   replayStore: ReplayStore;
+  mailer: Mailer;
   /** Present only in the embedded mode (no SMTP): exposes /dev/outbox. */
   devOutbox?: DevOutbox;
+  /** Provider-side clean-up run by Delete Data / Delete Account (the Accounts work adds one per platform). */
+  linkedAccountCleanups?: readonly LinkedAccountCleanup[];
 };
 
 /** The whole HTTP surface: auth, database/agent/connect services, public config, health, and the SPA. */
@@ -54,17 +59,20 @@ export function createApp(deps: AppDeps) {
       hsts: config.publicUrl.startsWith('https:'),
     }),
   );
-  app.use(
-    bodyLimit({
-      maxSize: config.maxBodyBytes,
-      onError: (c) => fail(c, 413, 'Request body is too large.'),
-    }),
-  );
+  const limitBody = bodyLimit({
+    maxSize: config.maxBodyBytes,
+    onError: (c) => fail(c, 413, 'Request body is too large.'),
+  });
+  // Only methods that carry a body: touching the raw request on a GET costs the Node adapter a full
+  // Request object for nothing.
+  app.use((c, next) => (BODYLESS_METHODS.has(c.req.method) ? next() : limitBody(c, next)));
 
   app.route('/', healthRoutes(database));
   app.route('/', publicConfigRoutes(publicConfig));
   if (deps.devOutbox) app.route('/', devOutboxRoutes(deps.devOutbox));
-  app.on(['GET', 'POST'], '/api/auth/*', (c) => auth.handler(c.req.raw));
+  app.on(['GET', 'POST'], '/api/auth/*', (c) =>
+    auth.handler(withClientIp(c.req.raw, resolveClientIp(c, config.clientIpHeader))),
+  );
 
   const session = sessionMiddleware({ auth, anonToken, logger });
   const envelope = encryptedBody({
