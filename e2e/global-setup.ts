@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,8 +11,23 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
  * Starts the real server the way `npm start` does (build if stale, migrate, serve) on a free port with
  * a temporary DATA_DIR, and hands its URL to the tests through PENNY_E2E_URL.
  */
+/** A port nothing listens on now: the server's PUBLIC_URL must name its real port before it starts. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
 export default async function globalSetup() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'penny-e2e-'));
+  const port = await freePort();
+  const publicUrl = `http://127.0.0.1:${port}`;
   const server: ChildProcess = spawn(process.execPath, ['scripts/start.ts'], {
     cwd: root,
     env: {
@@ -33,7 +49,7 @@ export default async function globalSetup() {
       const match = text.match(/Penny is ready on (http:\/\/[^\s"]+)/);
       if (match?.[1]) {
         clearTimeout(timer);
-        resolve(match[1].replace('localhost', '127.0.0.1'));
+        resolve(publicUrl);
       }
     };
     server.stdout?.on('data', onData);

@@ -4,7 +4,13 @@ import { createApp } from './http/app.ts';
 import { createMemoryReplayStore } from './http/middleware/replay-store.ts';
 import { createAuth } from './identity/index.ts';
 import type { Logger } from './logger.ts';
-import { createDevOutbox, type DevOutbox } from './mail/index.ts';
+import {
+  createDevOutbox,
+  createMailer,
+  createSmtpTransport,
+  type DevOutbox,
+  type Mailer,
+} from './mail/index.ts';
 import { loadSecrets, type Secrets } from './secrets/index.ts';
 
 export type Services = {
@@ -13,6 +19,7 @@ export type Services = {
   database: DatabaseHandle;
   secrets: Secrets;
   devOutbox: DevOutbox | undefined;
+  mailer: Mailer;
   close(): Promise<void>;
 };
 
@@ -36,10 +43,35 @@ export async function composeServices(
     await database.close();
     throw error;
   }
-  // SMTP delivery arrives with the Identity work; until then every mode uses the dev outbox.
-  const devOutbox = createDevOutbox(logger);
-  const auth = createAuth({ config, database, secrets, mailer: devOutbox, logger });
+  // SMTP_URL set: real mail. Otherwise the dev outbox (stored, logged, listed at /dev/outbox).
+  const devOutbox = config.smtpUrl ? undefined : createDevOutbox({ db: database.db, logger });
+  const transport = config.smtpUrl
+    ? createSmtpTransport({ url: config.smtpUrl, from: config.mail.from })
+    : (devOutbox as DevOutbox);
+  const mailer = createMailer({
+    transport,
+    logger,
+    throttle: {
+      maxPerRecipient: config.mail.maxPerRecipient,
+      recipientWindowMs: 10 * 60_000,
+      maxGlobal: config.mail.maxPerHour,
+      globalWindowMs: 60 * 60_000,
+    },
+  });
+  const auth = createAuth({ config, database, secrets, mailer, logger });
   const replayStore = createMemoryReplayStore({ maxEntries: 100_000 });
-  const app = createApp({ config, logger, database, secrets, auth, replayStore, devOutbox });
-  return { app, auth, database, secrets, devOutbox, close: () => database.close() };
+  const app = createApp({ config, logger, database, secrets, auth, replayStore, mailer, devOutbox });
+  return {
+    app,
+    auth,
+    database,
+    secrets,
+    devOutbox,
+    mailer,
+    close: async () => {
+      // Let queued mail reach the outbox before the database goes away.
+      await mailer.settled();
+      await database.close();
+    },
+  };
 }

@@ -31,6 +31,14 @@ const envSchema = z.object({
   TERMS_URL: z.string().default('/legal/terms'),
   PRIVACY_URL: z.string().default('/legal/privacy'),
   SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().min(3).optional(),
+  MAIL_MAX_PER_RECIPIENT: z.coerce.number().int().min(1).default(5),
+  MAIL_MAX_PER_HOUR: z.coerce.number().int().min(1).default(200),
+  AUTH_RATE_LIMIT: booleanFromEnv.optional(),
+  CLIENT_IP_HEADER: z
+    .string()
+    .regex(/^[A-Za-z0-9-]+$/, 'CLIENT_IP_HEADER must be a header name, e.g. x-forwarded-for')
+    .optional(),
   WEB_DIST_DIR: z.string().optional(),
 });
 
@@ -48,6 +56,21 @@ export type Config = {
   shutdownTimeoutMs: number;
   legal: { termsUrl: string; privacyUrl: string };
   smtpUrl: string | undefined;
+  mail: {
+    /** Sender of verification and reset emails. */
+    from: string;
+    /** At most this many emails to one address per 10 minutes. */
+    maxPerRecipient: number;
+    /** At most this many emails in total per hour. */
+    maxPerHour: number;
+  };
+  /** Better Auth's per-IP limits and the per-account sign-in backoff; off by default when NODE_ENV=test. */
+  authRateLimit: boolean;
+  /**
+   * Header a trusted reverse proxy puts the client address in (x-forwarded-for: its last hop). Unset:
+   * the socket's address, and any client-sent forwarding header is ignored.
+   */
+  clientIpHeader: string | undefined;
   webDistDir: string;
 };
 
@@ -87,6 +110,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     legal: { termsUrl: e.TERMS_URL, privacyUrl: e.PRIVACY_URL },
     smtpUrl: e.SMTP_URL,
+    mail: {
+      from: e.MAIL_FROM ?? `Penny <no-reply@${new URL(e.PUBLIC_URL ?? 'http://localhost').hostname}>`,
+      maxPerRecipient: e.MAIL_MAX_PER_RECIPIENT,
+      maxPerHour: e.MAIL_MAX_PER_HOUR,
+    },
+    authRateLimit: e.AUTH_RATE_LIMIT ?? e.NODE_ENV !== 'test',
+    clientIpHeader: e.CLIENT_IP_HEADER?.toLowerCase(),
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
   };
 }

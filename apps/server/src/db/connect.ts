@@ -33,6 +33,9 @@ const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url
 export async function connectDatabase(options: ConnectOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: options.maxConnections ?? 10 });
+    // An idle client dropped by the server (restart, failover, a forced disconnect) emits 'error' on the
+    // pool; unhandled, that would crash the process. The pool replaces the client on next checkout.
+    pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     return {
       db,

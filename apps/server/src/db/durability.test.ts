@@ -58,6 +58,13 @@ async function signUp(url: string, n: number): Promise<string | undefined> {
       password: 'correct horse battery',
       name: `User ${n}`,
       username: `durable_${n}`,
+      firstName: 'User',
+      lastName: String(n),
+      phoneNumber: '+15551234567',
+      country: 'United States',
+      dateOfBirth: '1990-01-01',
+      agreedToTerms: true,
+      agreedToPrivacy: true,
     }),
   }).catch(() => undefined);
   return response?.ok ? email : undefined;

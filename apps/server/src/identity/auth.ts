@@ -1,27 +1,96 @@
 import { drizzleAdapter } from '@better-auth/drizzle-adapter';
+import { identityMessages, signUpFieldsSchema, signUpRequestSchema } from '@penny/contracts';
 import { betterAuth } from 'better-auth';
+import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { bearer, username } from 'better-auth/plugins';
 import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/index.ts';
 import { tables } from '../db/index.ts';
 import type { Logger } from '../logger.ts';
-import type { Mailer } from '../mail/index.ts';
+import { existingAccountMail, type Mailer, resetPasswordMail, verificationMail } from '../mail/index.ts';
 import type { Secrets } from '../secrets/index.ts';
+import { INTERNAL_CLIENT_IP_HEADER } from './client-ip.ts';
+import { createSignInGuard, type SignInGuard } from './sign-in-guard.ts';
 
 export const SESSION_INACTIVITY_SECONDS = 30 * 60;
 export const SESSION_REFRESH_SECONDS = 5 * 60;
 /** Better Auth has no absolute lifetime; the session middleware enforces this one. */
 export const SESSION_ABSOLUTE_LIFETIME_MS = 12 * 60 * 60 * 1000;
+export const RESET_TOKEN_SECONDS = 30 * 60;
+export const VERIFICATION_TOKEN_SECONDS = 60 * 60;
+
+/**
+ * Per-IP limits on the endpoints worth attacking (see docs/decisions/0004-identity.md). Windows in
+ * seconds. Better Auth measures a window from the latest request, so a steady stream stays blocked.
+ */
+export const AUTH_RATE_LIMITS = {
+  '/sign-in/email': { window: 300, max: 30 },
+  '/sign-up/email': { window: 300, max: 15 },
+  '/request-password-reset': { window: 300, max: 10 },
+  '/send-verification-email': { window: 300, max: 10 },
+  '/is-username-available': { window: 60, max: 30 },
+} as const;
 
 export type AuthDeps = {
-  config: Pick<Config, 'publicUrl' | 'env'>;
+  config: Pick<Config, 'publicUrl' | 'env' | 'authRateLimit'>;
   database: DatabaseHandle;
   secrets: Pick<Secrets, 'authSecret'>;
   mailer: Mailer;
   logger: Logger;
+  /** Per-account sign-in backoff; defaults to an in-memory one when rate limits are on. */
+  signInGuard?: SignInGuard;
 };
 
-export function createAuth({ config, database, secrets, mailer, logger }: AuthDeps) {
+type BodyRecord = Record<string, unknown>;
+
+function bodyOf(ctx: { body?: unknown }): BodyRecord {
+  return ctx.body && typeof ctx.body === 'object' ? (ctx.body as BodyRecord) : {};
+}
+
+function usernameTaken(): APIError {
+  return new APIError('BAD_REQUEST', {
+    code: 'USERNAME_IS_ALREADY_TAKEN',
+    message: identityMessages.signUp.usernameTaken,
+  });
+}
+
+/** The first field's message, worded as the sign-up form words it (shared contracts). */
+function signUpValidationError(body: BodyRecord): APIError | undefined {
+  const parsed = signUpRequestSchema.safeParse(body);
+  if (parsed.success) return undefined;
+  return new APIError('BAD_REQUEST', {
+    code: 'VALIDATION_ERROR',
+    message: parsed.error.issues[0]?.message ?? 'Invalid sign-up request.',
+  });
+}
+
+const fields = signUpFieldsSchema.shape;
+
+/** Endpoints whose JSON answers carry raw session tokens (Better Auth's defaults). */
+const TOKEN_BEARING_PATHS = new Set(['/sign-in/email', '/sign-up/email', '/get-session', '/list-sessions']);
+
+function isPlainObject(value: unknown): value is BodyRecord | BodyRecord[] {
+  return typeof value === 'object' && value !== null && !(value instanceof Response) && !isAPIError(value);
+}
+
+function withoutToken(record: BodyRecord): BodyRecord {
+  const { token: _token, ...rest } = record;
+  return rest;
+}
+
+/** `token`, `session.token` and each listed session's `token` removed. */
+function withoutSessionTokens(body: BodyRecord | BodyRecord[]): BodyRecord | BodyRecord[] {
+  if (Array.isArray(body))
+    return body.map((item) => (isPlainObject(item) ? withoutToken(item as BodyRecord) : item));
+  const out: BodyRecord = 'token' in body ? { ...withoutToken(body), token: null } : { ...body };
+  if (isPlainObject(out.session) && !Array.isArray(out.session)) out.session = withoutToken(out.session);
+  return out;
+}
+
+export function createAuth({ config, database, secrets, mailer, logger, ...deps }: AuthDeps) {
+  const signInGuard = config.authRateLimit ? (deps.signInGuard ?? createSignInGuard()) : undefined;
+  const signInUrl = `${config.publicUrl}/signin`;
+
   return betterAuth({
     appName: 'Penny',
     baseURL: config.publicUrl,
@@ -34,46 +103,46 @@ export function createAuth({ config, database, secrets, mailer, logger }: AuthDe
       // PGlite has a single connection: a transaction would deadlock any query made beside it.
       transaction: !database.singleConnection,
     }),
+    // The spec signs in by email only; fewer doors to guard.
+    disabledPaths: ['/sign-in/username'],
     emailAndPassword: {
       enabled: true,
       requireEmailVerification: true,
       autoSignIn: false,
       minPasswordLength: 6,
       maxPasswordLength: 128,
+      resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
       revokeSessionsOnPasswordReset: true,
+      // Mail goes out in the background so the answer takes as long for unknown addresses as for
+      // known ones; the mailer throttles per recipient and overall.
       sendResetPassword: async ({ user, url }) => {
-        await mailer.send({
-          to: user.email,
-          subject: 'Reset your Penny password',
-          text: `Open this link to choose a new password: ${url}`,
-          link: url,
-        });
+        mailer.queue(resetPasswordMail({ to: user.email, name: firstNameOf(user), url }));
+      },
+      onExistingUserSignUp: async ({ user }) => {
+        mailer.queue(existingAccountMail({ to: user.email, name: firstNameOf(user), signInUrl }));
       },
     },
     emailVerification: {
       sendOnSignUp: true,
       sendOnSignIn: true,
       autoSignInAfterVerification: false,
-      expiresIn: 3600,
+      expiresIn: VERIFICATION_TOKEN_SECONDS,
       sendVerificationEmail: async ({ user, url }) => {
-        await mailer.send({
-          to: user.email,
-          subject: 'Confirm your Penny account',
-          text: `Open this link to activate your account: ${url}`,
-          link: url,
-        });
+        mailer.queue(verificationMail({ to: user.email, name: firstNameOf(user), url }));
       },
     },
     user: {
       additionalFields: {
-        firstName: { type: 'string', required: false },
-        middleName: { type: 'string', required: false },
-        lastName: { type: 'string', required: false },
-        phoneNumber: { type: 'string', required: false },
-        country: { type: 'string', required: false },
-        dateOfBirth: { type: 'string', required: false },
-        agreedToTerms: { type: 'boolean', required: false, defaultValue: false },
-        agreedToPrivacy: { type: 'boolean', required: false, defaultValue: false },
+        // Validated with the same contracts as the sign-up form, on sign-up and on /update-user.
+        firstName: { type: 'string', required: true, validator: { input: fields.firstName } },
+        middleName: { type: 'string', required: false, validator: { input: fields.middleName } },
+        lastName: { type: 'string', required: true, validator: { input: fields.lastName } },
+        phoneNumber: { type: 'string', required: true, validator: { input: fields.phoneNumber } },
+        country: { type: 'string', required: true, validator: { input: fields.country } },
+        dateOfBirth: { type: 'string', required: true, validator: { input: fields.dateOfBirth } },
+        agreedToTerms: { type: 'boolean', required: true, validator: { input: fields.agreedToTerms } },
+        agreedToPrivacy: { type: 'boolean', required: true, validator: { input: fields.agreedToPrivacy } },
+        // Server-owned: always false at creation, never writable from a request.
         mfaSetupCompleted: { type: 'boolean', required: false, defaultValue: false, input: false },
       },
     },
@@ -95,8 +164,74 @@ export function createAuth({ config, database, secrets, mailer, logger }: AuthDe
         },
       },
     },
-    plugins: [username(), bearer()],
-    rateLimit: { enabled: config.env !== 'test' },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === '/sign-up/email') {
+          const body = bodyOf(ctx);
+          const invalid = signUpValidationError(body);
+          if (invalid) throw invalid;
+          // Case-insensitive names: store the lowercase form and keep the typed one for display, so a
+          // duplicate-email answer (built from the input) has the same values a real sign-up has.
+          const typed = String(body.username).trim();
+          body.username = typed.toLowerCase();
+          body.displayUsername = typed;
+          const existing = await ctx.context.adapter.findOne({
+            model: 'user',
+            where: [{ field: 'username', value: typed.toLowerCase() }],
+          });
+          if (existing) throw usernameTaken();
+          return;
+        }
+        if (ctx.path === '/sign-in/email' && signInGuard) {
+          const wait = signInGuard.waitFor(String(bodyOf(ctx).email ?? ''));
+          if (wait > 0) {
+            throw new APIError(
+              'TOO_MANY_REQUESTS',
+              { code: 'TOO_MANY_ATTEMPTS', message: identityMessages.signIn.tooManyAttempts },
+              { 'X-Retry-After': String(Math.ceil(wait / 1000)) },
+            );
+          }
+        }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        const returned = ctx.context.returned;
+        if (ctx.path === '/sign-in/email' && signInGuard) {
+          const email = String(bodyOf(ctx).email ?? '');
+          if (!isAPIError(returned)) signInGuard.recordSuccess(email);
+          else if (returned.statusCode === 401) signInGuard.recordFailure(email);
+        }
+        if (ctx.request && TOKEN_BEARING_PATHS.has(ctx.path) && isPlainObject(returned)) {
+          // The bearer travels in the set-auth-token header only; bodies never repeat a session token.
+          return ctx.json(withoutSessionTokens(returned));
+        }
+        if (
+          ctx.path === '/sign-up/email' &&
+          isAPIError(returned) &&
+          returned.body?.code === 'FAILED_TO_CREATE_USER'
+        ) {
+          // Two sign-ups raced for one name and the unique index let one through: say so plainly (the
+          // status stays Better Auth's 422).
+          const name = bodyOf(ctx).username;
+          if (typeof name !== 'string') return;
+          const winner = await ctx.context.adapter.findOne({
+            model: 'user',
+            where: [{ field: 'username', value: name.toLowerCase() }],
+          });
+          if (winner) throw usernameTaken();
+        }
+      }),
+    },
+    plugins: [username({ minUsernameLength: 3, maxUsernameLength: 30 }), bearer({ requireSignature: true })],
+    rateLimit: {
+      enabled: config.authRateLimit,
+      storage: 'memory',
+      customRules: AUTH_RATE_LIMITS,
+    },
+    advanced: {
+      // The client address is resolved by our HTTP layer (socket or configured proxy header) and
+      // handed over in a header that requests from outside cannot set.
+      ipAddress: { ipAddressHeaders: [INTERNAL_CLIENT_IP_HEADER] },
+    },
     logger: {
       log: (level, message, ...args) => {
         // Database errors carry the query's parameters (emails, password hashes): log only the cause.
@@ -106,6 +241,11 @@ export function createAuth({ config, database, secrets, mailer, logger }: AuthDe
       },
     },
   });
+}
+
+function firstNameOf(user: { name?: string | null } & Record<string, unknown>): string | null {
+  const first = user.firstName;
+  return typeof first === 'string' && first.trim() ? first : (user.name ?? null);
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -37,6 +37,9 @@ export type SignUpInput = {
   username: string;
   firstName: string;
   lastName: string;
+  phoneNumber: string;
+  country: string;
+  dateOfBirth: string;
 };
 
 /**
@@ -111,20 +114,30 @@ export async function createTestApp(
         username: `user_${suffix}`,
         firstName: 'Ada',
         lastName: 'Lovelace',
+        phoneNumber: '+15551234567',
+        country: 'United States',
+        dateOfBirth: '1990-01-01',
         ...input,
       };
       const signUp = await services.app.request('/api/auth/sign-up/email', {
         method: 'POST',
         headers: { 'content-type': 'application/json', origin: config.publicUrl },
-        body: JSON.stringify({ ...user, name: `${user.firstName} ${user.lastName}` }),
+        body: JSON.stringify({
+          ...user,
+          name: `${user.firstName} ${user.lastName}`,
+          agreedToTerms: true,
+          agreedToPrivacy: true,
+        }),
       });
       if (!signUp.ok) {
         const errors = lines.filter((line) => line.includes('"level":50')).slice(-3);
         throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}\n${errors.join('')}`);
       }
-      const mail = services.devOutbox
-        ?.list()
-        .find((m) => m.to === user.email && m.link?.includes('verify-email'));
+      // Mail is sent in the background; wait for it to land in the outbox.
+      await services.mailer.settled();
+      const mail = (await services.devOutbox?.list())?.find(
+        (m) => m.to === user.email.toLowerCase() && m.link?.includes('verify-email'),
+      );
       if (!mail?.link) throw new Error('no verification mail in the outbox');
       const link = new URL(mail.link);
       const verify = await services.app.request(link.pathname + link.search);

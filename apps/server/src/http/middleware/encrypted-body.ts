@@ -101,7 +101,7 @@ export function encryptedBody(options: EncryptedBodyOptions): MiddlewareHandler<
     headers.delete('content-length');
     headers.set('content-type', 'application/json');
     c.req.raw = new Request(raw.url, { method: raw.method, headers, body: json, signal: raw.signal });
-    c.req.bodyCache = {};
+    c.req.bodyCache = {}; // drop any cached read of the envelope itself
     c.set('body', opened.plaintext.body);
     return next();
   });

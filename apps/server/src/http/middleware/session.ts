@@ -31,22 +31,29 @@ export function sessionMiddleware(deps: {
   return async (c, next) => {
     const authorization = c.req.header('authorization');
     const bearer = authorization?.match(/^Bearer\s+(.+)$/i)?.[1]?.trim();
-    if (bearer && sameToken(bearer, deps.anonToken)) {
+    const anonymous = Boolean(bearer && sameToken(bearer, deps.anonToken));
+    // A browser that holds its session only in the httpOnly cookie (after a reload the in-memory bearer
+    // token is gone) sends the anonymous token: the cookie still names the user, as it would alone.
+    if (anonymous && !c.req.header('cookie')) {
       c.set('principal', { kind: 'anonymous' });
       return next();
     }
-    const result = await deps.auth.api.getSession({ headers: c.req.raw.headers }).catch((error: unknown) => {
+    const headers = new Headers(c.req.raw.headers);
+    if (anonymous) headers.delete('authorization');
+    const result = await deps.auth.api.getSession({ headers }).catch((error: unknown) => {
       deps.logger.warn({ err: error }, 'session lookup failed');
       return null;
     });
+    if (!result && anonymous) {
+      c.set('principal', { kind: 'anonymous' });
+      return next();
+    }
     if (!result) return fail(c, 401, 'Authentication required.');
     const createdAt = new Date(result.session.createdAt);
     if (now() - createdAt.getTime() > SESSION_ABSOLUTE_LIFETIME_MS) {
-      await deps.auth.api
-        .revokeSession({ headers: c.req.raw.headers, body: { token: result.session.token } })
-        .catch(() => {
-          // Already gone is fine: the caller is signed out either way.
-        });
+      await deps.auth.api.revokeSession({ headers, body: { token: result.session.token } }).catch(() => {
+        // Already gone is fine: the caller is signed out either way.
+      });
       return fail(c, 401, 'Your session has expired. Please sign in again.');
     }
     const principal: Principal = {

@@ -1,0 +1,6 @@
+export {
+  createResourceService,
+  type ResourcePage,
+  type ResourceService,
+  type StoreResourceInput,
+} from './resources.ts';

@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import { RESOURCE_LIMITS, type ResourceSummary, resourceTitle, type StoredResource } from '@penny/contracts';
+import { and, desc, eq, lt, or } from 'drizzle-orm';
+import type { Database } from '../db/index.ts';
+import { tables } from '../db/index.ts';
+
+/**
+ * Saved resources. Every function takes the session user's id and never reads or changes another
+ * user's rows: an id that belongs to someone else behaves exactly like an id that does not exist.
+ */
+
+export type StoreResourceInput = {
+  resourceId?: string | undefined;
+  threadId: string;
+  queryId: string;
+  dslObjects: Array<Record<string, unknown>>;
+};
+
+export type ResourcePage = { resources: ResourceSummary[]; nextCursor: string | null };
+
+type Row = typeof tables.resource.$inferSelect;
+
+function toSummary(row: Pick<Row, 'id' | 'title' | 'threadId' | 'queryId' | 'createdAt'>): ResourceSummary {
+  const savedAt = row.createdAt.toISOString();
+  return {
+    id: row.id,
+    title: row.title ?? resourceTitle([]),
+    timestamp: savedAt,
+    created_at: savedAt,
+    thread_id: row.threadId,
+    query_id: row.queryId,
+  };
+}
+
+/** Keyset cursor: the last row's (created_at, id), opaque to clients. */
+function encodeCursor(row: { createdAt: Date; id: string }): string {
+  return Buffer.from(JSON.stringify([row.createdAt.toISOString(), row.id])).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { createdAt: Date; id: string } | null {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (!Array.isArray(value) || typeof value[0] !== 'string' || typeof value[1] !== 'string') return null;
+    const createdAt = new Date(value[0]);
+    return Number.isNaN(createdAt.getTime()) ? null : { createdAt, id: value[1] };
+  } catch {
+    return null;
+  }
+}
+
+export function createResourceService(db: Database) {
+  const { resource } = tables;
+
+  async function findOwned(userId: string, id: string) {
+    const [row] = await db
+      .select()
+      .from(resource)
+      .where(and(eq(resource.id, id), eq(resource.userId, userId)))
+      .limit(1);
+    return row ?? null;
+  }
+
+  return {
+    /**
+     * Stores a resource and answers its id. A client-given id the user already stored is answered
+     * as is (a retried save keeps one resource); one taken by another user gets a fresh id instead,
+     * so the answer says nothing about other users' ids.
+     */
+    async store(userId: string, input: StoreResourceInput): Promise<string> {
+      const values = {
+        userId,
+        threadId: input.threadId,
+        queryId: input.queryId,
+        title: resourceTitle(input.dslObjects),
+        dslObjects: input.dslObjects,
+        // Millisecond precision, so the keyset cursor (an ISO string) compares exactly.
+        createdAt: new Date(),
+      };
+      if (input.resourceId) {
+        const inserted = await db
+          .insert(resource)
+          .values({ id: input.resourceId, ...values })
+          .onConflictDoNothing({ target: resource.id })
+          .returning({ id: resource.id });
+        if (inserted.length > 0) return input.resourceId;
+        if (await findOwned(userId, input.resourceId)) return input.resourceId;
+      }
+      const id = `res_${randomUUID()}`;
+      await db.insert(resource).values({ id, ...values });
+      return id;
+    },
+
+    /** The user's resources, newest first, one page at a time. */
+    async list(userId: string, options: { limit?: number | undefined; cursor?: string | undefined } = {}) {
+      const limit = options.limit ?? RESOURCE_LIMITS.defaultPageSize;
+      const after = options.cursor ? decodeCursor(options.cursor) : null;
+      if (options.cursor && !after) return null;
+      const rows = await db
+        .select({
+          id: resource.id,
+          title: resource.title,
+          threadId: resource.threadId,
+          queryId: resource.queryId,
+          createdAt: resource.createdAt,
+        })
+        .from(resource)
+        .where(
+          and(
+            eq(resource.userId, userId),
+            after
+              ? or(
+                  lt(resource.createdAt, after.createdAt),
+                  and(eq(resource.createdAt, after.createdAt), lt(resource.id, after.id)),
+                )
+              : undefined,
+          ),
+        )
+        .orderBy(desc(resource.createdAt), desc(resource.id))
+        .limit(limit + 1);
+      const page = rows.slice(0, limit);
+      const last = page.at(-1);
+      const nextCursor = rows.length > limit && last ? encodeCursor(last) : null;
+      return { resources: page.map(toSummary), nextCursor } satisfies ResourcePage;
+    },
+
+    /** One of the user's resources, or null (unknown and other users' ids alike). */
+    async get(userId: string, id: string): Promise<StoredResource | null> {
+      const row = await findOwned(userId, id);
+      if (!row) return null;
+      return { ...toSummary(row), dsl_objects: row.dslObjects };
+    },
+
+    /** True when the user's resource was deleted; false for unknown and other users' ids alike. */
+    async remove(userId: string, id: string): Promise<boolean> {
+      const deleted = await db
+        .delete(resource)
+        .where(and(eq(resource.id, id), eq(resource.userId, userId)))
+        .returning({ id: resource.id });
+      return deleted.length > 0;
+    },
+  };
+}
+
+export type ResourceService = ReturnType<typeof createResourceService>;

@@ -1,0 +1,143 @@
+import { identityMessages } from '@penny/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, testDatabaseKinds } from '../testing/index.ts';
+import { AUTH_RATE_LIMITS } from './auth.ts';
+import { SIGN_IN_GUARD } from './sign-in-guard.ts';
+import { type IdentityClient, identityClient, signUpBody } from './test-kit.ts';
+
+let ipCounter = 0;
+/** A fresh client address per use, so tests never share a rate-limit bucket. */
+function freshIp() {
+  ipCounter++;
+  return `10.${Math.floor(Math.random() * 200)}.${Math.floor(ipCounter / 250)}.${ipCounter % 250}`;
+}
+
+describe.each(testDatabaseKinds())('brute force and mail flooding on %s', (kind) => {
+  let t: TestApp;
+  let api: IdentityClient;
+
+  beforeAll(async () => {
+    // Rate limits are off under NODE_ENV=test unless asked for; the proxy header lets each test be
+    // its own client.
+    t = await createTestApp({
+      database: kind,
+      env: { AUTH_RATE_LIMIT: 'true', CLIENT_IP_HEADER: 'x-forwarded-for', MAIL_MAX_PER_RECIPIENT: '3' },
+    });
+    api = await identityClient(t);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const from = (ip: string) => ({ 'x-forwarded-for': ip });
+
+  it('slows down password guessing on one account, from any address, known or not', async () => {
+    const { user } = await t.signUpVerifiedUser();
+    for (const email of [user.email, `ghost${Date.now()}@example.com`]) {
+      for (let attempt = 1; attempt <= SIGN_IN_GUARD.freeFailures; attempt++) {
+        const guess = await api.auth(
+          '/sign-in/email',
+          { email, password: `guess-${attempt}` },
+          from(freshIp()),
+        );
+        expect(guess.status).toBe(401);
+      }
+      const blocked = await api.auth('/sign-in/email', { email, password: user.password }, from(freshIp()));
+      expect(blocked.status).toBe(429);
+      expect(await blocked.json()).toMatchObject({ message: identityMessages.signIn.tooManyAttempts });
+      expect(Number(blocked.headers.get('x-retry-after'))).toBeGreaterThan(0);
+    }
+  });
+
+  it('limits sign-in attempts per address, whatever is forged in front of the proxy’s hop', async () => {
+    const ip = freshIp();
+    const { max } = AUTH_RATE_LIMITS['/sign-in/email'];
+    const statuses: number[] = [];
+    for (let i = 0; i <= max; i++) {
+      const response = await api.auth(
+        '/sign-in/email',
+        { email: `someone${i}-${ip}@example.com`, password: 'nope nope' },
+        { 'x-forwarded-for': `203.0.113.${i % 250}, ${ip}` },
+      );
+      statuses.push(response.status);
+    }
+    expect(statuses.slice(0, max).every((status) => status === 401)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+    const elsewhere = await api.auth(
+      '/sign-in/email',
+      { email: 'x@example.com', password: 'nope nope' },
+      from(freshIp()),
+    );
+    expect(elsewhere.status).toBe(401);
+  });
+
+  it('limits sign-ups, reset requests, resends and username checks per address', async () => {
+    const cases: Array<[keyof typeof AUTH_RATE_LIMITS, () => Record<string, unknown>]> = [
+      ['/sign-up/email', () => signUpBody()],
+      ['/request-password-reset', () => ({ email: `nobody${Math.random()}@example.com` })],
+      ['/send-verification-email', () => ({ email: `nobody${Math.random()}@example.com` })],
+      ['/is-username-available', () => ({ username: `free_${Math.floor(Math.random() * 1e9)}` })],
+    ];
+    for (const [path, body] of cases) {
+      const ip = freshIp();
+      const { max } = AUTH_RATE_LIMITS[path];
+      const allowed = await Promise.all(Array.from({ length: max }, () => api.auth(path, body(), from(ip))));
+      expect({ path, statuses: [...new Set(allowed.map((r) => r.status))] }).toEqual({
+        path,
+        statuses: [200],
+      });
+      const over = await api.auth(path, body(), from(ip));
+      expect({ path, status: over.status }).toEqual({ path, status: 429 });
+    }
+  });
+
+  it('sends at most a few emails to one address, while every answer stays the same', async () => {
+    const { user } = await t.signUpVerifiedUser();
+    const answers = new Set<string>();
+    for (let i = 0; i < 6; i++) {
+      const response = await api.auth(
+        '/request-password-reset',
+        { email: user.email, redirectTo: '/reset-password' },
+        from(freshIp()),
+      );
+      expect(response.status).toBe(200);
+      answers.add(await response.text());
+    }
+    expect(answers.size).toBe(1);
+    // MAIL_MAX_PER_RECIPIENT=3 within 10 minutes: the confirmation link plus two reset links.
+    const mails = await api.mailTo(user.email);
+    expect(mails.map((mail) => mail.subject)).toEqual([
+      'Reset your Penny password',
+      'Reset your Penny password',
+      'Confirm your Penny account',
+    ]);
+    expect(t.logText()).toContain('mail throttled (recipient)');
+  });
+});
+
+describe('client address without a proxy', () => {
+  let t: TestApp;
+  let api: IdentityClient;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { AUTH_RATE_LIMIT: 'true' } });
+    api = await identityClient(t);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('ignores forwarding headers a client sends, so forging one buys no fresh limit', async () => {
+    const { max } = AUTH_RATE_LIMITS['/is-username-available'];
+    const statuses: number[] = [];
+    for (let i = 0; i <= max; i++) {
+      const response = await api.auth(
+        '/is-username-available',
+        { username: `free_${i}_name` },
+        { 'x-forwarded-for': freshIp(), 'x-penny-client-ip': freshIp() },
+      );
+      statuses.push(response.status);
+    }
+    expect(statuses.at(-1)).toBe(429);
+  });
+});
