@@ -1,7 +1,6 @@
 import type { Config } from './config.ts';
 import { connectDatabase, type DatabaseHandle } from './db/index.ts';
 import { createApp } from './http/app.ts';
-import { createMemoryReplayStore } from './http/middleware/replay-store.ts';
 import { createAuth } from './identity/index.ts';
 import type { Logger } from './logger.ts';
 import {
@@ -12,6 +11,7 @@ import {
   type Mailer,
 } from './mail/index.ts';
 import { loadSecrets, type Secrets } from './secrets/index.ts';
+import { createSharedState } from './shared-state/index.ts';
 
 export type Services = {
   app: ReturnType<typeof createApp>;
@@ -58,9 +58,18 @@ export async function composeServices(
       globalWindowMs: 60 * 60_000,
     },
   });
-  const auth = createAuth({ config, database, secrets, mailer, logger });
-  const replayStore = createMemoryReplayStore({ maxEntries: 100_000 });
-  const app = createApp({ config, logger, database, secrets, auth, replayStore, mailer, devOutbox });
+  const shared = createSharedState({ redisUrl: config.redisUrl });
+  const auth = createAuth({ config, database, secrets, mailer, logger, rateLimitStorage: shared.rateLimitStorage });
+  const app = createApp({
+    config,
+    logger,
+    database,
+    secrets,
+    auth,
+    replayStore: shared.replayStore,
+    mailer,
+    devOutbox,
+  });
   return {
     app,
     auth,
@@ -71,6 +80,7 @@ export async function composeServices(
     close: async () => {
       // Let queued mail reach the outbox before the database goes away.
       await mailer.settled();
+      await shared.close();
       await database.close();
     },
   };

@@ -31,6 +31,7 @@ const envSchema = z.object({
   TERMS_URL: z.string().default('/legal/terms'),
   PRIVACY_URL: z.string().default('/legal/privacy'),
   SMTP_URL: optionalUrl,
+  REDIS_URL: optionalUrl,
   MAIL_FROM: z.string().min(3).optional(),
   MAIL_MAX_PER_RECIPIENT: z.coerce.number().int().min(1).default(5),
   MAIL_MAX_PER_HOUR: z.coerce.number().int().min(1).default(200),
@@ -56,6 +57,8 @@ export type Config = {
   shutdownTimeoutMs: number;
   legal: { termsUrl: string; privacyUrl: string };
   smtpUrl: string | undefined;
+  /** Shared state (replay cache, auth rate limits) for several instances; in memory when unset. */
+  redisUrl: string | undefined;
   mail: {
     /** Sender of verification and reset emails. */
     from: string;
@@ -110,6 +113,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     legal: { termsUrl: e.TERMS_URL, privacyUrl: e.PRIVACY_URL },
     smtpUrl: e.SMTP_URL,
+    redisUrl: e.REDIS_URL,
     mail: {
       from: e.MAIL_FROM ?? `Penny <no-reply@${new URL(e.PUBLIC_URL ?? 'http://localhost').hostname}>`,
       maxPerRecipient: e.MAIL_MAX_PER_RECIPIENT,

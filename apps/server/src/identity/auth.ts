@@ -9,6 +9,7 @@ import { tables } from '../db/index.ts';
 import type { Logger } from '../logger.ts';
 import { existingAccountMail, type Mailer, resetPasswordMail, verificationMail } from '../mail/index.ts';
 import type { Secrets } from '../secrets/index.ts';
+import type { BetterAuthRateLimitStorage } from '../shared-state/redis.ts';
 import { INTERNAL_CLIENT_IP_HEADER } from './client-ip.ts';
 import { createSignInGuard, type SignInGuard } from './sign-in-guard.ts';
 
@@ -39,6 +40,8 @@ export type AuthDeps = {
   logger: Logger;
   /** Per-account sign-in backoff; defaults to an in-memory one when rate limits are on. */
   signInGuard?: SignInGuard;
+  /** Shared counters (Redis) when several instances run; Better Auth's in-memory ones otherwise. */
+  rateLimitStorage?: BetterAuthRateLimitStorage | undefined;
 };
 
 type BodyRecord = Record<string, unknown>;
@@ -225,6 +228,7 @@ export function createAuth({ config, database, secrets, mailer, logger, ...deps 
     rateLimit: {
       enabled: config.authRateLimit,
       storage: 'memory',
+      ...(deps.rateLimitStorage ? { customStorage: deps.rateLimitStorage } : {}),
       customRules: AUTH_RATE_LIMITS,
     },
     advanced: {

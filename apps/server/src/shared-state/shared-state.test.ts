@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import { envelopeErrors, publicConfigSchema } from '@penny/contracts';
+import { sealBody } from '../../../web/src/api/envelope.ts';
+import { createTestApp } from '../testing/index.ts';
+import { createSharedState, type SharedState } from './index.ts';
+
+/** Memory always; Redis too when TEST_REDIS_URL points at a server (CI sets it). */
+const kinds = process.env.TEST_REDIS_URL ? (['memory', 'redis'] as const) : (['memory'] as const);
+
+describe.each(kinds)('shared state on %s', (kind) => {
+  const opened: SharedState[] = [];
+  function open() {
+    const state = createSharedState({ redisUrl: kind === 'redis' ? process.env.TEST_REDIS_URL : undefined });
+    opened.push(state);
+    return state;
+  }
+  afterAll(async () => {
+    await Promise.all(opened.map((state) => state.close()));
+  });
+
+  it('accepts a sealed request id once', async () => {
+    const state = open();
+    expect(state.kind).toBe(kind);
+    const id = randomUUID();
+    expect(await state.replayStore.claim(id, 60_000)).toBe(true);
+    expect(await state.replayStore.claim(id, 60_000)).toBe(false);
+  });
+
+  it('lets exactly one of many concurrent claims of one id win', async () => {
+    const state = open();
+    const id = randomUUID();
+    const results = await Promise.all(Array.from({ length: 20 }, () => state.replayStore.claim(id, 60_000)));
+    expect(results.filter(Boolean)).toHaveLength(1);
+  });
+
+  it('forgets an id once its window has passed', async () => {
+    const state = open();
+    const id = randomUUID();
+    expect(await state.replayStore.claim(id, 50)).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    expect(await state.replayStore.claim(id, 50)).toBe(true);
+  });
+
+  if (kind === 'redis') {
+    it('shares replayed ids between instances', async () => {
+      const first = open();
+      const second = open();
+      const id = randomUUID();
+      expect(await first.replayStore.claim(id, 60_000)).toBe(true);
+      expect(await second.replayStore.claim(id, 60_000)).toBe(false);
+    });
+
+    it('counts auth rate limits across instances and frees them after the window', async () => {
+      const first = open().rateLimitStorage;
+      const second = open().rateLimitStorage;
+      if (!first || !second) throw new Error('Redis mode must provide rate-limit storage');
+      const key = `test:${randomUUID()}`;
+      const rule = { window: 1, max: 3 };
+      expect((await first.consume(key, rule)).allowed).toBe(true);
+      expect((await second.consume(key, rule)).allowed).toBe(true);
+      expect((await first.consume(key, rule)).allowed).toBe(true);
+      const refused = await second.consume(key, rule);
+      expect(refused.allowed).toBe(false);
+      expect(refused.retryAfter).toBeGreaterThanOrEqual(1);
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      expect((await first.consume(key, rule)).allowed).toBe(true);
+    });
+
+    it('runs the app with REDIS_URL: a sealed request is accepted once and its replay refused', async () => {
+      const t = await createTestApp({ env: { REDIS_URL: process.env.TEST_REDIS_URL ?? '' } });
+      try {
+        const { boxPublicKey, anonToken } = publicConfigSchema.parse(
+          await (await t.app.request('/config')).json(),
+        );
+        const path = '/db/database-setup';
+        const sealed = JSON.stringify(
+          sealBody({
+            serverPublicKey: boxPublicKey,
+            method: 'POST',
+            path,
+            body: { username: 'ada_l', firstName: 'Ada', lastName: 'L' },
+          }),
+        );
+        const send = () =>
+          t.app.request(path, {
+            method: 'POST',
+            headers: {
+              authorization: `Bearer ${anonToken}`,
+              'content-type': 'application/json',
+              'x-encrypted': '1',
+            },
+            body: sealed,
+          });
+        expect((await send()).status).toBe(200);
+        const replay = await send();
+        expect(replay.status).toBe(400);
+        expect(await replay.json()).toEqual({ success: false, error: envelopeErrors.replayed });
+      } finally {
+        await t.close();
+      }
+    });
+  } else {
+    it('leaves auth rate limits to Better Auth’s in-process counters', () => {
+      expect(open().rateLimitStorage).toBeUndefined();
+    });
+  }
+});
