@@ -59,7 +59,14 @@ export async function composeServices(
     },
   });
   const shared = createSharedState({ redisUrl: config.redisUrl });
-  const auth = createAuth({ config, database, secrets, mailer, logger, rateLimitStorage: shared.rateLimitStorage });
+  const auth = createAuth({
+    config,
+    database,
+    secrets,
+    mailer,
+    logger,
+    rateLimitStorage: shared.rateLimitStorage,
+  });
   const app = createApp({
     config,
     logger,

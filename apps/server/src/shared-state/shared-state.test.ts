@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, describe, expect, it } from 'vitest';
 import { envelopeErrors, publicConfigSchema } from '@penny/contracts';
+import { afterAll, describe, expect, it } from 'vitest';
 import { sealBody } from '../../../web/src/api/envelope.ts';
 import { createTestApp } from '../testing/index.ts';
 import { createSharedState, type SharedState } from './index.ts';

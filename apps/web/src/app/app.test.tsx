@@ -57,7 +57,6 @@ describe('route guards', () => {
     ['/Resources', 'Saved Resources'],
     ['/Resources/res-1', 'Saved Resources'],
     ['/Accounts', 'Accounts'],
-    ['/Settings', 'Settings'],
   ])('shows a signed-in user %s in the app shell', async (path, heading) => {
     stubNetwork({ session: { firstName: 'Ada' } });
     renderApp(path);
@@ -95,8 +94,10 @@ describe('password-recovery links', () => {
     });
     expect(await screen.findByRole('heading', { name: 'Reset password' })).toBeInTheDocument();
     expect(window.location.pathname).toBe('/reset-password');
-    expect(window.location.search).toBe('?token=tok-9');
     expect(window.location.hash).toBe('');
+    // The reset page read the token (its form is ready) and took it out of the address bar.
+    expect(await screen.findByLabelText('New password')).toBeEnabled();
+    expect(window.location.search).toBe('');
   });
 });
 
@@ -116,11 +117,12 @@ describe('theme', () => {
     expect(document.documentElement).not.toHaveClass('dark');
   });
 
-  it('is dark on the sign-in screen too', async () => {
+  it('is light on the sign-in screen and keeps the stored preference', async () => {
     stubNetwork({ session: null });
     renderApp('/signin');
     await screen.findByRole('heading', { name: 'Sign In' });
-    expect(document.documentElement).toHaveClass('dark');
+    expect(document.documentElement).not.toHaveClass('dark');
+    expect(window.localStorage.getItem('penny.darkMode')).toBeNull();
   });
 });
 

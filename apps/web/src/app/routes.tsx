@@ -7,11 +7,16 @@ import {
   loadSignUpPage,
 } from '../features/auth/index.ts';
 import { loadChatPage } from '../features/chat/index.ts';
+import { loadGalleryPage } from '../features/gallery/index.ts';
 import { loadResourcesPage } from '../features/resources/index.ts';
 import { loadSettingsPage } from '../features/settings/index.ts';
 import { loadStartPage } from '../features/start/index.ts';
 import { BootScreen, GuestOnly, RequireAuth, RouteErrorScreen, SessionGate, ToStart } from './guards.tsx';
-import { AppShell, AuthLayout } from './layout/index.ts';
+import { AuthLayout } from './layout/auth-layout.tsx';
+
+/** The signed-in frame (sidebar, profile, preferences wizard): its own chunk, not on the sign-in route. */
+const loadAppShell = () => import('./layout/app-shell.tsx').then((m) => ({ Component: m.AppShell }));
+
 import { forwardRecoveryLink } from './recovery.ts';
 
 /**
@@ -25,6 +30,8 @@ export const routes: RouteObject[] = [
     HydrateFallback: BootScreen,
     ErrorBoundary: RouteErrorScreen,
     children: [
+      // Public, no session needed: renders only fixtures (visualization renderer gallery).
+      { path: 'gallery', lazy: loadGalleryPage },
       {
         Component: AuthLayout,
         children: [
@@ -43,7 +50,7 @@ export const routes: RouteObject[] = [
         Component: RequireAuth,
         children: [
           {
-            Component: AppShell,
+            lazy: loadAppShell,
             children: [
               { index: true, lazy: loadStartPage },
               { path: 'chat/:threadId', lazy: loadChatPage },

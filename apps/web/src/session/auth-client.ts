@@ -10,6 +10,11 @@ export function defaultAuthBaseURL(): string {
   return `${window.location.origin}/api/auth`;
 }
 
+/** Where password-reset emails send the user: this origin's /reset-password (a trusted origin). */
+export function passwordResetRedirectURL(): string {
+  return `${window.location.origin}/reset-password`;
+}
+
 export type AuthClientOptions = {
   /** Better Auth base URL, e.g. from the public config's `services.auth`. */
   baseURL?: string;
@@ -34,6 +39,9 @@ export function createPennyAuthClient({ baseURL = defaultAuthBaseURL() }: AuthCl
         },
       }),
     ],
+    // The session keeper refreshes on visibility itself, after checking the inactivity deadline; Better
+    // Auth's own focus refetch would keep an idle session alive.
+    sessionOptions: { refetchOnWindowFocus: false },
     fetchOptions: {
       // Resolve `fetch` at call time rather than when the client is created.
       customFetchImpl: (input, init) => globalThis.fetch(input, init),

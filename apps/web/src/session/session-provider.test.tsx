@@ -1,11 +1,29 @@
-import { act, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, configure, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { resetPublicConfig } from '../api/config.ts';
 import { stubNetwork } from '../test/fake-network.ts';
+import { json, stubIdentityNetwork } from '../test/identity-network.ts';
+import { renderApp } from '../test/render-app.tsx';
 import { createTestAuthClient } from '../test/test-auth-client.ts';
-import { getSessionToken, SessionProvider, setSessionToken, useSession } from './index.ts';
+import { Toaster } from '../ui/index.ts';
+import { ThemeProvider } from '../ui/theme.tsx';
+import {
+  getSessionToken,
+  onSignOutCleanup,
+  PERSISTENT_STATE_KEY,
+  SessionProvider,
+  setSessionToken,
+  useSession,
+} from './index.ts';
+
+// Screens load their code on demand; under a full parallel run that can take a few seconds.
+configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 20_000 });
 
 function SessionProbe() {
-  const { status, user, refetch } = useSession();
+  const { status, user, refetch, signOut } = useSession();
   return (
     <div>
       <p>
@@ -14,15 +32,23 @@ function SessionProbe() {
       <button type="button" onClick={() => void refetch()}>
         Check again
       </button>
+      <button type="button" onClick={() => void signOut()}>
+        Sign out
+      </button>
     </div>
   );
 }
 
-function renderProbe() {
+function renderProbe(queryClient = new QueryClient()) {
   return render(
-    <SessionProvider client={createTestAuthClient()}>
-      <SessionProbe />
-    </SessionProvider>,
+    <QueryClientProvider client={queryClient}>
+      <ThemeProvider>
+        <SessionProvider client={createTestAuthClient()}>
+          <SessionProbe />
+          <Toaster />
+        </SessionProvider>
+      </ThemeProvider>
+    </QueryClientProvider>,
   );
 }
 
@@ -37,7 +63,15 @@ function authorizationOf(init: RequestInit | undefined): string | null {
   return new Headers(init?.headers).get('authorization');
 }
 
-afterEach(() => setSessionToken(null));
+function setVisibility(state: 'visible' | 'hidden') {
+  Object.defineProperty(document, 'visibilityState', { value: state, configurable: true });
+  document.dispatchEvent(new Event('visibilitychange'));
+}
+
+afterEach(() => {
+  setSessionToken(null);
+  resetPublicConfig();
+});
 
 describe('SessionProvider', () => {
   it('reports checking, then signed-in with the user', async () => {
@@ -73,4 +107,122 @@ describe('SessionProvider', () => {
     expect(String(last?.[0])).toBe('http://localhost:3000/api/auth/get-session');
     expect(authorizationOf(last?.[1])).toBe('Bearer tok-123');
   });
+
+  it('signing out clears the query cache, the persisted state, the token and registered stores', async () => {
+    const network = stubIdentityNetwork({ session: { firstName: 'Ada' } });
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(['threads'], ['thread-1']);
+    window.localStorage.setItem(PERSISTENT_STATE_KEY, '{"chats":[1]}');
+    window.localStorage.setItem('penny.darkMode', 'false');
+    setSessionToken('tok-9');
+    let storeCleared = false;
+    const unregister = onSignOutCleanup(() => {
+      storeCleared = true;
+    });
+    renderProbe(queryClient);
+    await screen.findByText('signed-in:Ada');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByText('signed-out:-')).toBeInTheDocument();
+    expect(network.callsTo('POST /api/auth/sign-out')).toHaveLength(1);
+    expect(queryClient.getQueryData(['threads'])).toBeUndefined();
+    expect(window.localStorage.getItem(PERSISTENT_STATE_KEY)).toBeNull();
+    // The theme is the device's, not the user's: it stays.
+    expect(window.localStorage.getItem('penny.darkMode')).toBe('false');
+    expect(getSessionToken()).toBeNull();
+    expect(storeCleared).toBe(true);
+    unregister();
+  });
+
+  it("shows 'Sign Out Error' and stays signed in when sign-out fails", async () => {
+    stubIdentityNetwork({
+      session: { firstName: 'Ada' },
+      handlers: { 'POST /api/auth/sign-out': () => json({ message: 'nope' }, { status: 500 }) },
+    });
+    renderProbe();
+    await screen.findByText('signed-in:Ada');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByText('Sign Out Error')).toBeInTheDocument();
+    expect(screen.getByText('Error signing out. Please try again.')).toBeInTheDocument();
+    expect(screen.getByText('signed-in:Ada')).toBeInTheDocument();
+  });
+
+  it("signs out with 'Session Expired' when a refresh finds the session gone", async () => {
+    const network = stubIdentityNetwork({ session: { firstName: 'Ada' } });
+    renderProbe();
+    await screen.findByText('signed-in:Ada');
+    network.state.session = null;
+    act(() => setVisibility('visible'));
+    expect(await screen.findByText('Session Expired')).toBeInTheDocument();
+    expect(screen.getByText('Your session has expired. Please sign in again.')).toBeInTheDocument();
+    expect(await screen.findByText('signed-out:-')).toBeInTheDocument();
+  });
+
+  it("signs out with 'Session Error' when a refresh fails", async () => {
+    let fail = false;
+    stubIdentityNetwork({
+      session: { firstName: 'Ada' },
+      handlers: {
+        'GET /api/auth/get-session': (_call, state) =>
+          fail ? json({ message: 'Database unavailable' }, { status: 500 }) : json(sessionOf(state)),
+      },
+    });
+    renderProbe();
+    await screen.findByText('signed-in:Ada');
+    fail = true;
+    act(() => setVisibility('visible'));
+    expect(await screen.findByText('Session Error')).toBeInTheDocument();
+    expect(screen.getByText('Could not refresh session.')).toBeInTheDocument();
+  });
+
+  it("ignores a refresh failing with 'Only an active session can be refreshed'", async () => {
+    let fail = false;
+    const network = stubIdentityNetwork({
+      session: { firstName: 'Ada' },
+      handlers: {
+        'GET /api/auth/get-session': (_call, state) =>
+          fail
+            ? json({ message: 'Only an active session can be refreshed' }, { status: 400 })
+            : json(sessionOf(state)),
+      },
+    });
+    renderProbe();
+    await screen.findByText('signed-in:Ada');
+    fail = true;
+    act(() => setVisibility('visible'));
+    await waitFor(() => expect(network.callsTo('GET /api/auth/get-session').length).toBeGreaterThan(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText('Session Error')).not.toBeInTheDocument();
+    expect(screen.getByText('signed-in:Ada')).toBeInTheDocument();
+  });
 });
+
+describe('signed out by expiry inside the app', () => {
+  it('lands on /signin', async () => {
+    const network = stubIdentityNetwork({ session: { firstName: 'Ada' } });
+    renderApp('/');
+    await screen.findByRole('heading', { name: 'Hello, Ada!' });
+    network.state.session = null;
+    act(() => setVisibility('visible'));
+    expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
+    expect(screen.getByText('Session Expired')).toBeInTheDocument();
+  });
+});
+
+function sessionOf(state: { session: { firstName?: string | null } | null }) {
+  if (!state.session) return null;
+  const now = new Date().toISOString();
+  return {
+    session: { id: 's', userId: 'user-1', token: 't', expiresAt: now, createdAt: now, updatedAt: now },
+    user: {
+      id: 'user-1',
+      email: 'ada@example.com',
+      emailVerified: true,
+      name: 'Ada Lovelace',
+      username: 'ada',
+      firstName: state.session.firstName ?? null,
+      lastName: 'Lovelace',
+      createdAt: now,
+      updatedAt: now,
+    },
+  };
+}

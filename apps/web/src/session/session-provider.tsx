@@ -1,5 +1,11 @@
-import { createContext, type ReactNode, useContext, useEffect, useMemo } from 'react';
+import { QueryClientContext } from '@tanstack/react-query';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef } from 'react';
+import { toast } from '../ui/index.ts';
 import { type AuthClient, getAuthClient } from './auth-client.ts';
+import { clearClientState } from './client-state.ts';
+import { useMobileDeepLink } from './deep-link.ts';
+import { type RefreshOutcome, startSessionKeeper } from './session-keeper.ts';
+import { SESSION_TOASTS } from './session-messages.ts';
 import { setSessionToken } from './token.ts';
 
 export type SessionStatus = 'checking' | 'signed-in' | 'signed-out';
@@ -13,6 +19,9 @@ export type SessionUser = {
   firstName: string | null;
   middleName: string | null;
   lastName: string | null;
+  phoneNumber: string | null;
+  country: string | null;
+  dateOfBirth: string | null;
 };
 
 export type SessionState = {
@@ -23,6 +32,15 @@ export type SessionState = {
   error: Error | null;
   /** Checks the session again (e.g. after sign-in or a profile change). */
   refetch: () => Promise<void>;
+  /**
+   * Signs out and forgets every client cache. On failure shows the spec's toast and resolves false
+   * (the user stays signed in).
+   */
+  signOut: () => Promise<boolean>;
+  /** Forgets the session locally after the server already ended it (e.g. the account was deleted). */
+  endSession: () => Promise<void>;
+  /** The Better Auth client this session follows; screens call sign-in, sign-up, reset through it. */
+  authClient: AuthClient;
 };
 
 const SessionContext = createContext<SessionState | null>(null);
@@ -36,9 +54,13 @@ type RawUser = {
   firstName?: string | null | undefined;
   middleName?: string | null | undefined;
   lastName?: string | null | undefined;
+  phoneNumber?: string | null | undefined;
+  country?: string | null | undefined;
+  dateOfBirth?: string | Date | null | undefined;
 };
 
 function toSessionUser(user: RawUser): SessionUser {
+  const dob = user.dateOfBirth;
   return {
     id: user.id,
     email: user.email,
@@ -48,17 +70,27 @@ function toSessionUser(user: RawUser): SessionUser {
     firstName: user.firstName ?? null,
     middleName: user.middleName ?? null,
     lastName: user.lastName ?? null,
+    phoneNumber: user.phoneNumber ?? null,
+    country: user.country ?? null,
+    dateOfBirth: dob instanceof Date ? dob.toISOString().slice(0, 10) : (dob ?? null),
   };
+}
+
+function messageOf(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  if (typeof error === 'object' && error && 'message' in error && typeof error.message === 'string') {
+    return error.message;
+  }
+  if (typeof error === 'object' && error && 'statusText' in error && typeof error.statusText === 'string') {
+    return error.statusText;
+  }
+  return '';
 }
 
 function toError(error: unknown): Error | null {
   if (!error) return null;
   if (error instanceof Error) return error;
-  const message =
-    typeof error === 'object' && 'message' in error && typeof error.message === 'string' && error.message
-      ? error.message
-      : 'Failed to retrieve initial session.';
-  return new Error(message);
+  return new Error(messageOf(error) || 'Failed to retrieve initial session.');
 }
 
 export type SessionProviderProps = {
@@ -67,17 +99,70 @@ export type SessionProviderProps = {
   children: ReactNode;
 };
 
-/** Follows Better Auth's session (cookie based, `GET /api/auth/get-session`) for the whole app. */
+/**
+ * Follows Better Auth's session (`GET /api/auth/get-session`, cookie or in-memory bearer) for the whole
+ * app, keeps it alive while the user is active, and clears every client cache when it ends.
+ */
 export function SessionProvider({ client, children }: SessionProviderProps) {
   const authClient = client ?? getAuthClient();
+  const queryClient = useContext(QueryClientContext);
   const { data, isPending, error, refetch } = authClient.useSession();
+  useMobileDeepLink();
 
   const rawUser = data?.user ?? null;
-  const status: SessionStatus = rawUser ? 'signed-in' : isPending ? 'checking' : 'signed-out';
+  // 'checking' is the first check only: a later re-check (Better Auth re-reads the session after sign-in
+  // and sign-up) must not unmount the screen that is waiting for its outcome.
+  const settled = useRef(false);
+  if (!isPending) settled.current = true;
+  const status: SessionStatus = rawUser
+    ? 'signed-in'
+    : isPending && !settled.current
+      ? 'checking'
+      : 'signed-out';
 
+  // Leaving the signed-in state by any road (sign-out, expiry, deleted account) forgets the user's data.
+  const previousStatus = useRef<SessionStatus>(status);
   useEffect(() => {
-    if (status === 'signed-out') setSessionToken(null);
-  }, [status]);
+    const was = previousStatus.current;
+    previousStatus.current = status;
+    if (status !== 'signed-out') return;
+    if (was === 'signed-in') clearClientState(queryClient);
+    else setSessionToken(null);
+  }, [status, queryClient]);
+
+  const refetchSession = useCallback(() => refetch(), [refetch]);
+
+  // The caches are cleared by the effect above once the session check reports signed-out, so no
+  // screen of the signed-in app re-fetches with the old identity in between.
+  const endSession = useCallback(async () => {
+    try {
+      await authClient.signOut();
+    } catch {
+      // The server may already have ended it; the local state is what matters here.
+    }
+    setSessionToken(null);
+    await refetch();
+  }, [authClient, refetch]);
+
+  const signOut = useCallback(async () => {
+    try {
+      const result = await authClient.signOut();
+      if (result.error) {
+        toast.error(SESSION_TOASTS.signOutError.title, {
+          description: SESSION_TOASTS.signOutError.description,
+        });
+        return false;
+      }
+    } catch {
+      toast.error(SESSION_TOASTS.signOutError.title, { description: SESSION_TOASTS.signOutFailed });
+      return false;
+    }
+    setSessionToken(null);
+    await refetch();
+    return true;
+  }, [authClient, refetch]);
+
+  useSessionKeeper(status === 'signed-in' ? rawUser?.id : undefined, authClient, endSession);
 
   const userKey = rawUser ? JSON.stringify(toSessionUser(rawUser)) : null;
   const value = useMemo<SessionState>(
@@ -85,16 +170,58 @@ export function SessionProvider({ client, children }: SessionProviderProps) {
       status,
       user: userKey ? (JSON.parse(userKey) as SessionUser) : null,
       error: toError(error),
-      refetch: () => refetch(),
+      refetch: refetchSession,
+      signOut,
+      endSession,
+      authClient,
     }),
-    [status, userKey, error, refetch],
+    [status, userKey, error, refetchSession, signOut, endSession, authClient],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 
-/** `{status: 'checking' | 'signed-in' | 'signed-out', user, error, refetch}`. */
+/** While a user is signed in: refresh on activity, expire on inactivity (session-keeper.ts). */
+function useSessionKeeper(
+  userId: string | undefined,
+  authClient: AuthClient,
+  endSession: () => Promise<void>,
+): void {
+  // The keeper must not restart when these change identity; it runs once per signed-in user.
+  const latest = useRef({ authClient, endSession });
+  latest.current = { authClient, endSession };
+
+  useEffect(() => {
+    if (!userId) return;
+    return startSessionKeeper({
+      refresh: async (): Promise<RefreshOutcome> => {
+        const result = await latest.current.authClient.getSession({ query: { disableCookieCache: true } });
+        if (result.error) return { kind: 'error', message: messageOf(result.error) };
+        return result.data?.user ? { kind: 'ok' } : { kind: 'expired' };
+      },
+      onExpired: () => {
+        toast.error(SESSION_TOASTS.sessionExpired.title, {
+          description: SESSION_TOASTS.sessionExpired.description,
+        });
+        void latest.current.endSession();
+      },
+      onRefreshError: () => {
+        toast.error(SESSION_TOASTS.sessionError.title, {
+          description: SESSION_TOASTS.sessionError.description,
+        });
+        void latest.current.endSession();
+      },
+    });
+  }, [userId]);
+}
+
+/** `{status, user, error, refetch, signOut, endSession, authClient}`. */
 export function useSession(): SessionState {
   const value = useContext(SessionContext);
   if (!value) throw new Error('useSession must be used inside <SessionProvider>');
   return value;
+}
+
+/** The session's Better Auth client. */
+export function useAuthClient(): AuthClient {
+  return useSession().authClient;
 }

@@ -1,6 +1,18 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
+import { toast } from 'sonner';
 import { afterEach, vi } from 'vitest';
+
+// jsdom has no ResizeObserver; Radix primitives (checkbox, radio group, popper) measure with it.
+if (typeof window !== 'undefined' && !('ResizeObserver' in globalThis)) {
+  class ResizeObserverStub {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  }
+  // Assigned, not vi.stubGlobal: the afterEach below unstubs globals after every test.
+  Object.defineProperty(globalThis, 'ResizeObserver', { value: ResizeObserverStub, configurable: true });
+}
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -8,6 +20,8 @@ afterEach(() => {
   // Some files run in the node environment (`// @vitest-environment node`): no DOM to reset there.
   if (typeof window === 'undefined') return;
   cleanup();
+  // Sonner keeps toasts in a module-level store and replays undismissed ones to the next Toaster.
+  toast.dismiss();
   window.localStorage.clear();
   window.sessionStorage.clear();
   document.documentElement.className = '';

@@ -17,6 +17,8 @@ export type DialogContentProps = Omit<ComponentProps<typeof DialogPrimitive.Cont
   /** Hide the corner close button (Escape still closes unless `onEscapeKeyDown` prevents it). */
   hideClose?: boolean;
   closeLabel?: string;
+  /** The title's heading level: 'h1' when the dialog is the page (a route such as /Settings). */
+  titleAs?: 'h1' | 'h2';
 };
 
 export function DialogContent({
@@ -24,6 +26,7 @@ export function DialogContent({
   description,
   hideClose = false,
   closeLabel = 'Close',
+  titleAs: TitleTag = 'h2',
   className,
   children,
   ...rest
@@ -43,7 +46,9 @@ export function DialogContent({
       >
         <div className="flex items-start justify-between gap-4">
           <div className="flex flex-col gap-1">
-            <DialogPrimitive.Title className="text-lg font-semibold">{title}</DialogPrimitive.Title>
+            <DialogPrimitive.Title asChild>
+              <TitleTag className="text-lg font-semibold">{title}</TitleTag>
+            </DialogPrimitive.Title>
             {description ? (
               <DialogPrimitive.Description className="text-sm text-text-muted">
                 {description}

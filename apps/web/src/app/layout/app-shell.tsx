@@ -1,6 +1,7 @@
 import { Menu } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { PreferencesProvider } from '../../features/preferences/index.ts';
 import { Button, cx, Dialog, DialogTrigger, DrawerContent } from '../../ui/index.ts';
 import { Brand } from './brand.tsx';
 import { Sidebar } from './sidebar.tsx';
@@ -22,8 +23,16 @@ function useCloseOnDesktop(open: boolean, setOpen: (open: boolean) => void): voi
   }, [open, setOpen]);
 }
 
-/** The signed-in frame: sidebar (or drawer) and the main area. */
+/** The signed-in frame: sidebar (or drawer) and the main area; hosts the profile and preferences wizard. */
 export function AppShell() {
+  return (
+    <PreferencesProvider>
+      <AppFrame />
+    </PreferencesProvider>
+  );
+}
+
+function AppFrame() {
   const [expanded, setExpanded] = useSidebarExpanded();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const location = useLocation();

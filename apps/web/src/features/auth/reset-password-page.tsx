@@ -1,17 +1,162 @@
-import { AuthLink } from './auth-links.tsx';
+import { IDENTITY_LIMITS, identityMessages } from '@penny/contracts';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { setSessionToken, useAuthClient } from '../../session/index.ts';
+import { Button, Field, Input, LoadingScreen } from '../../ui/index.ts';
+import { authErrorMessage } from './auth-errors.ts';
+import { AuthLink, FormMessage } from './auth-links.tsx';
 
-/**
- * Placeholder: the new-password form arrives with the Identity issue. A recovery link lands here with
- * its token in the `token` query parameter (see app/recovery.ts).
- */
+const m = identityMessages.resetPassword;
+
+/** Better Auth sends `?error=INVALID_TOKEN` for a used, unknown or expired link. */
+const INVALID_TOKEN_ERRORS = new Set(['INVALID_TOKEN', 'TOKEN_EXPIRED', 'invalid_token']);
+
+export type ResetLinkState =
+  | { kind: 'verifying' }
+  | { kind: 'ready'; token: string }
+  | { kind: 'invalid'; message: string };
+
+/** What the address says about the reset link (spec 1: verifying, ready, invalid or expired). */
+export function readResetLink(search: string): ResetLinkState {
+  try {
+    const params = new URLSearchParams(search);
+    const error = params.get('error');
+    if (error) {
+      return { kind: 'invalid', message: INVALID_TOKEN_ERRORS.has(error) ? m.invalidLink : m.verifyFailed };
+    }
+    const token = params.get('token')?.trim();
+    if (!token) return { kind: 'invalid', message: m.invalidLink };
+    return { kind: 'ready', token };
+  } catch {
+    return { kind: 'invalid', message: m.verifyFailed };
+  }
+}
+
+export function validateNewPassword(password: string, confirm: string): string | null {
+  if (!password || !confirm) return m.bothRequired;
+  if (password !== confirm) return m.passwordsDoNotMatch;
+  if (password.length < IDENTITY_LIMITS.passwordMin) return m.passwordTooShort;
+  return null;
+}
+
 export function ResetPasswordPage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const client = useAuthClient();
+  // Read once: the token then leaves the address bar (history, screenshots, shoulder surfers).
+  const [link, setLink] = useState<ResetLinkState>({ kind: 'verifying' });
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState(false);
+
+  useEffect(() => {
+    if (link.kind !== 'verifying') return;
+    setLink(readResetLink(location.search));
+    if (location.search) void navigate({ pathname: location.pathname, search: '' }, { replace: true });
+  }, [link.kind, location.pathname, location.search, navigate]);
+
+  useEffect(() => {
+    if (!done) return;
+    const timer = window.setTimeout(
+      () => void navigate('/signin', { replace: true }),
+      IDENTITY_LIMITS.resetRedirectDelayMs,
+    );
+    return () => window.clearTimeout(timer);
+  }, [done, navigate]);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (link.kind !== 'ready') return;
+    const problem = validateNewPassword(password, confirm);
+    setError(problem);
+    if (problem) return;
+    setBusy(true);
+    try {
+      const { error: authError } = await client.resetPassword({ newPassword: password, token: link.token });
+      if (authError) {
+        if (authError.code && INVALID_TOKEN_ERRORS.has(authError.code)) {
+          setLink({ kind: 'invalid', message: m.invalidLink });
+        } else {
+          setError(authError.status === 429 ? authErrorMessage(authError, m.failed) : m.failed);
+        }
+        return;
+      }
+      // Spec: success signs the user out (the server also revoked every session of this account).
+      try {
+        await client.signOut();
+      } catch {
+        // No session in this browser: nothing to end.
+      }
+      setSessionToken(null);
+      setDone(true);
+    } catch {
+      setError(m.failed);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (link.kind === 'verifying') {
+    return <LoadingScreen label="Verifying reset link..." fullScreen={false} className="bg-transparent" />;
+  }
+
   return (
     <section aria-labelledby="reset-password-title" className="flex flex-col gap-6">
       <title>Reset password · Penny</title>
-      <h1 id="reset-password-title" className="text-xl font-semibold text-text">
-        Reset password
-      </h1>
-      <div className="text-sm">
+      <div className="flex flex-col gap-1">
+        <h1 id="reset-password-title" className="text-xl font-semibold text-text">
+          Reset password
+        </h1>
+        <p className="text-sm text-text-muted">Choose a new password for your account.</p>
+      </div>
+
+      {link.kind === 'invalid' ? <FormMessage tone="error">{link.message}</FormMessage> : null}
+      {done ? (
+        <FormMessage tone="success">Your password has been reset. Taking you to sign in...</FormMessage>
+      ) : null}
+
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+        <Field label="New password">
+          {(control) => (
+            <Input
+              {...control}
+              type="password"
+              autoComplete="new-password"
+              disabled={link.kind !== 'ready' || done}
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
+          )}
+        </Field>
+        <Field label="Confirm new password">
+          {(control) => (
+            <Input
+              {...control}
+              type="password"
+              autoComplete="new-password"
+              disabled={link.kind !== 'ready' || done}
+              value={confirm}
+              onChange={(event) => setConfirm(event.target.value)}
+            />
+          )}
+        </Field>
+        {error ? <FormMessage tone="error">{error}</FormMessage> : null}
+        <Button
+          type="submit"
+          size="lg"
+          className="w-full"
+          disabled={link.kind !== 'ready' || done}
+          loading={busy}
+          busyLabel="Updating..."
+        >
+          Update password
+        </Button>
+      </form>
+
+      <div className="flex flex-wrap justify-between gap-3 text-sm">
+        <AuthLink to="/forgot-password">Request a new link</AuthLink>
         <AuthLink to="/signin">Back to Sign In</AuthLink>
       </div>
     </section>

@@ -1,16 +1,186 @@
-import { AuthLink } from './auth-links.tsx';
+import { identityMessages } from '@penny/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { type AuthClient, useAuthClient } from '../../session/index.ts';
+import { Button, ProgressSteps } from '../../ui/index.ts';
+import { AlmostThere } from './almost-there.tsx';
+import { authErrorMessage } from './auth-errors.ts';
+import { AuthLink, FormMessage, verifiedCallbackURL } from './auth-links.tsx';
+import { countryNamesQueryOptions } from './countries.ts';
+import {
+  emptySignUpValues,
+  SIGN_UP_STEPS,
+  type SignUpStep,
+  type SignUpValues,
+  signUpFields,
+  validateStep,
+} from './sign-up-form.ts';
+import {
+  AgreementStep,
+  ContactStep,
+  CredentialsStep,
+  NamesStep,
+  STEP_TITLES,
+  type StepProps,
+  USERNAME_UNVERIFIED_NOTE,
+} from './sign-up-steps.tsx';
 
-/** Placeholder: the 4-step sign-up arrives with the Identity issue. */
+const m = identityMessages.signUp;
+
+/** Better Auth's username plugin code when the unique index refuses the name at sign-up. */
+const USERNAME_TAKEN_CODES = new Set([
+  'USERNAME_IS_ALREADY_TAKEN',
+  'USERNAME_IS_ALREADY_TAKEN_PLEASE_TRY_ANOTHER',
+]);
+
+type UsernameCheck = 'available' | 'taken' | 'unknown';
+
+/** Asks the rate-limited server endpoint; 'unknown' when it cannot answer (sign-up goes on). */
+async function checkUsername(authClient: AuthClient, username: string): Promise<UsernameCheck> {
+  try {
+    const { data, error } = await authClient.isUsernameAvailable({ username: username.trim() });
+    if (error || !data) return 'unknown';
+    return data.available ? 'available' : 'taken';
+  } catch {
+    return 'unknown';
+  }
+}
+
+const stepComponents: Record<SignUpStep, (props: StepProps) => React.JSX.Element> = {
+  1: AgreementStep,
+  2: CredentialsStep,
+  3: NamesStep,
+  4: ContactStep,
+};
+
+/**
+ * Sign-up mode of the authentication screen: 4 steps, each validated before the next (spec 1).
+ * Leaving for /signin unmounts it, which resets every field, the step, the checkboxes and the code.
+ */
 export function SignUpPage() {
+  const authClient = useAuthClient();
+  const [step, setStep] = useState<SignUpStep>(1);
+  const [values, setValues] = useState<SignUpValues>(emptySignUpValues);
+  const [error, setError] = useState<string | null>(null);
+  const [usernameNote, setUsernameNote] = useState<string | null>(null);
+  const [busy, setBusy] = useState<'checking' | 'creating' | null>(null);
+  const [createdFor, setCreatedFor] = useState<SignUpValues | null>(null);
+  const errorId = useId();
+  // Start loading the country list now, so step 4 has it.
+  useQuery(countryNamesQueryOptions());
+
+  if (createdFor) return <AlmostThere values={createdFor} />;
+
+  const set: StepProps['set'] = (key, value) => setValues((current) => ({ ...current, [key]: value }));
+
+  function goBack() {
+    setError(null);
+    setStep((current) => (current > 1 ? ((current - 1) as SignUpStep) : current));
+  }
+
+  async function createAccount() {
+    setBusy('creating');
+    try {
+      const { error: authError } = await authClient.signUp.email({
+        ...signUpFields(values),
+        callbackURL: verifiedCallbackURL(),
+      });
+      if (authError) {
+        if (authError.code && USERNAME_TAKEN_CODES.has(authError.code)) {
+          setStep(2);
+          setError(m.usernameTaken);
+          return;
+        }
+        setError(authErrorMessage(authError, 'Sign up failed'));
+        return;
+      }
+      setCreatedFor(values);
+    } catch {
+      setError('Sign up failed');
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const problem = validateStep(step, values);
+    setError(problem);
+    if (problem) return;
+
+    if (step === 2) {
+      setBusy('checking');
+      const result = await checkUsername(authClient, values.username);
+      setBusy(null);
+      if (result === 'taken') {
+        setError(m.usernameTaken);
+        return;
+      }
+      setUsernameNote(result === 'unknown' ? USERNAME_UNVERIFIED_NOTE : null);
+    }
+    if (step < SIGN_UP_STEPS) {
+      setStep((step + 1) as SignUpStep);
+      return;
+    }
+    await createAccount();
+  }
+
+  const StepBody = stepComponents[step];
+  const nextDisabled = step === 1 && !(values.agreedToTerms && values.agreedToPrivacy);
+
   return (
     <section aria-labelledby="sign-up-title" className="flex flex-col gap-6">
       <title>Create an account · Penny</title>
-      <h1 id="sign-up-title" className="text-xl font-semibold text-text">
-        Create an account
-      </h1>
-      <div className="text-sm">
-        <AuthLink to="/signin">Back to sign in</AuthLink>
+      <div className="flex flex-col gap-3">
+        <h1 id="sign-up-title" className="text-xl font-semibold text-text">
+          Create an account
+        </h1>
+        <ProgressSteps current={step} total={SIGN_UP_STEPS} label="Sign-up progress" />
+        <h2 className="text-sm font-medium text-text-muted">
+          Step {step} of {SIGN_UP_STEPS}: {STEP_TITLES[step]}
+        </h2>
       </div>
+
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-5">
+        <StepBody values={values} set={set} invalid={error !== null} errorId={errorId} />
+
+        <div id={errorId} className="flex flex-col gap-2">
+          {error ? <FormMessage tone="error">{error}</FormMessage> : null}
+          {usernameNote && step > 2 ? <FormMessage tone="note">{usernameNote}</FormMessage> : null}
+        </div>
+
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          {step === 1 ? (
+            <AuthLink to="/signin">Back to sign in</AuthLink>
+          ) : (
+            <Button variant="secondary" onClick={goBack} disabled={busy !== null}>
+              Previous
+            </Button>
+          )}
+          {step < SIGN_UP_STEPS ? (
+            <Button
+              // Step 1: reads as disabled until both boxes are ticked (spec), yet a press still says why.
+              type="submit"
+              aria-disabled={nextDisabled || undefined}
+              loading={busy === 'checking'}
+              busyLabel="Checking..."
+            >
+              Next
+            </Button>
+          ) : (
+            <Button type="submit" loading={busy === 'creating'} busyLabel={m.creatingAccount}>
+              Create Account
+            </Button>
+          )}
+        </div>
+      </form>
+
+      {step > 1 ? (
+        <p className="text-center text-sm text-text-muted">
+          Already have an account? <AuthLink to="/signin">Sign in</AuthLink>
+        </p>
+      ) : null}
     </section>
   );
 }

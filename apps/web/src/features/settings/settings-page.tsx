@@ -1,10 +1,23 @@
-import { PageHeader } from '../../ui/index.ts';
+import { useNavigate } from 'react-router';
+import { SettingsDialog } from './settings-dialog.tsx';
 
-/** Placeholder screen. */
+/** React Router keeps the position in its history stack here. */
+function canGoBack(): boolean {
+  const state = window.history.state as { idx?: unknown } | null;
+  return typeof state?.idx === 'number' && state.idx > 0;
+}
+
+/** /Settings: the settings popup over the app; closing it returns to where the user came from. */
 export function SettingsPage() {
+  const navigate = useNavigate();
   return (
-    <div className="flex flex-col gap-6 px-4 py-6 sm:px-8">
-      <PageHeader title="Settings" />
-    </div>
+    <SettingsDialog
+      open
+      onOpenChange={(open) => {
+        if (open) return;
+        if (canGoBack()) void navigate(-1);
+        else void navigate('/', { replace: true });
+      }}
+    />
   );
 }

@@ -1,0 +1,123 @@
+import {
+  type DeleteResourceResponse,
+  deleteResourceResponseSchema,
+  type GetUserResourcesResponse,
+  getResourceResponseSchema,
+  getUserResourcesResponseSchema,
+  type ResourceUserInfo,
+  type StoredResource,
+  type StoreResourceRequest,
+  type StoreResourceResponse,
+  storeResourceResponseSchema,
+} from '@penny/contracts';
+import { HttpError } from './request.ts';
+import { getServiceRequester as getRequester } from './services.ts';
+
+/**
+ * The database service's resource calls (spec 2, "Database service"): store, list, read, delete,
+ * through the app's request wrapper (bearer token or anonymous token, sealed bodies).
+ */
+
+/** The user fields of a session, as the spec's resource calls name the user. */
+export type ResourceUserSource = {
+  id: string;
+  email?: string | null;
+  username?: string | null;
+  firstName?: string | null;
+  lastName?: string | null;
+} | null;
+
+/**
+ * User info for resource views: the session's username (else email, else id) and names, with the
+ * spec's resource-view fallbacks 'guest-user' / 'Guest' / 'User'.
+ */
+export function resourceViewUser(user: ResourceUserSource): ResourceUserInfo {
+  return {
+    username: user?.username || user?.email || user?.id || 'guest-user',
+    firstName: user?.firstName || 'Guest',
+    lastName: user?.lastName || 'User',
+  };
+}
+
+export type ResourcePageQuery = { cursor?: string | null | undefined; limit?: number | undefined };
+
+/**
+ * GET /db/get-user-resources, newest first. A non-OK reply throws the spec's
+ * 'Failed to fetch resources: {status}'.
+ */
+export async function fetchUserResources(
+  user: ResourceUserInfo,
+  page: ResourcePageQuery = {},
+  signal?: AbortSignal,
+): Promise<GetUserResourcesResponse> {
+  const api = await getRequester();
+  let raw: unknown;
+  try {
+    raw = await api.request('db', '/get-user-resources', {
+      query: { ...user, cursor: page.cursor, limit: page.limit },
+      ...(signal ? { signal } : {}),
+    });
+  } catch (error) {
+    if (error instanceof HttpError) throw new Error(`Failed to fetch resources: ${error.status}`);
+    throw error;
+  }
+  const parsed = getUserResourcesResponseSchema.safeParse(raw);
+  // Spec: a list is used only when success is true and it is an array.
+  if (!parsed.success || !parsed.data.success) return { success: false, resources: [], next_cursor: null };
+  return parsed.data;
+}
+
+/** Why a resource could not be shown; `notFound` is the viewer's 'Resource not found'. */
+export class ResourceLoadError extends Error {
+  override name = 'ResourceLoadError';
+  readonly notFound: boolean;
+  constructor(message: string, notFound: boolean) {
+    super(message);
+    this.notFound = notFound;
+  }
+}
+
+/**
+ * GET /db/get-resource/{id}. Null when the reply carries no resource (the viewer's
+ * 'No resource data available.'); a 404 throws a ResourceLoadError with `notFound`.
+ */
+export async function fetchResource(
+  user: ResourceUserInfo,
+  id: string,
+  signal?: AbortSignal,
+): Promise<StoredResource | null> {
+  const api = await getRequester();
+  let raw: unknown;
+  try {
+    raw = await api.request('db', `/get-resource/${encodeURIComponent(id)}`, {
+      query: { ...user },
+      ...(signal ? { signal } : {}),
+    });
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 404)
+      throw new ResourceLoadError('Resource not found', true);
+    throw error;
+  }
+  const parsed = getResourceResponseSchema.safeParse(raw);
+  if (!parsed.success || !parsed.data.success || !parsed.data.resource) return null;
+  return parsed.data.resource;
+}
+
+/** POST /db/store-resource. The reply is returned as sent so the caller can check `success`. */
+export async function storeResource(payload: StoreResourceRequest): Promise<StoreResourceResponse> {
+  const api = await getRequester();
+  const raw = await api.request('db', '/store-resource', { body: payload });
+  const parsed = storeResourceResponseSchema.safeParse(raw);
+  return parsed.success ? parsed.data : { success: false };
+}
+
+/** POST /db/delete-resource. `{success:false, error}` comes back as is; transport failures throw. */
+export async function deleteResource(
+  user: ResourceUserInfo,
+  resourceId: string,
+): Promise<DeleteResourceResponse> {
+  const api = await getRequester();
+  const raw = await api.request('db', '/delete-resource', { body: { ...user, resource_id: resourceId } });
+  const parsed = deleteResourceResponseSchema.safeParse(raw);
+  return parsed.success ? parsed.data : { success: false };
+}

@@ -1,0 +1,219 @@
+// @vitest-environment node
+import { readFileSync } from 'node:fs';
+import { VISUALIZATION_RENDERING } from '@penny/contracts';
+import { describe, expect, it } from 'vitest';
+import {
+  axisUnit,
+  buildCartesianModel,
+  buildPieModel,
+  chartColor,
+  chartSummary,
+  chartTable,
+  isEmptyChart,
+  PIE_PALETTE,
+  pieLegendLabel,
+  SERIES_PALETTE,
+} from './chart-model.ts';
+
+const css = readFileSync(new URL('../../../styles.css', import.meta.url), 'utf8');
+
+function token(selector: string, name: string): string {
+  const start = css.indexOf(`${selector} {`);
+  const block = css.slice(start, css.indexOf('}', start));
+  const match = new RegExp(`--penny-${name}:\\s*(#[0-9a-f]{6});`).exec(block);
+  if (!match?.[1]) throw new Error(`no ${name} in ${selector}`);
+  return match[1];
+}
+
+function luminance(hex: string): number {
+  const [r, g, b] = [1, 3, 5]
+    .map((i) => Number.parseInt(hex.slice(i, i + 2), 16) / 255)
+    .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4)) as [number, number, number];
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+function contrast(a: string, b: string): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+describe('palettes', () => {
+  const surfaces = ['surface', 'surface-raised'].flatMap((name) => [
+    token(':root', name),
+    token('.dark', name),
+  ]);
+
+  it.each([
+    ['pie (warm)', PIE_PALETTE],
+    ['bar and line', SERIES_PALETTE],
+  ])('%s: 8 colours, each readable (3:1) on the card surfaces of both themes', (_name, palette) => {
+    expect(palette).toHaveLength(VISUALIZATION_RENDERING.paletteSize);
+    expect(new Set(palette).size).toBe(8);
+    for (const colour of palette) {
+      for (const surface of surfaces) expect(contrast(colour, surface)).toBeGreaterThanOrEqual(3);
+    }
+  });
+
+  it('pie colours are warm (red to yellow hues, or magenta), bar/line colours avoid money green', () => {
+    const hue = (hex: string) => {
+      const [r, g, b] = [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16) / 255) as [
+        number,
+        number,
+        number,
+      ];
+      const max = Math.max(r, g, b);
+      const min = Math.min(r, g, b);
+      if (max === min) return 0;
+      const h =
+        max === r ? (g - b) / (max - min) : max === g ? 2 + (b - r) / (max - min) : 4 + (r - g) / (max - min);
+      return (h * 60 + 360) % 360;
+    };
+    for (const colour of PIE_PALETTE) expect(hue(colour) < 60 || hue(colour) > 290).toBe(true);
+    for (const colour of SERIES_PALETTE) expect(hue(colour) > 80 && hue(colour) < 160).toBe(false);
+  });
+});
+
+describe('chart colours from the DSL', () => {
+  it('green, red and blue follow the theme tokens (money in, out, neutral)', () => {
+    expect(chartColor('green', '#000')).toBe('var(--penny-positive)');
+    expect(chartColor('Red', '#000')).toBe('var(--penny-negative)');
+    expect(chartColor('blue', '#000')).toBe('var(--penny-accent)');
+  });
+
+  it('keep valid CSS colours and replace anything else with the palette colour', () => {
+    expect(chartColor('#ff8800', '#000')).toBe('#ff8800');
+    expect(chartColor('rgba(1, 2, 3, 0.5)', '#000')).toBe('rgba(1, 2, 3, 0.5)');
+    expect(chartColor('rebeccapurple', '#000')).toBe('rebeccapurple');
+    expect(chartColor('red;background:url(x)', '#000')).toBe('#000');
+    expect(chartColor('url(javascript:alert(1))', '#000')).toBe('#000');
+    expect(chartColor(42, '#000')).toBe('#000');
+  });
+});
+
+describe('pie', () => {
+  const model = buildPieModel({
+    type: 'pie',
+    title: 'Split',
+    labels: ['Rent', 'Food', 'Fun', 'Gap', 'Refund'],
+    values: [1000, 333, 167, null, -20],
+    currency_symbol: 'USD',
+  });
+
+  it('shows positive parts with whole-number percentages in the legend', () => {
+    expect(model.labels).toEqual(['Rent', 'Food', 'Fun']);
+    expect(model.percentages).toEqual([67, 22, 11]);
+    expect(model.total).toBe(1500);
+    expect(pieLegendLabel(model, 1)).toBe('Food 22%');
+    expect(model.colors).toEqual(PIE_PALETTE.slice(0, 3));
+  });
+
+  it('reads data.datasets and data.labels too, and its own colours', () => {
+    const fromData = buildPieModel({
+      type: 'pie',
+      colors: ['green', 'bogus'],
+      data: { labels: ['A', 'B'], datasets: [{ data: [1, 3] }] },
+    });
+    expect(fromData.labels).toEqual(['A', 'B']);
+    expect(fromData.percentages).toEqual([25, 75]);
+    expect(fromData.colors).toEqual(['var(--penny-positive)', PIE_PALETTE[1]]);
+  });
+
+  it('has a caption with the key numbers and a table of the same data', () => {
+    expect(chartSummary(model)).toBe(
+      'Pie chart of 3 parts, total $1,500.00. Largest: Rent, $1,000.00 (67%).',
+    );
+    expect(chartTable(model)).toEqual({
+      headers: ['Category', 'Value', 'Share'],
+      rows: [
+        ['Rent', '$1,000.00', '67%'],
+        ['Food', '$333.00', '22%'],
+        ['Fun', '$167.00', '11%'],
+      ],
+    });
+  });
+
+  it('formats percent units as percentages, not money', () => {
+    const split = buildPieModel({ type: 'pie', labels: ['Needs', 'Wants'], values: [50, 50], unit: '%' });
+    expect(chartSummary(split)).toBe('Pie chart of 2 parts, total 100%. Largest: Needs, 50% (50%).');
+  });
+
+  it('is empty without positive values', () => {
+    const empty = buildPieModel({ type: 'pie', labels: ['a'], values: [0] });
+    expect(isEmptyChart(empty)).toBe(true);
+    expect(chartSummary(empty)).toBe('No data available');
+  });
+});
+
+describe('bar and line', () => {
+  it('reads datasets with labels, colours and axes; a right axis only when both sides are used', () => {
+    const model = buildCartesianModel({
+      type: 'line',
+      labels: ['Jan', 'Feb'],
+      datasets: [
+        { label: 'Value', data: [100, 200] },
+        { label: 'Return (%)', data: [1.5, null], y_axis: 'right', color: '#123456' },
+      ],
+      currency_symbol: 'EUR',
+    });
+    expect(model.hasRightAxis).toBe(true);
+    expect(model.series.map((s) => [s.label, s.axis, s.color])).toEqual([
+      ['Value', 'left', SERIES_PALETTE[0]],
+      ['Return (%)', 'right', '#123456'],
+    ]);
+    expect(axisUnit(model, 'left')).toEqual({ currency: { kind: 'code', code: 'EUR' }, unit: null });
+    expect(axisUnit(model, 'right')).toEqual({ currency: null, unit: '%' });
+    expect(chartTable(model).rows).toEqual([
+      ['Jan', '€100.00', '1.5%'],
+      ['Feb', '€200.00', '—'],
+    ]);
+
+    const onlyRight = buildCartesianModel({
+      type: 'bar',
+      labels: ['a'],
+      datasets: [{ data: [1], y_axis: 'right' }],
+    });
+    expect(onlyRight.hasRightAxis).toBe(false);
+    expect(onlyRight.series[0]?.axis).toBe('left');
+  });
+
+  it('keeps orientation and stacking; reads data.datasets and single-series values', () => {
+    const bar = buildCartesianModel({
+      type: 'bar',
+      title: 'Top',
+      orientation: 'horizontal',
+      stacked: true,
+      labels: ['a', 'b'],
+      values: [3, 4],
+    });
+    expect(bar).toMatchObject({ kind: 'bar', horizontal: true, stacked: true });
+    expect(bar.series).toHaveLength(1);
+    expect(bar.series[0]?.label).toBe('Top');
+
+    const line = buildCartesianModel({
+      type: 'line',
+      data: { labels: ['x'], datasets: [{ data: [1, 2, 3] }] },
+    });
+    expect(line.labels).toEqual(['x', 'Item 2', 'Item 3']);
+    expect(line.series[0]?.label).toBe('Series 1');
+  });
+
+  it('cycles the 8-colour palette over many series and summarises the first three', () => {
+    const model = buildCartesianModel({
+      type: 'line',
+      labels: ['a', 'b'],
+      datasets: Array.from({ length: 50 }, (_, i) => ({ label: `S${i}`, data: [i, i + 1] })),
+    });
+    expect(model.series[8]?.color).toBe(SERIES_PALETTE[0]);
+    expect(chartSummary(model)).toBe(
+      'Line chart of 50 series over 2 points (a to b). S0: from 0 to 1, last 1; S1: from 1 to 2, last 2; ' +
+        'S2: from 2 to 3, last 3; and 47 more series.',
+    );
+  });
+
+  it('is empty with no labels or only gaps', () => {
+    expect(isEmptyChart(buildCartesianModel({ type: 'bar', datasets: [] }))).toBe(true);
+    expect(
+      isEmptyChart(buildCartesianModel({ type: 'line', labels: ['a'], datasets: [{ data: [null] }] })),
+    ).toBe(true);
+  });
+});

@@ -1,0 +1,304 @@
+import type { DslBarBlock, DslDataset, DslLabel, DslLineBlock, DslPieBlock } from '@penny/contracts';
+import { type Currency, formatWithUnit, resolveCurrency } from '../format/currency.ts';
+
+/**
+ * What a chart block draws, independent of Chart.js: labels, series, colours, axes, and the text
+ * alternative (a caption with the key numbers and a table of the same data). Pure, so it is tested
+ * without a canvas.
+ */
+
+/**
+ * Spec: an 8-colour warm palette for pies. Each colour has at least 3:1 contrast with the card surface
+ * in both themes (white and #1a2230), and none is the red or green that mean money out or in.
+ */
+export const PIE_PALETTE = [
+  '#e8590c',
+  '#d6336c',
+  '#b8860b',
+  '#9c4f96',
+  '#c8553d',
+  '#e0607e',
+  '#9a6b3f',
+  '#bf6f00',
+] as const;
+
+/** Spec: an 8-colour palette for bar and line series; same contrast rule, no money red or green. */
+export const SERIES_PALETTE = [
+  '#3b82f6',
+  '#d97706',
+  '#8b5cf6',
+  '#0891b2',
+  '#db2777',
+  '#64748b',
+  '#ea580c',
+  '#6366f1',
+] as const;
+
+/** Colour words that carry meaning: they follow the theme's tokens (money in, money out, neutral). */
+const SEMANTIC_COLORS: Record<string, string> = {
+  green: 'var(--penny-positive)',
+  red: 'var(--penny-negative)',
+  blue: 'var(--penny-accent)',
+};
+
+const CSS_COLOR_FUNCTION = /^(#[0-9a-f]{3,8}|(rgb|rgba|hsl|hsla|oklch|oklab|lab|lch)\([\d\s.,%/+-]+\))$/i;
+
+/** CSS named colours (an agent may say 'orange'); any other word is not a colour. */
+const NAMED_COLORS = new Set(
+  (
+    'aliceblue antiquewhite aqua aquamarine azure beige bisque black blanchedalmond blue ' +
+    'blueviolet brown burlywood cadetblue chartreuse chocolate coral cornflowerblue cornsilk ' +
+    'crimson cyan darkblue darkcyan darkgoldenrod darkgray darkgreen darkgrey darkkhaki ' +
+    'darkmagenta darkolivegreen darkorange darkorchid darkred darksalmon darkseagreen ' +
+    'darkslateblue darkslategray darkslategrey darkturquoise darkviolet deeppink deepskyblue ' +
+    'dimgray dimgrey dodgerblue firebrick floralwhite forestgreen fuchsia gainsboro ghostwhite ' +
+    'gold goldenrod gray green greenyellow grey honeydew hotpink indianred indigo ivory khaki ' +
+    'lavender lavenderblush lawngreen lemonchiffon lightblue lightcoral lightcyan ' +
+    'lightgoldenrodyellow lightgray lightgreen lightgrey lightpink lightsalmon lightseagreen ' +
+    'lightskyblue lightslategray lightslategrey lightsteelblue lightyellow lime limegreen linen ' +
+    'magenta maroon mediumaquamarine mediumblue mediumorchid mediumpurple mediumseagreen ' +
+    'mediumslateblue mediumspringgreen mediumturquoise mediumvioletred midnightblue mintcream ' +
+    'mistyrose moccasin navajowhite navy oldlace olive olivedrab orange orangered orchid ' +
+    'palegoldenrod palegreen paleturquoise palevioletred papayawhip peachpuff peru pink plum ' +
+    'powderblue purple rebeccapurple red rosybrown royalblue saddlebrown salmon sandybrown ' +
+    'seagreen seashell sienna silver skyblue slateblue slategray slategrey snow springgreen ' +
+    'steelblue tan teal thistle tomato turquoise violet wheat white whitesmoke yellow ' +
+    'yellowgreen'
+  ).split(' '),
+);
+
+/** A safe colour from the DSL (hex, rgb/hsl functions, named), or the palette's when it is not one. */
+export function chartColor(value: unknown, fallback: string): string {
+  if (typeof value !== 'string') return fallback;
+  const trimmed = value.trim();
+  const semantic = SEMANTIC_COLORS[trimmed.toLowerCase()];
+  if (semantic) return semantic;
+  return CSS_COLOR_FUNCTION.test(trimmed) || NAMED_COLORS.has(trimmed.toLowerCase()) ? trimmed : fallback;
+}
+
+export type ValueUnit = { currency: Currency | null; unit: string | null };
+
+export type ChartSeries = {
+  label: string;
+  data: Array<number | null>;
+  color: string;
+  axis: 'left' | 'right';
+  /** The block's unit, except for a series labelled as a percentage ("Return (%)"). */
+  unit: ValueUnit;
+};
+
+export type PieModel = {
+  kind: 'pie';
+  title: string | null;
+  labels: string[];
+  values: number[];
+  colors: string[];
+  /** Spec: whole-number percentages. */
+  percentages: number[];
+  total: number;
+  unit: ValueUnit;
+};
+
+export type CartesianModel = {
+  kind: 'bar' | 'line';
+  title: string | null;
+  labels: string[];
+  series: ChartSeries[];
+  horizontal: boolean;
+  stacked: boolean;
+  hasRightAxis: boolean;
+  unit: ValueUnit;
+};
+
+export type ChartModel = PieModel | CartesianModel;
+
+function labelText(label: DslLabel | undefined, index: number): string {
+  if (label === undefined || label === '') return `Item ${index + 1}`;
+  return String(label);
+}
+
+function valueUnit(block: { unit?: string; currency_symbol?: string }): ValueUnit {
+  const currency = resolveCurrency(block.currency_symbol) ?? resolveCurrency(block.unit);
+  const unit = currency ? null : block.unit?.trim() || null;
+  return { currency, unit };
+}
+
+function nonBlank(text: string | undefined): string | null {
+  const trimmed = text?.trim();
+  return trimmed ? trimmed : null;
+}
+
+export function buildPieModel(block: DslPieBlock): PieModel {
+  const rawValues = block.values ?? block.data?.datasets?.[0]?.data ?? [];
+  const rawLabels = block.labels ?? block.data?.labels ?? [];
+  const datasetColor = block.data?.datasets?.[0]?.color;
+  const labels: string[] = [];
+  const values: number[] = [];
+  const colors: string[] = [];
+  rawValues.forEach((value, index) => {
+    // A pie shows parts of a whole: gaps and negative parts have no slice.
+    if (value === null || !(value > 0)) return;
+    labels.push(labelText(rawLabels[index], index));
+    values.push(value);
+    colors.push(
+      chartColor(block.colors?.[index] ?? datasetColor, PIE_PALETTE[index % PIE_PALETTE.length] as string),
+    );
+  });
+  const total = values.reduce((sum, value) => sum + value, 0);
+  const percentages = values.map((value) => (total > 0 ? Math.round((value / total) * 100) : 0));
+  return {
+    kind: 'pie',
+    title: nonBlank(block.title),
+    labels,
+    values,
+    colors,
+    percentages,
+    total,
+    unit: valueUnit(block),
+  };
+}
+
+const PERCENT: ValueUnit = { currency: null, unit: '%' };
+
+/** A series whose label says it is a percentage ("Return (%)", "Savings rate %") is one, whatever the block's unit. */
+function seriesUnit(label: string, blockUnit: ValueUnit): ValueUnit {
+  return /%\)?\s*$/.test(label) ? PERCENT : blockUnit;
+}
+
+function seriesOf(datasets: DslDataset[], block: DslBarBlock | DslLineBlock, unit: ValueUnit): ChartSeries[] {
+  if (datasets.length === 0 && block.values) {
+    const label = nonBlank(block.title) ?? 'Value';
+    return [
+      {
+        label,
+        data: block.values,
+        color: chartColor(block.colors?.[0], SERIES_PALETTE[0]),
+        axis: 'left',
+        unit: seriesUnit(label, unit),
+      },
+    ];
+  }
+  return datasets.map((dataset, index) => {
+    const label = nonBlank(dataset.label) ?? `Series ${index + 1}`;
+    return {
+      label,
+      data: dataset.data,
+      color: chartColor(
+        dataset.color ?? block.colors?.[index],
+        SERIES_PALETTE[index % SERIES_PALETTE.length] as string,
+      ),
+      axis: dataset.y_axis === 'right' ? 'right' : 'left',
+      unit: seriesUnit(label, unit),
+    };
+  });
+}
+
+export function buildCartesianModel(block: DslBarBlock | DslLineBlock): CartesianModel {
+  const datasets = block.datasets ?? block.data?.datasets ?? [];
+  const unit = valueUnit(block);
+  const series = seriesOf(datasets, block, unit);
+  const rawLabels = block.labels ?? block.data?.labels ?? [];
+  const length = series.reduce((max, s) => Math.max(max, s.data.length), rawLabels.length);
+  const labels = Array.from({ length }, (_, index) => labelText(rawLabels[index], index));
+  const hasRightAxis = series.some((s) => s.axis === 'right') && series.some((s) => s.axis === 'left');
+  return {
+    kind: block.type,
+    title: nonBlank(block.title),
+    labels,
+    // Everything on the right and nothing on the left draws on the one (left) axis.
+    series: hasRightAxis ? series : series.map((s) => ({ ...s, axis: 'left' as const })),
+    horizontal: block.orientation === 'horizontal',
+    stacked: block.stacked === true,
+    hasRightAxis,
+    unit,
+  };
+}
+
+/** The unit an axis's ticks use: that of the first series drawn on it. */
+export function axisUnit(model: CartesianModel, axis: 'left' | 'right'): ValueUnit {
+  return model.series.find((s) => s.axis === axis)?.unit ?? model.unit;
+}
+
+/** True when there is nothing to draw. */
+export function isEmptyChart(model: ChartModel): boolean {
+  if (model.kind === 'pie') return model.values.length === 0;
+  return model.labels.length === 0 || model.series.every((s) => s.data.every((v) => v === null));
+}
+
+export function formatChartValue(value: number, unit: ValueUnit): string {
+  return formatWithUnit(value, unit);
+}
+
+/** Spec: pie legend entries carry the whole-number percentage: "Food 35%". */
+export function pieLegendLabel(model: PieModel, index: number): string {
+  return `${model.labels[index] ?? ''} ${model.percentages[index] ?? 0}%`;
+}
+
+const MAX_SERIES_IN_CAPTION = 3;
+
+/** The caption: the key numbers in one or two sentences. */
+export function chartSummary(model: ChartModel): string {
+  if (isEmptyChart(model)) return 'No data available';
+  if (model.kind === 'pie') {
+    let largest = 0;
+    model.values.forEach((value, index) => {
+      if (value > (model.values[largest] ?? 0)) largest = index;
+    });
+    const parts = model.labels.length === 1 ? 'part' : 'parts';
+    return (
+      `Pie chart of ${model.labels.length} ${parts}, total ${formatChartValue(model.total, model.unit)}. ` +
+      `Largest: ${model.labels[largest]}, ${formatChartValue(model.values[largest] ?? 0, model.unit)} ` +
+      `(${model.percentages[largest]}%).`
+    );
+  }
+  const kind = model.kind === 'bar' ? 'Bar chart' : 'Line chart';
+  const span =
+    model.labels.length > 1
+      ? `${model.labels[0]} to ${model.labels[model.labels.length - 1]}`
+      : model.labels[0];
+  const described = model.series.slice(0, MAX_SERIES_IN_CAPTION).map((series) => {
+    let min = Number.POSITIVE_INFINITY;
+    let max = Number.NEGATIVE_INFINITY;
+    let last: number | null = null;
+    for (const value of series.data) {
+      if (value === null) continue;
+      min = Math.min(min, value);
+      max = Math.max(max, value);
+      last = value;
+    }
+    if (last === null) return `${series.label}: no values`;
+    return (
+      `${series.label}: from ${formatChartValue(min, series.unit)} to ${formatChartValue(max, series.unit)}, ` +
+      `last ${formatChartValue(last, series.unit)}`
+    );
+  });
+  const more = model.series.length - described.length;
+  return (
+    `${kind} of ${model.series.length} series over ${model.labels.length} points (${span}). ${described.join('; ')}` +
+    `${more > 0 ? `; and ${more} more series` : ''}.`
+  );
+}
+
+/** The accessible table view: one row per label, one column per series (or the slice and its share). */
+export function chartTable(model: ChartModel): { headers: string[]; rows: string[][] } {
+  if (model.kind === 'pie') {
+    return {
+      headers: ['Category', 'Value', 'Share'],
+      rows: model.labels.map((label, index) => [
+        label,
+        formatChartValue(model.values[index] ?? 0, model.unit),
+        `${model.percentages[index] ?? 0}%`,
+      ]),
+    };
+  }
+  return {
+    headers: ['Label', ...model.series.map((s) => s.label)],
+    rows: model.labels.map((label, index) => [
+      label,
+      ...model.series.map((s) => {
+        const value = s.data[index];
+        return value === null || value === undefined ? '—' : formatChartValue(value, s.unit);
+      }),
+    ]),
+  };
+}

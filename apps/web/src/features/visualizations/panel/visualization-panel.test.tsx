@@ -1,0 +1,193 @@
+import { QueryClient } from '@tanstack/react-query';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetPublicConfig } from '../../../api/index.ts';
+import { AppProviders } from '../../../app/index.ts';
+import { useSession } from '../../../session/index.ts';
+import { createTestAuthClient } from '../../../test/test-auth-client.ts';
+import { toast } from '../../../ui/index.ts';
+import {
+  type FakeResourceServerOptions,
+  stubResourceServer,
+  TEST_SESSION_TOKEN,
+} from '../../resources/testing/fake-resource-server.ts';
+import { VisualizationPanel, type VisualizationPanelProps } from './visualization-panel.tsx';
+
+const spending = {
+  id: 'query-1735787045000-x7k2p',
+  type: 'container',
+  title: 'Monthly spending',
+  content_blocks: [{ type: 'content', content: 'You spent more on food this month.' }],
+};
+
+function SessionStatus() {
+  return <span data-testid="session-status">{useSession().status}</span>;
+}
+
+async function renderPanel(props: Partial<VisualizationPanelProps>, network: FakeResourceServerOptions = {}) {
+  const server = stubResourceServer(network);
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <AppProviders queryClient={queryClient} authClient={createTestAuthClient()}>
+      <SessionStatus />
+      <VisualizationPanel threadId="thread-1" results={[]} {...props} />
+    </AppProviders>,
+  );
+  await waitFor(() => expect(screen.getByTestId('session-status')).not.toHaveTextContent('checking'));
+  return server;
+}
+
+const saveButton = () => screen.findByRole('button', { name: 'Save this visualization to resources' });
+
+describe('visualization panel', () => {
+  beforeEach(() => {
+    resetPublicConfig();
+  });
+  afterEach(() => {
+    // Sonner keeps its toasts outside React: forget this test's toasts before the next one.
+    toast.dismiss();
+  });
+
+  it("shows 'Ask a question to see AI-generated insights and visualizations.' when there is nothing", async () => {
+    await renderPanel({ results: [] });
+    expect(
+      screen.getByText('Ask a question to see AI-generated insights and visualizations.'),
+    ).toBeInTheDocument();
+  });
+
+  it('renders one card per result, each with save and fork actions', async () => {
+    await renderPanel({ results: [spending, { ...spending, id: 'query-2', title: 'Net worth' }] });
+    expect(await screen.findByRole('heading', { name: 'Monthly spending' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Net worth' })).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Save this visualization to resources' })).toHaveLength(2);
+    expect(screen.getAllByRole('button', { name: 'Start a new chat from this' })).toHaveLength(2);
+    expect(screen.queryByText('Ask a question to see AI-generated insights and visualizations.')).toBeNull();
+  });
+
+  it("saves a result as a resource with a sealed request, then toasts 'Saved!' / 'Resource saved'", async () => {
+    const server = await renderPanel({ results: [spending] });
+    const user = userEvent.setup();
+    await user.click(await saveButton());
+    expect(await screen.findByText('Saved!')).toBeInTheDocument();
+    expect(screen.getByText('Resource saved')).toBeInTheDocument();
+
+    const request = server.requests.find((r) => r.path === '/db/store-resource');
+    expect(request?.sealed).toBe(true);
+    expect(request?.authorization).toBe(`Bearer ${TEST_SESSION_TOKEN}`);
+    expect(request?.body).toMatchObject({
+      username: 'ada',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      thread_id: 'thread-1',
+      query_id: 'query-1735787045000-x7k2p',
+      dsl_objects: [spending],
+    });
+    const body = request?.body as { resource_id: string; timestamp: string; created_at: string };
+    expect(body.resource_id).toMatch(/^res_/);
+    expect(Number.isNaN(Date.parse(body.timestamp))).toBe(false);
+    expect(server.resources.map((r) => r.title)).toEqual(['Monthly spending']);
+  });
+
+  it('saving the same card twice keeps one resource (same id)', async () => {
+    const server = await renderPanel({ results: [spending] });
+    const user = userEvent.setup();
+    await user.click(await saveButton());
+    await screen.findByText('Saved!');
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Save this visualization to resources' })).toBeEnabled(),
+    );
+    await user.click(await saveButton());
+    await waitFor(() =>
+      expect(server.requests.filter((r) => r.path === '/db/store-resource')).toHaveLength(2),
+    );
+    const ids = server.requests
+      .filter((r) => r.path === '/db/store-resource')
+      .map((r) => (r.body as { resource_id: string }).resource_id);
+    expect(new Set(ids).size).toBe(1);
+    expect(server.resources).toHaveLength(1);
+  });
+
+  it("toasts 'Save Failed' with the message when the server refuses", async () => {
+    const server = await renderPanel({ results: [spending] });
+    server.fail('/db/store-resource', { status: 500, statusText: 'Internal Server Error' });
+    const user = userEvent.setup();
+    await user.click(await saveButton());
+    expect(await screen.findByText('Save Failed')).toBeInTheDocument();
+    expect(screen.getByText('HTTP 500: Internal Server Error')).toBeInTheDocument();
+  });
+
+  it("toasts 'Save Failed' / 'Failed to store resource' when the reply lacks success", async () => {
+    const server = await renderPanel({ results: [spending] });
+    server.fail('/db/store-resource', { json: { resource_id: 'x' } });
+    const user = userEvent.setup();
+    await user.click(await saveButton());
+    expect(await screen.findByText('Save Failed')).toBeInTheDocument();
+    expect(screen.getByText('Failed to store resource')).toBeInTheDocument();
+  });
+
+  it("warns 'Cannot store resource without user info.' without a user, and sends nothing", async () => {
+    const server = await renderPanel({ results: [spending] }, { session: null });
+    const user = userEvent.setup();
+    await user.click(await saveButton());
+    expect(await screen.findByText('Cannot store resource without user info.')).toBeInTheDocument();
+    expect(server.requests.some((r) => r.path === '/db/store-resource')).toBe(false);
+  });
+
+  it("the fork icon says 'Cannot start a new chat from here.' until forking exists", async () => {
+    await renderPanel({ results: [spending] });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Start a new chat from this' }));
+    expect(await screen.findByText('Cannot start a new chat from here.')).toBeInTheDocument();
+  });
+
+  it("shows 'Generating insights...' while loading", async () => {
+    await renderPanel({ loading: true });
+    expect(screen.getByRole('status')).toHaveTextContent('Generating insights...');
+    expect(screen.queryByText(/longer than usual/)).toBeNull();
+    expect(screen.queryByText('Ask a question to see AI-generated insights and visualizations.')).toBeNull();
+  });
+
+  it('shows the error message in a card and a Visualization Error toast', async () => {
+    await renderPanel({ error: 'The analysis service is unavailable.' });
+    expect(screen.getByRole('alert')).toHaveTextContent('The analysis service is unavailable.');
+    expect(await screen.findByText('Visualization Error')).toBeInTheDocument();
+  });
+
+  it("falls back to 'Error generating visuals' when the error has no message", async () => {
+    await renderPanel({ error: '' });
+    expect(screen.getByRole('alert')).toHaveTextContent('Error generating visuals');
+  });
+});
+
+describe('visualization panel patience message', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('appears after 15 s of loading and goes away with the loading', () => {
+    vi.useFakeTimers();
+    stubResourceServer();
+    const queryClient = new QueryClient();
+    const authClient = createTestAuthClient();
+    const view = (loading: boolean) => (
+      <AppProviders queryClient={queryClient} authClient={authClient}>
+        <VisualizationPanel threadId="thread-1" results={[]} loading={loading} />
+      </AppProviders>
+    );
+    const { rerender } = render(view(true));
+    act(() => {
+      vi.advanceTimersByTime(14_900);
+    });
+    expect(screen.queryAllByText(/longer than usual/)).toHaveLength(0);
+    act(() => {
+      vi.advanceTimersByTime(200);
+    });
+    expect(screen.getAllByText(/longer than usual/).length).toBeGreaterThan(0);
+    rerender(view(false));
+    expect(screen.queryAllByText(/longer than usual/)).toHaveLength(0);
+    expect(
+      screen.getByText('Ask a question to see AI-generated insights and visualizations.'),
+    ).toBeInTheDocument();
+  });
+});

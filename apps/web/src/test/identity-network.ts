@@ -1,0 +1,206 @@
+import type { PublicConfig } from '@penny/contracts';
+import nacl from 'tweetnacl';
+import { vi } from 'vitest';
+import { type FakeUser, testConfig } from './fake-network.ts';
+
+/**
+ * A stateful stand-in for the server at the network boundary, for the identity screens: Better Auth's
+ * endpoints, the database service (its sealed bodies are opened with a key pair made here), the public
+ * config and the public countries service. Handlers can be replaced per test.
+ */
+
+const serverKeys = nacl.box.keyPair();
+
+export const identityTestConfig: PublicConfig = {
+  ...testConfig,
+  boxPublicKey: Buffer.from(serverKeys.publicKey).toString('base64'),
+};
+
+export type RecordedCall = {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  /** The JSON body, opened when it was sealed. */
+  body: unknown;
+  sealed: boolean;
+  authorization: string | null;
+};
+
+export type Handler = (call: RecordedCall, state: IdentityState) => Response | Promise<Response>;
+
+export type IdentityState = {
+  session: FakeUser | null;
+  /** Extra user fields reported by get-session. */
+  sessionExtras: Record<string, unknown>;
+};
+
+export function json(
+  body: unknown,
+  init: { status?: number; headers?: Record<string, string> } = {},
+): Response {
+  return new Response(JSON.stringify(body), {
+    status: init.status ?? 200,
+    statusText: init.status && init.status >= 400 ? (statusTexts[init.status] ?? 'Error') : 'OK',
+    headers: { 'content-type': 'application/json', ...init.headers },
+  });
+}
+
+const statusTexts: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+};
+
+/** A Better Auth error reply. */
+export function authError(status: number, message: string, code?: string): Response {
+  return json({ message, ...(code ? { code } : {}) }, { status });
+}
+
+function openSealed(body: { ephem_pub: string; nonce: string; ciphertext: string }): unknown {
+  const bytes = nacl.box.open(
+    new Uint8Array(Buffer.from(body.ciphertext, 'base64')),
+    new Uint8Array(Buffer.from(body.nonce, 'base64')),
+    new Uint8Array(Buffer.from(body.ephem_pub, 'base64')),
+    serverKeys.secretKey,
+  );
+  if (!bytes) throw new Error('sealed body did not open');
+  const plaintext = JSON.parse(Buffer.from(bytes).toString('utf8')) as { body: unknown };
+  return plaintext.body;
+}
+
+export function sessionBody(user: FakeUser, extras: Record<string, unknown> = {}) {
+  const now = new Date().toISOString();
+  return {
+    session: {
+      id: 'session-1',
+      userId: user.id ?? 'user-1',
+      token: 'cookie-token',
+      expiresAt: new Date(Date.now() + 30 * 60 * 1000).toISOString(),
+      createdAt: now,
+      updatedAt: now,
+    },
+    user: {
+      id: user.id ?? 'user-1',
+      email: user.email ?? 'ada@example.com',
+      emailVerified: true,
+      name: user.name ?? 'Ada Lovelace',
+      username: user.username ?? 'ada',
+      firstName: user.firstName === undefined ? 'Ada' : user.firstName,
+      lastName: user.lastName === undefined ? 'Lovelace' : user.lastName,
+      image: null,
+      createdAt: now,
+      updatedAt: now,
+      ...extras,
+    },
+  };
+}
+
+/** The profile as GET /db/get-profile answers it. */
+export function profileReply(preferences: unknown = {}, info: Record<string, string | null> = {}) {
+  const userInfo = {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    phoneNumber: '+15551234567',
+    dateOfBirth: '1990-05-01',
+    country: 'United Kingdom',
+    email: 'ada@example.com',
+    ...info,
+  };
+  return json({
+    success: true,
+    profile: { ...userInfo, User_Info: userInfo, User_Preferences: preferences },
+  });
+}
+
+const defaultHandlers: Record<string, Handler> = {
+  'GET /api/auth/get-session': (_call, state) =>
+    json(state.session ? sessionBody(state.session, state.sessionExtras) : null),
+  'POST /api/auth/sign-out': (_call, state) => {
+    state.session = null;
+    return json({ success: true });
+  },
+  'POST /api/auth/sign-in/email': (_call, state) => {
+    state.session = { firstName: 'Ada' };
+    return json(
+      { redirect: false, token: 'tok', user: sessionBody(state.session).user },
+      { headers: { 'set-auth-token': 'tok-1' } },
+    );
+  },
+  'POST /api/auth/sign-up/email': () => json({ token: null, user: { id: 'new-user' } }),
+  'POST /api/auth/is-username-available': () => json({ available: true }),
+  'POST /api/auth/request-password-reset': () => json({ status: true }),
+  'POST /api/auth/reset-password': () => json({ status: true }),
+  'POST /api/auth/send-verification-email': () => json({ status: true }),
+  'POST /db/database-setup': () => json({ success: true, message: 'Data container ready.' }),
+  'GET /db/get-profile': () => profileReply({ 'Response Detail': { 'Detail Numbers': '5/10' } }),
+  'POST /db/save-user-preferences': () => json({ success: true }),
+  'POST /db/generate-preference-prompt': () => json({ success: true, prompt: 'Explain things simply.' }),
+  'POST /db/delete-user-data': () => json({ success: true }),
+  'POST /db/delete-user-account': (_call, state) => {
+    state.session = null;
+    return json({ success: true });
+  },
+};
+
+export type IdentityNetworkOptions = {
+  session?: FakeUser | null;
+  sessionExtras?: Record<string, unknown>;
+  handlers?: Record<string, Handler>;
+  /** Names the public countries service answers with; by default it cannot be reached (offline). */
+  countries?: string[];
+};
+
+export function stubIdentityNetwork({
+  session = null,
+  sessionExtras = {},
+  handlers = {},
+  countries,
+}: IdentityNetworkOptions = {}) {
+  const state: IdentityState = { session, sessionExtras };
+  const calls: RecordedCall[] = [];
+  const all = { ...defaultHandlers, ...handlers };
+
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const href = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const url = new URL(href, window.location.origin);
+    const method = (init?.method ?? 'GET').toUpperCase();
+    if (url.hostname === 'restcountries.com') {
+      if (!countries) throw new TypeError('Failed to fetch');
+      return json(countries.map((common) => ({ name: { common }, independent: true })));
+    }
+    if (url.pathname === '/config') return json(identityTestConfig);
+
+    const headers = new Headers(init?.headers);
+    let body: unknown;
+    let sealed = false;
+    if (typeof init?.body === 'string' && init.body) {
+      const parsed = JSON.parse(init.body) as unknown;
+      sealed = headers.get('x-encrypted') === '1';
+      body = sealed ? openSealed(parsed as { ephem_pub: string; nonce: string; ciphertext: string }) : parsed;
+    }
+    const call: RecordedCall = {
+      method,
+      path: url.pathname,
+      query: url.searchParams,
+      body,
+      sealed,
+      authorization: headers.get('authorization'),
+    };
+    calls.push(call);
+    const handler = all[`${method} ${url.pathname}`];
+    if (!handler) return json({ success: false, error: 'Not Found' }, { status: 404 });
+    return handler(call, state);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+
+  return {
+    state,
+    calls,
+    fetchMock,
+    /** Calls to one endpoint, e.g. 'POST /db/save-user-preferences'. */
+    callsTo: (key: string) => calls.filter((call) => `${call.method} ${call.path}` === key),
+  };
+}

@@ -1,0 +1,132 @@
+import AxeBuilder from '@axe-core/playwright';
+import { publicConfigSchema } from '@penny/contracts';
+import type { Page } from '@playwright/test';
+import { sealBody } from '../apps/web/src/api/envelope.ts';
+import { expect, test } from './fixtures.ts';
+import { signUpAndSignIn, skipPreferencesWizard, type TestUser } from './support/users.ts';
+
+const spending = {
+  id: 'query-1735787045000-e2e01',
+  type: 'container',
+  title: 'Monthly spending',
+  content_blocks: [
+    { type: 'content', content: '## Where the money went\nFood and rent were the largest categories.' },
+    { type: 'pie', title: 'By category', labels: ['Food', 'Rent', 'Travel'], values: [420, 1200, 180] },
+    {
+      type: 'table',
+      title: 'Largest payments',
+      columns: [
+        { key: 'merchant', header: 'Merchant' },
+        { key: 'amount', header: 'Amount' },
+      ],
+      rows: [
+        { merchant: 'Landlord', amount: 1200 },
+        { merchant: 'Grocer', amount: 86.5 },
+      ],
+    },
+  ],
+};
+
+/** Saves a resource through the database service, sealed and with the bearer token, as the app does. */
+async function storeResource(page: Page, user: TestUser & { token: string }, dslObjects: unknown[]) {
+  const config = publicConfigSchema.parse(await (await page.request.get('/config')).json());
+  const path = '/db/store-resource';
+  const now = new Date().toISOString();
+  const response = await page.request.post(path, {
+    headers: {
+      authorization: `Bearer ${user.token}`,
+      'x-encrypted': '1',
+      'content-type': 'application/json',
+    },
+    data: sealBody({
+      serverPublicKey: config.boxPublicKey,
+      method: 'POST',
+      path,
+      body: {
+        username: user.username,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        thread_id: 'thread-e2e',
+        query_id: spending.id,
+        dsl_objects: dslObjects,
+        timestamp: now,
+        created_at: now,
+      },
+    }),
+  });
+  expect(response.status()).toBe(200);
+  const body = (await response.json()) as { success: boolean; resource_id: string };
+  expect(body.success).toBe(true);
+  return body.resource_id;
+}
+
+/**
+ * Serious and critical axe violations once the page has settled: requests done, and the preferences
+ * wizard (which opens by itself for a new user once the profile has loaded) skipped.
+ */
+async function settledAxeViolations(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByRole('button', { name: 'Skip for now' })).toBeHidden();
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.length})`);
+}
+
+test.describe('saved resources', () => {
+  test('a saved resource is listed, opens by its address, and can be deleted', async ({
+    page,
+    consoleErrors,
+  }) => {
+    const user = await signUpAndSignIn(page, { firstName: 'Grace', lastName: 'Hopper' });
+    await skipPreferencesWizard(page);
+    const id = await storeResource(page, user, [spending]);
+
+    await page.goto('/Resources');
+    await expect(page.getByRole('heading', { level: 1, name: 'Saved Resources' })).toBeVisible();
+    const list = page.getByRole('navigation', { name: 'Saved resources' });
+    const item = list.getByRole('link', { name: /Monthly spending/ });
+    await expect(item).toBeVisible();
+    await expect(item).toContainText('less than a minute ago');
+
+    // The first resource is selected once the list has loaded.
+    await expect(page).toHaveURL(new RegExp(`/Resources/${id}$`));
+    await expect(item).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('heading', { level: 2, name: 'Monthly spending' })).toBeVisible();
+    expect(await settledAxeViolations(page)).toEqual([]);
+
+    // Opened by its address in a fresh page load: the visualization renders (text, chart, table).
+    await page.goto(`/Resources/${id}`);
+    const viewer = page.getByRole('region', { name: 'Selected resource' });
+    await expect(viewer.getByRole('heading', { level: 2, name: 'Monthly spending' })).toBeVisible();
+    await expect(viewer.getByText('Food and rent were the largest categories.')).toBeVisible();
+    await expect(viewer.locator('canvas').first()).toBeVisible();
+    await expect(viewer.getByRole('cell', { name: 'Landlord' })).toBeVisible();
+    await expect(viewer.getByRole('button', { name: 'Start a new chat from this resource' })).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('resource-viewer.png'), fullPage: true });
+
+    await list.getByRole('button', { name: 'Delete Monthly spending' }).click();
+    await expect(page.getByText('Resource removed.')).toBeVisible();
+    await expect(page.getByText('No saved resources yet')).toBeVisible();
+    await expect(page.getByText('Save visualizations from your chats to see them here')).toBeVisible();
+    await expect(page.getByText('Select a resource to view its contents.')).toBeVisible();
+    await expect(page).toHaveURL(/\/Resources$/);
+    expect(await settledAxeViolations(page)).toEqual([]);
+
+    // Gone on the server too: its address now reads 'Resource not found'.
+    await page.goto(`/Resources/${id}`);
+    await expect(viewer.getByRole('alert')).toHaveText('Resource not found');
+    expect(consoleErrors.filter((e) => !/\b404\b/.test(e))).toEqual([]);
+  });
+
+  test('the chat page shows the visualization panel, empty until a question is asked', async ({ page }) => {
+    await signUpAndSignIn(page);
+    await skipPreferencesWizard(page);
+    await page.goto('/chat/thread-e2e');
+    const panel = page.getByRole('region', { name: 'Visualizations' });
+    await expect(
+      panel.getByText('Ask a question to see AI-generated insights and visualizations.'),
+    ).toBeVisible();
+    expect(await settledAxeViolations(page)).toEqual([]);
+  });
+});
