@@ -1,4 +1,34 @@
+import type { Page } from '@playwright/test';
 import { expect, seriousAxeViolations, test } from './fixtures.ts';
+import { waitForMail } from './support/outbox.ts';
+
+/** A verified user signed in in the page's browser context (through the API, as the browser would). */
+async function createSignedInUser(page: Page) {
+  const username = `theme_${Date.now().toString(36)}`;
+  const user = { email: `${username}@example.com`, password: 'theme-test-password', firstName: 'Grace' };
+  const signUp = await page.request.post('/api/auth/sign-up/email', {
+    data: {
+      ...user,
+      name: 'Grace Hopper',
+      username,
+      lastName: 'Hopper',
+      phoneNumber: '+15551234567',
+      country: 'United States',
+      dateOfBirth: '1990-01-01',
+      agreedToTerms: true,
+      agreedToPrivacy: true,
+    },
+  });
+  expect(signUp.ok()).toBe(true);
+  const mail = await waitForMail(page.request, { to: user.email, linkContains: 'verify-email' });
+  const { pathname, search } = new URL(mail.link);
+  expect((await page.request.get(pathname + search, { maxRedirects: 0 })).status()).toBeLessThan(400);
+  const signIn = await page.request.post('/api/auth/sign-in/email', {
+    data: { email: user.email, password: user.password },
+  });
+  expect(signIn.ok()).toBe(true);
+  return user;
+}
 
 test.describe('foundation', () => {
   test('the server is healthy and serves its public config', async ({ request }) => {
@@ -36,14 +66,26 @@ test.describe('foundation', () => {
     expect(script.headers()['cache-control']).toContain('immutable');
   });
 
-  test('the theme is dark by default', async ({ page }) => {
+  test('the theme is dark by default (the sign-in screen alone shows light)', async ({ page }) => {
+    // Before any script runs, the page is dark: nothing is stored, so the inline theme script keeps dark.
+    const html = await (await page.request.get('/Accounts')).text();
+    expect(html).toMatch(/<html[^>]*class="dark"/);
     await page.goto('/signin');
+    await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+    await expect(page.locator('html')).not.toHaveClass(/dark/);
+    expect(await page.evaluate(() => window.localStorage.getItem('penny.darkMode'))).toBeNull();
+    // Signed in, the app is dark again.
+    const user = await createSignedInUser(page);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: `Hello, ${user.firstName}!` })).toBeAttached();
     await expect(page.locator('html')).toHaveClass(/dark/);
   });
 
   test('a recovery link in the address hash is forwarded to /reset-password', async ({ page }) => {
     await page.goto('/#type=recovery&token=abc123');
-    await expect(page).toHaveURL(/\/reset-password\?token=abc123$/);
+    // The reset page takes the token over (its form is ready) and then out of the address bar.
+    await expect(page.getByLabel('New password', { exact: true })).toBeEnabled();
+    await expect(page).toHaveURL(/\/reset-password$/);
     expect(new URL(page.url()).hash).toBe('');
   });
 });

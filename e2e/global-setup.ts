@@ -32,11 +32,14 @@ export default async function globalSetup() {
     cwd: root,
     env: {
       ...process.env,
-      PORT: '0',
+      PORT: String(port),
+      PUBLIC_URL: publicUrl,
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'info',
       NODE_ENV: 'production',
+      // Every browser test comes from 127.0.0.1; the limits themselves are proven by integration tests.
+      AUTH_RATE_LIMIT: 'false',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -48,3 +48,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ AUTH_SECRET: 'short' })).toThrow(/AUTH_SECRET must be at least 32 characters/);
   });
 });
+
+describe('mobile app links', () => {
+  it('are published only when a deep link is configured', () => {
+    expect(loadConfig({}).mobileApp).toBeUndefined();
+    expect(
+      loadConfig({
+        APP_DEEP_LINK: 'penny://open',
+        APP_STORE_URL_IOS: 'https://apps.apple.com/app/penny/id1',
+      }).mobileApp,
+    ).toEqual({ deepLink: 'penny://open', iosStoreUrl: 'https://apps.apple.com/app/penny/id1' });
+  });
+});

@@ -32,6 +32,10 @@ const envSchema = z.object({
   PRIVACY_URL: z.string().default('/legal/privacy'),
   SMTP_URL: optionalUrl,
   REDIS_URL: optionalUrl,
+  APP_DEEP_LINK: z.string().min(1).optional(),
+  APP_STORE_URL_IOS: optionalUrl,
+  APP_STORE_URL_ANDROID: optionalUrl,
+  COUNTRIES_SERVICE_ORIGIN: z.url().default('https://restcountries.com'),
   MAIL_FROM: z.string().min(3).optional(),
   MAIL_MAX_PER_RECIPIENT: z.coerce.number().int().min(1).default(5),
   MAIL_MAX_PER_HOUR: z.coerce.number().int().min(1).default(200),
@@ -59,6 +63,10 @@ export type Config = {
   smtpUrl: string | undefined;
   /** Shared state (replay cache, auth rate limits) for several instances; in memory when unset. */
   redisUrl: string | undefined;
+  /** Native app links offered to mobile visitors; undefined when no app is configured. */
+  mobileApp: { deepLink: string; iosStoreUrl?: string; androidStoreUrl?: string } | undefined;
+  /** Origin the sign-up form may fetch the live country list from (allowed by the CSP). */
+  countriesServiceOrigin: string;
   mail: {
     /** Sender of verification and reset emails. */
     from: string;
@@ -114,6 +122,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     legal: { termsUrl: e.TERMS_URL, privacyUrl: e.PRIVACY_URL },
     smtpUrl: e.SMTP_URL,
     redisUrl: e.REDIS_URL,
+    mobileApp: e.APP_DEEP_LINK
+      ? {
+          deepLink: e.APP_DEEP_LINK,
+          ...(e.APP_STORE_URL_IOS ? { iosStoreUrl: e.APP_STORE_URL_IOS } : {}),
+          ...(e.APP_STORE_URL_ANDROID ? { androidStoreUrl: e.APP_STORE_URL_ANDROID } : {}),
+        }
+      : undefined,
+    countriesServiceOrigin: new URL(e.COUNTRIES_SERVICE_ORIGIN).origin,
     mail: {
       from: e.MAIL_FROM ?? `Penny <no-reply@${new URL(e.PUBLIC_URL ?? 'http://localhost').hostname}>`,
       maxPerRecipient: e.MAIL_MAX_PER_RECIPIENT,

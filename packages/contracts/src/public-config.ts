@@ -22,5 +22,13 @@ export const publicConfigSchema = z.object({
     /** True when no SMTP is configured and /dev/outbox lists sent mail. */
     devOutbox: z.boolean(),
   }),
+  /** The native app, when one is configured: mobile visitors are offered it once per session. */
+  mobileApp: z
+    .object({
+      deepLink: z.string().min(1),
+      iosStoreUrl: z.string().optional(),
+      androidStoreUrl: z.string().optional(),
+    })
+    .optional(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -53,6 +53,28 @@ describe.each(testDatabaseKinds())('the app on %s', (kind) => {
       expect(csp).toContain("object-src 'none'");
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
       expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+      // The sign-up form may load the live country list, and nothing else off-site.
+      expect(csp).toContain("connect-src 'self' https://restcountries.com");
+    }
+  });
+
+  it('publishes the native app links only when configured', async () => {
+    expect(publicConfigSchema.parse(await (await t.app.request('/config')).json()).mobileApp).toBeUndefined();
+    const withApp = await createTestApp({
+      database: 'pglite',
+      env: {
+        APP_DEEP_LINK: 'penny://open',
+        APP_STORE_URL_ANDROID: 'https://play.google.com/store/apps/details?id=penny',
+      },
+    });
+    try {
+      const config = publicConfigSchema.parse(await (await withApp.app.request('/config')).json());
+      expect(config.mobileApp).toEqual({
+        deepLink: 'penny://open',
+        androidStoreUrl: 'https://play.google.com/store/apps/details?id=penny',
+      });
+    } finally {
+      await withApp.close();
     }
   });
 

@@ -48,6 +48,7 @@ export function createApp(deps: AppDeps) {
     services: { auth: '/api/auth', db: '/db', agent: '/agent', connect: '/connect' },
     legal: config.legal,
     features: { devOutbox: Boolean(deps.devOutbox) },
+    ...(config.mobileApp ? { mobileApp: config.mobileApp } : {}),
   };
   const webApp = webAppRoutes(config.webDistDir);
 
@@ -56,6 +57,7 @@ export function createApp(deps: AppDeps) {
   app.use(
     securityHeaders({
       inlineScriptHashes: webApp.inlineScriptHashes,
+      connectOrigins: [config.countriesServiceOrigin],
       hsts: config.publicUrl.startsWith('https:'),
     }),
   );

@@ -90,6 +90,20 @@ function withoutSessionTokens(body: BodyRecord | BodyRecord[]): BodyRecord | Bod
   return out;
 }
 
+/**
+ * The public URL, plus its loopback alias when it is a loopback address: the default
+ * http://localhost:3000 is also reached as http://127.0.0.1:3000, and sign-in must work on both.
+ */
+export function trustedOrigins(publicUrl: string): string[] {
+  const url = new URL(publicUrl);
+  const aliases: Record<string, string> = { localhost: '127.0.0.1', '127.0.0.1': 'localhost' };
+  const alias = aliases[url.hostname];
+  if (!alias) return [url.origin];
+  const other = new URL(url.origin);
+  other.hostname = alias;
+  return [url.origin, other.origin];
+}
+
 export function createAuth({ config, database, secrets, mailer, logger, ...deps }: AuthDeps) {
   const signInGuard = config.authRateLimit ? (deps.signInGuard ?? createSignInGuard()) : undefined;
   const signInUrl = `${config.publicUrl}/signin`;
@@ -99,7 +113,7 @@ export function createAuth({ config, database, secrets, mailer, logger, ...deps 
     baseURL: config.publicUrl,
     basePath: '/api/auth',
     secret: secrets.authSecret,
-    trustedOrigins: [config.publicUrl],
+    trustedOrigins: trustedOrigins(config.publicUrl),
     database: drizzleAdapter(database.db, {
       provider: 'pg',
       schema: tables.schema,

@@ -6,6 +6,8 @@ import type { AppEnv } from '../context.ts';
 export function securityHeaders(options: {
   inlineScriptHashes: string[];
   hsts: boolean;
+  /** Third-party origins the SPA may call (the public countries service). */
+  connectOrigins?: string[];
 }): MiddlewareHandler<AppEnv> {
   return secureHeaders({
     contentSecurityPolicy: {
@@ -15,7 +17,7 @@ export function securityHeaders(options: {
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:'],
       fontSrc: ["'self'", 'data:'],
-      connectSrc: ["'self'"],
+      connectSrc: ["'self'", ...(options.connectOrigins ?? [])],
       frameSrc: ["'self'"],
       objectSrc: ["'none'"],
       baseUri: ["'none'"],
