@@ -1,62 +1,30 @@
 import AxeBuilder from '@axe-core/playwright';
-import { publicConfigSchema } from '@penny/contracts';
 import type { Page } from '@playwright/test';
-import { sealBody } from '../apps/web/src/api/envelope.ts';
 import { expect, test } from './fixtures.ts';
-import { signUpAndSignIn, skipPreferencesWizard, type TestUser } from './support/users.ts';
+import { signUpAndSignIn, skipPreferencesWizard } from './support/users.ts';
 
-const spending = {
-  id: 'query-1735787045000-e2e01',
-  type: 'container',
-  title: 'Monthly spending',
-  content_blocks: [
-    { type: 'content', content: '## Where the money went\nFood and rent were the largest categories.' },
-    { type: 'pie', title: 'By category', labels: ['Food', 'Rent', 'Travel'], values: [420, 1200, 180] },
-    {
-      type: 'table',
-      title: 'Largest payments',
-      columns: [
-        { key: 'merchant', header: 'Merchant' },
-        { key: 'amount', header: 'Amount' },
-      ],
-      rows: [
-        { merchant: 'Landlord', amount: 1200 },
-        { merchant: 'Grocer', amount: 86.5 },
-      ],
-    },
-  ],
-};
-
-/** Saves a resource through the database service, sealed and with the bearer token, as the app does. */
-async function storeResource(page: Page, user: TestUser & { token: string }, dslObjects: unknown[]) {
-  const config = publicConfigSchema.parse(await (await page.request.get('/config')).json());
-  const path = '/db/store-resource';
-  const now = new Date().toISOString();
-  const response = await page.request.post(path, {
-    headers: {
-      authorization: `Bearer ${user.token}`,
-      'x-encrypted': '1',
-      'content-type': 'application/json',
-    },
-    data: sealBody({
-      serverPublicKey: config.boxPublicKey,
-      method: 'POST',
-      path,
-      body: {
-        username: user.username,
-        firstName: user.firstName,
-        lastName: user.lastName,
-        thread_id: 'thread-e2e',
-        query_id: spending.id,
-        dsl_objects: dslObjects,
-        timestamp: now,
-        created_at: now,
-      },
-    }),
-  });
+/**
+ * Saves the gallery's chat-answer card ('Monthly spending': text, a pie chart and a table; fixture
+ * GALLERY_PANEL_ANSWER in apps/web/src/features/gallery/fixtures.ts) through the visualization panel's
+ * save icon, as a signed-in user does, and answers the stored resource's id.
+ */
+async function saveFromGallery(page: Page): Promise<string> {
+  await page.goto('/gallery');
+  const panel = page.getByTestId('gallery-panel');
+  const card = panel.getByRole('article', { name: 'Monthly spending' });
+  await card.scrollIntoViewIfNeeded();
+  await expect(card.getByRole('cell', { name: 'Landlord' })).toBeVisible();
+  const stored = page.waitForResponse(
+    (response) =>
+      response.request().method() === 'POST' && new URL(response.url()).pathname === '/db/store-resource',
+  );
+  await card.getByRole('button', { name: 'Save this visualization to resources' }).click();
+  const response = await stored;
   expect(response.status()).toBe(200);
   const body = (await response.json()) as { success: boolean; resource_id: string };
   expect(body.success).toBe(true);
+  await expect(page.getByText('Saved!')).toBeVisible();
+  await expect(page.getByText('Resource saved')).toBeVisible();
   return body.resource_id;
 }
 
@@ -78,9 +46,9 @@ test.describe('saved resources', () => {
     page,
     consoleErrors,
   }) => {
-    const user = await signUpAndSignIn(page, { firstName: 'Grace', lastName: 'Hopper' });
+    await signUpAndSignIn(page, { firstName: 'Grace', lastName: 'Hopper' });
     await skipPreferencesWizard(page);
-    const id = await storeResource(page, user, [spending]);
+    const id = await saveFromGallery(page);
 
     await page.goto('/Resources');
     await expect(page.getByRole('heading', { level: 1, name: 'Saved Resources' })).toBeVisible();

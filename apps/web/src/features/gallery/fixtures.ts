@@ -381,3 +381,52 @@ export const GALLERY_FIXTURES: GalleryFixture[] = [
     ],
   },
 ];
+
+/**
+ * A chat answer as the agent sends it: a container whose id carries its query id ('query-' plus a
+ * timestamp plus random text), with text, a chart and a table. Shown only in the panel section; the
+ * browser test of saved resources saves this card.
+ */
+export const GALLERY_PANEL_ANSWER: DslObject = {
+  id: 'query-1735787045000-gal01',
+  type: 'container',
+  title: 'Monthly spending',
+  content_blocks: [
+    { type: 'content', content: '## Where the money went\nFood and rent were the largest categories.' },
+    { type: 'pie', title: 'By category', labels: ['Food', 'Rent', 'Travel'], values: [420, 1200, 180] },
+    {
+      type: 'table',
+      title: 'Largest payments',
+      columns: [
+        { key: 'merchant', header: 'Merchant' },
+        { key: 'amount', header: 'Amount' },
+      ],
+      rows: [
+        { merchant: 'Landlord', amount: 1200 },
+        { merchant: 'Grocer', amount: 86.5 },
+      ],
+    },
+  ],
+};
+
+/**
+ * The thread the gallery's panel saves into: clearly not a real chat thread. Saved resources keep it
+ * as their `thread_id`; the query id comes from each card's container id, as in the chat.
+ */
+export const GALLERY_PANEL_THREAD_ID = 'gallery';
+
+function fixtureObjects(name: string): DslObject[] {
+  const fixture = GALLERY_FIXTURES.find((candidate) => candidate.name === name);
+  if (!fixture) throw new Error(`the gallery has no ${name} fixture`);
+  return fixture.objects;
+}
+
+/**
+ * The result cards of the gallery's panel section, as the chat shows them: the chat answer above, the
+ * container fixture (an id, card and info blocks) and a bare table block (no id, no container).
+ */
+export const GALLERY_PANEL_RESULTS: DslObject[] = [
+  GALLERY_PANEL_ANSWER,
+  ...fixtureObjects('container'),
+  ...fixtureObjects('table-small'),
+];

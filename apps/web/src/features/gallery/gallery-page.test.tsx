@@ -1,8 +1,12 @@
-import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { resetPublicConfig } from '../../api/index.ts';
 import { stubNetwork } from '../../test/fake-network.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { GALLERY_FIXTURES } from './fixtures.ts';
+import { toast } from '../../ui/index.ts';
+import { stubResourceServer } from '../resources/testing/fake-resource-server.ts';
+import { GALLERY_FIXTURES, GALLERY_PANEL_ANSWER, GALLERY_PANEL_RESULTS } from './fixtures.ts';
 
 describe('/gallery', () => {
   it('is public: a visitor without a session sees every fixture', { timeout: 30_000 }, async () => {
@@ -35,5 +39,72 @@ describe('/gallery', () => {
     for (const type of ['container', 'content', 'pie', 'bar', 'line', 'table', 'card', 'info', 'sankey']) {
       expect(types).toContain(type);
     }
+  });
+});
+
+describe('/gallery visualization panel section', () => {
+  afterEach(() => {
+    // Sonner keeps its toasts outside React: forget this test's toasts before the next one.
+    toast.dismiss();
+    resetPublicConfig();
+  });
+
+  /** The panel section, once its cards (the lazily loaded renderer) have rendered. */
+  async function openPanelSection() {
+    renderApp('/gallery');
+    const section = await screen.findByTestId('gallery-panel', {}, { timeout: 15_000 });
+    expect(
+      within(section).getByRole('heading', { level: 2, name: /visualization panel/i }),
+    ).toBeInTheDocument();
+    const panel = within(section).getByRole('region', { name: 'Visualizations' });
+    const answer = await within(panel).findByRole(
+      'article',
+      { name: 'Monthly spending' },
+      { timeout: 15_000 },
+    );
+    return { section, panel, answer };
+  }
+
+  it('shows fixtures as result cards, each with save and fork', { timeout: 30_000 }, async () => {
+    stubNetwork({ session: null });
+    const { panel } = await openPanelSection();
+    expect(
+      within(panel).getAllByRole('button', { name: 'Save this visualization to resources' }),
+    ).toHaveLength(GALLERY_PANEL_RESULTS.length);
+    expect(within(panel).getAllByRole('button', { name: 'Start a new chat from this' })).toHaveLength(
+      GALLERY_PANEL_RESULTS.length,
+    );
+    expect(within(panel).getByRole('article', { name: 'Spending summary' })).toBeInTheDocument();
+  });
+
+  it("warns a visitor without a session 'Cannot store resource without user info.'", {
+    timeout: 30_000,
+  }, async () => {
+    const server = stubResourceServer({ session: null });
+    const { answer } = await openPanelSection();
+    const user = userEvent.setup();
+    await user.click(within(answer).getByRole('button', { name: 'Save this visualization to resources' }));
+    expect(await screen.findByText('Cannot store resource without user info.')).toBeInTheDocument();
+    expect(server.requests.some((r) => r.path === '/db/store-resource')).toBe(false);
+  });
+
+  it('saves a card for a signed-in user, with the gallery thread and the card’s query id', {
+    timeout: 30_000,
+  }, async () => {
+    const server = stubResourceServer();
+    const { answer } = await openPanelSection();
+    const user = userEvent.setup();
+    await user.click(within(answer).getByRole('button', { name: 'Save this visualization to resources' }));
+    expect(await screen.findByText('Saved!')).toBeInTheDocument();
+    expect(screen.getByText('Resource saved')).toBeInTheDocument();
+    const request = server.requests.find((r) => r.path === '/db/store-resource');
+    expect(request?.sealed).toBe(true);
+    expect(request?.body).toMatchObject({
+      username: 'ada',
+      thread_id: 'gallery',
+      query_id: 'query-1735787045000-gal01',
+      dsl_objects: [GALLERY_PANEL_ANSWER],
+    });
+    expect(server.resources.map((r) => r.title)).toEqual(['Monthly spending']);
   });
 });

@@ -1,12 +1,15 @@
 import { Moon, Sun } from 'lucide-react';
 import { Button, PageHeader, useTheme } from '../../ui/index.ts';
 import { VisualizationView } from '../visualizations/index.ts';
-import { GALLERY_FIXTURES } from './fixtures.ts';
+import { VisualizationPanel } from '../visualizations/panel/index.ts';
+import { GALLERY_FIXTURES, GALLERY_PANEL_RESULTS, GALLERY_PANEL_THREAD_ID } from './fixtures.ts';
 
 /**
  * /gallery: every block type and edge case of the visualization DSL, rendered from fixtures. Public and
- * offline (no session, no API calls); used by the browser tests, the render bench and anyone changing
- * the renderer.
+ * offline (no session needed, no API calls while rendering); used by the browser tests, the render
+ * bench and anyone changing the renderer. The last section shows some fixtures as result cards in the
+ * real visualization panel, with its save and fork actions: saving stores a resource for a signed-in
+ * user (thread 'gallery'); a visitor without a session gets the panel's missing-user-info warning.
  */
 export function GalleryPage() {
   const { effectiveDark, setDark } = useTheme();
@@ -55,6 +58,21 @@ export function GalleryPage() {
           />
         </section>
       ))}
+      <section
+        id="gallery-panel"
+        data-testid="gallery-panel"
+        aria-labelledby="gallery-panel-heading"
+        className="flex scroll-mt-4 flex-col gap-3"
+      >
+        <h2 id="gallery-panel-heading" className="text-sm font-medium text-text-muted">
+          Result cards in the visualization panel (save and fork, as in the chat)
+        </h2>
+        <VisualizationPanel
+          threadId={GALLERY_PANEL_THREAD_ID}
+          results={GALLERY_PANEL_RESULTS}
+          className="rounded-xl border border-dashed border-border"
+        />
+      </section>
     </main>
   );
 }
