@@ -1,34 +1,5 @@
-import type { Page } from '@playwright/test';
 import { expect, seriousAxeViolations, test } from './fixtures.ts';
-import { waitForMail } from './support/outbox.ts';
-
-/** A verified user signed in in the page's browser context (through the API, as the browser would). */
-async function createSignedInUser(page: Page) {
-  const username = `theme_${Date.now().toString(36)}`;
-  const user = { email: `${username}@example.com`, password: 'theme-test-password', firstName: 'Grace' };
-  const signUp = await page.request.post('/api/auth/sign-up/email', {
-    data: {
-      ...user,
-      name: 'Grace Hopper',
-      username,
-      lastName: 'Hopper',
-      phoneNumber: '+15551234567',
-      country: 'United States',
-      dateOfBirth: '1990-01-01',
-      agreedToTerms: true,
-      agreedToPrivacy: true,
-    },
-  });
-  expect(signUp.ok()).toBe(true);
-  const mail = await waitForMail(page.request, { to: user.email, linkContains: 'verify-email' });
-  const { pathname, search } = new URL(mail.link);
-  expect((await page.request.get(pathname + search, { maxRedirects: 0 })).status()).toBeLessThan(400);
-  const signIn = await page.request.post('/api/auth/sign-in/email', {
-    data: { email: user.email, password: user.password },
-  });
-  expect(signIn.ok()).toBe(true);
-  return user;
-}
+import { signUpAndSignIn } from './support/users.ts';
 
 test.describe('foundation', () => {
   test('the server is healthy and serves its public config', async ({ request }) => {
@@ -75,7 +46,7 @@ test.describe('foundation', () => {
     await expect(page.locator('html')).not.toHaveClass(/dark/);
     expect(await page.evaluate(() => window.localStorage.getItem('penny.darkMode'))).toBeNull();
     // Signed in, the app is dark again.
-    const user = await createSignedInUser(page);
+    const user = await signUpAndSignIn(page, { firstName: 'Grace', lastName: 'Hopper' });
     await page.goto('/');
     await expect(page.getByRole('heading', { name: `Hello, ${user.firstName}!` })).toBeAttached();
     await expect(page.locator('html')).toHaveClass(/dark/);

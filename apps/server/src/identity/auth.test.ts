@@ -1,8 +1,8 @@
 import { identityMessages } from '@penny/contracts';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, testDatabaseKinds } from '../testing/index.ts';
-import { type IdentityClient, identityClient, signUpBody } from './test-kit.ts';
+import { describe, expect, it } from 'vitest';
+import { type TestApp, testDatabaseKinds } from '../testing/index.ts';
+import { type IdentityClient, signUpBody, useIdentityApp } from './test-kit.ts';
 
 const m = identityMessages.signUp;
 
@@ -10,12 +10,8 @@ describe.each(testDatabaseKinds())('sign-up, sign-in and recovery on %s', (kind)
   let t: TestApp;
   let api: IdentityClient;
 
-  beforeAll(async () => {
-    t = await createTestApp({ database: kind });
-    api = await identityClient(t);
-  });
-  afterAll(async () => {
-    await t?.close();
+  useIdentityApp({ database: kind }, (suite) => {
+    ({ t, api } = suite);
   });
 
   const countUsers = async () =>

@@ -1,9 +1,9 @@
 import { identityMessages } from '@penny/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, testDatabaseKinds } from '../testing/index.ts';
+import { describe, expect, it } from 'vitest';
+import { type TestApp, testDatabaseKinds } from '../testing/index.ts';
 import { AUTH_RATE_LIMITS } from './auth.ts';
 import { SIGN_IN_GUARD } from './sign-in-guard.ts';
-import { type IdentityClient, identityClient, signUpBody } from './test-kit.ts';
+import { type IdentityClient, signUpBody, useIdentityApp } from './test-kit.ts';
 
 let ipCounter = 0;
 /** A fresh client address per use, so tests never share a rate-limit bucket. */
@@ -16,18 +16,17 @@ describe.each(testDatabaseKinds())('brute force and mail flooding on %s', (kind)
   let t: TestApp;
   let api: IdentityClient;
 
-  beforeAll(async () => {
-    // Rate limits are off under NODE_ENV=test unless asked for; the proxy header lets each test be
-    // its own client.
-    t = await createTestApp({
+  // Rate limits are off under NODE_ENV=test unless asked for; the proxy header lets each test be
+  // its own client.
+  useIdentityApp(
+    {
       database: kind,
       env: { AUTH_RATE_LIMIT: 'true', CLIENT_IP_HEADER: 'x-forwarded-for', MAIL_MAX_PER_RECIPIENT: '3' },
-    });
-    api = await identityClient(t);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+    },
+    (suite) => {
+      ({ t, api } = suite);
+    },
+  );
 
   const from = (ip: string) => ({ 'x-forwarded-for': ip });
 
@@ -116,15 +115,10 @@ describe.each(testDatabaseKinds())('brute force and mail flooding on %s', (kind)
 });
 
 describe('client address without a proxy', () => {
-  let t: TestApp;
   let api: IdentityClient;
 
-  beforeAll(async () => {
-    t = await createTestApp({ env: { AUTH_RATE_LIMIT: 'true' } });
-    api = await identityClient(t);
-  });
-  afterAll(async () => {
-    await t?.close();
+  useIdentityApp({ env: { AUTH_RATE_LIMIT: 'true' } }, (suite) => {
+    api = suite.api;
   });
 
   it('ignores forwarding headers a client sends, so forging one buys no fresh limit', async () => {

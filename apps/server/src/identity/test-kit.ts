@@ -1,6 +1,7 @@
 import { publicConfigSchema } from '@penny/contracts';
+import { afterAll, beforeAll } from 'vitest';
 import { sealBody } from '../../../web/src/api/envelope.ts';
-import type { TestApp } from '../testing/index.ts';
+import { createTestApp, type TestApp } from '../testing/index.ts';
 
 /** Requests as the web app sends them (bearer, sealed bodies), and auth calls, for the identity tests. */
 export async function identityClient(t: TestApp) {
@@ -44,6 +45,30 @@ export async function identityClient(t: TestApp) {
 }
 
 export type IdentityClient = Awaited<ReturnType<typeof identityClient>>;
+
+/**
+ * The setup every identity suite shares: before the suite, a fresh test app (`options` as for
+ * createTestApp) and its identity client, handed to `bind`; after it, the app closed.
+ *
+ * ```ts
+ * let t: TestApp;
+ * let api: IdentityClient;
+ * useIdentityApp({ database: kind }, (suite) => ({ t, api } = suite));
+ * ```
+ */
+export function useIdentityApp(
+  options: Parameters<typeof createTestApp>[0],
+  bind: (suite: { t: TestApp; api: IdentityClient }) => void,
+): void {
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    t = await createTestApp(options);
+    bind({ t, api: await identityClient(t) });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+}
 
 let counter = 0;
 

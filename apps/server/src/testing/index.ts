@@ -31,6 +31,9 @@ export type TestApp = Services & {
   ): Promise<{ token: string; user: SignUpInput & { id: string } }>;
 };
 
+/** A user made by `signUpVerifiedUser`: its bearer token and sign-up fields. */
+export type SignedUpUser = Awaited<ReturnType<TestApp['signUpVerifiedUser']>>;
+
 export type SignUpInput = {
   email: string;
   password: string;

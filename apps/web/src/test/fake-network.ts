@@ -29,22 +29,35 @@ export const testConfig: PublicConfig = {
   features: { devOutbox: true },
 };
 
-function json(body: unknown, headers: Record<string, string> = {}): Response {
+const statusTexts: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+};
+
+export function json(
+  body: unknown,
+  init: { status?: number; headers?: Record<string, string> } = {},
+): Response {
   return new Response(JSON.stringify(body), {
-    status: 200,
-    headers: { 'content-type': 'application/json', ...headers },
+    status: init.status ?? 200,
+    statusText: init.status && init.status >= 400 ? (statusTexts[init.status] ?? 'Error') : 'OK',
+    headers: { 'content-type': 'application/json', ...init.headers },
   });
 }
 
-function sessionBody(user: FakeUser) {
+/** What `GET /api/auth/get-session` answers for a signed-in user; `extras` are added to the user. */
+export function sessionBody(user: FakeUser, extras: Record<string, unknown> = {}) {
   const now = new Date().toISOString();
-  const expiresAt = new Date(Date.now() + 30 * 60 * 1000).toISOString();
   return {
     session: {
       id: 'session-1',
       userId: user.id ?? 'user-1',
       token: 'cookie-token',
-      expiresAt,
+      expiresAt: new Date(Date.now() + 30 * 60 * 1000).toISOString(),
       createdAt: now,
       updatedAt: now,
     },
@@ -59,27 +72,30 @@ function sessionBody(user: FakeUser) {
       image: null,
       createdAt: now,
       updatedAt: now,
+      ...extras,
     },
   };
 }
 
-function urlOf(input: RequestInfo | URL): URL {
-  const href = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-  return new URL(href, window.location.origin);
+/** Replaces global fetch for the current test with `answer` (restored by the setup file). */
+export function stubFetch(answer: (url: URL, init?: RequestInit) => Response | Promise<Response>) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const href = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    return answer(new URL(href, window.location.origin), init);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
 }
 
 /** Replaces global fetch for the current test (restored by the setup file). */
 export function stubNetwork({ session, authToken, config = testConfig }: FakeNetworkOptions) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit): Promise<Response> => {
-    const url = urlOf(input);
+  return stubFetch((url) => {
     if (url.pathname === '/api/auth/get-session') {
       if (session === 'pending') return new Promise<Response>(() => {});
       if (!session) return json(null);
-      return json(sessionBody(session), authToken ? { 'set-auth-token': authToken } : {});
+      return json(sessionBody(session), { headers: authToken ? { 'set-auth-token': authToken } : {} });
     }
     if (url.pathname === '/config') return json(config);
     return new Response('Not Found', { status: 404, statusText: 'Not Found' });
   });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
 }

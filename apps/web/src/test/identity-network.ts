@@ -1,7 +1,8 @@
 import type { PublicConfig } from '@penny/contracts';
 import nacl from 'tweetnacl';
-import { vi } from 'vitest';
-import { type FakeUser, testConfig } from './fake-network.ts';
+import { type FakeUser, json, sessionBody, stubFetch, testConfig } from './fake-network.ts';
+
+export { json, sessionBody };
 
 /**
  * A stateful stand-in for the server at the network boundary, for the identity screens: Better Auth's
@@ -34,26 +35,6 @@ export type IdentityState = {
   sessionExtras: Record<string, unknown>;
 };
 
-export function json(
-  body: unknown,
-  init: { status?: number; headers?: Record<string, string> } = {},
-): Response {
-  return new Response(JSON.stringify(body), {
-    status: init.status ?? 200,
-    statusText: init.status && init.status >= 400 ? (statusTexts[init.status] ?? 'Error') : 'OK',
-    headers: { 'content-type': 'application/json', ...init.headers },
-  });
-}
-
-const statusTexts: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-};
-
 /** A Better Auth error reply. */
 export function authError(status: number, message: string, code?: string): Response {
   return json({ message, ...(code ? { code } : {}) }, { status });
@@ -69,33 +50,6 @@ function openSealed(body: { ephem_pub: string; nonce: string; ciphertext: string
   if (!bytes) throw new Error('sealed body did not open');
   const plaintext = JSON.parse(Buffer.from(bytes).toString('utf8')) as { body: unknown };
   return plaintext.body;
-}
-
-export function sessionBody(user: FakeUser, extras: Record<string, unknown> = {}) {
-  const now = new Date().toISOString();
-  return {
-    session: {
-      id: 'session-1',
-      userId: user.id ?? 'user-1',
-      token: 'cookie-token',
-      expiresAt: new Date(Date.now() + 30 * 60 * 1000).toISOString(),
-      createdAt: now,
-      updatedAt: now,
-    },
-    user: {
-      id: user.id ?? 'user-1',
-      email: user.email ?? 'ada@example.com',
-      emailVerified: true,
-      name: user.name ?? 'Ada Lovelace',
-      username: user.username ?? 'ada',
-      firstName: user.firstName === undefined ? 'Ada' : user.firstName,
-      lastName: user.lastName === undefined ? 'Lovelace' : user.lastName,
-      image: null,
-      createdAt: now,
-      updatedAt: now,
-      ...extras,
-    },
-  };
 }
 
 /** The profile as GET /db/get-profile answers it. */
@@ -163,9 +117,7 @@ export function stubIdentityNetwork({
   const calls: RecordedCall[] = [];
   const all = { ...defaultHandlers, ...handlers };
 
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-    const href = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const url = new URL(href, window.location.origin);
+  const fetchMock = stubFetch((url, init) => {
     const method = (init?.method ?? 'GET').toUpperCase();
     if (url.hostname === 'restcountries.com') {
       if (!countries) throw new TypeError('Failed to fetch');
@@ -194,7 +146,6 @@ export function stubIdentityNetwork({
     if (!handler) return json({ success: false, error: 'Not Found' }, { status: 404 });
     return handler(call, state);
   });
-  vi.stubGlobal('fetch', fetchMock);
 
   return {
     state,

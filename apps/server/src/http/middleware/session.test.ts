@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SESSION_ABSOLUTE_LIFETIME_MS } from '../../identity/index.ts';
-import { type IdentityClient, identityClient } from '../../identity/test-kit.ts';
+import { type IdentityClient, useIdentityApp } from '../../identity/test-kit.ts';
 import { createLogger } from '../../logger.ts';
-import { createTestApp, type TestApp, testDatabaseKinds } from '../../testing/index.ts';
+import { type TestApp, testDatabaseKinds } from '../../testing/index.ts';
 import type { AppEnv } from '../context.ts';
 import { sessionMiddleware } from './session.ts';
 
@@ -12,12 +12,8 @@ describe.each(testDatabaseKinds())('sessions on %s', (kind) => {
   let t: TestApp;
   let api: IdentityClient;
 
-  beforeAll(async () => {
-    t = await createTestApp({ database: kind });
-    api = await identityClient(t);
-  });
-  afterAll(async () => {
-    await t?.close();
+  useIdentityApp({ database: kind }, (suite) => {
+    ({ t, api } = suite);
   });
 
   const profileOf = (username: string, headers: Record<string, string>) =>

@@ -1,8 +1,8 @@
 import { identityMessages } from '@penny/contracts';
-import { MailCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { setupDatabase } from '../../api/profile.ts';
 import { HttpError } from '../../api/request.ts';
+import { MailSentScreen } from './auth-form.tsx';
 import { AuthLink } from './auth-links.tsx';
 import { fullPhoneNumber, type SignUpValues } from './sign-up-form.ts';
 
@@ -56,14 +56,7 @@ export function AlmostThere({ values }: { values: SignUpValues }) {
   }, [values]);
 
   return (
-    <section aria-labelledby="almost-there-title" className="flex flex-col items-center gap-5 text-center">
-      <title>Almost there! · Penny</title>
-      <span className="flex size-12 items-center justify-center rounded-full bg-surface text-accent">
-        <MailCheck aria-hidden="true" className="size-6" strokeWidth={1.75} />
-      </span>
-      <h1 id="almost-there-title" className="text-xl font-semibold text-text">
-        {m.almostThere}
-      </h1>
+    <MailSentScreen id="almost-there-title" heading={m.almostThere}>
       <p className="text-sm text-text">
         We sent a confirmation link to <strong className="font-semibold">{values.email.trim()}</strong>. Open
         it to activate your account, then sign in.
@@ -72,6 +65,6 @@ export function AlmostThere({ values }: { values: SignUpValues }) {
         {status}
       </p>
       <AuthLink to="/signin">Back to Sign In</AuthLink>
-    </section>
+    </MailSentScreen>
   );
 }

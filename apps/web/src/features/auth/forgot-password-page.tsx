@@ -1,8 +1,8 @@
 import { emailSchema, IDENTITY_LIMITS, identityMessages } from '@penny/contracts';
-import { MailCheck } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { passwordResetRedirectURL, useAuthClient } from '../../session/index.ts';
-import { Button, Field, Input } from '../../ui/index.ts';
+import { Button } from '../../ui/index.ts';
+import { AuthScreen, InputField, MailSentScreen } from './auth-form.tsx';
 import { AuthLink } from './auth-links.tsx';
 
 const m = identityMessages.forgotPassword;
@@ -63,14 +63,7 @@ export function ForgotPasswordPage() {
 
   if (sentTo) {
     return (
-      <section aria-labelledby="check-email-title" className="flex flex-col items-center gap-5 text-center">
-        <title>Check your email · Penny</title>
-        <span className="flex size-12 items-center justify-center rounded-full bg-surface text-accent">
-          <MailCheck aria-hidden="true" className="size-6" strokeWidth={1.75} />
-        </span>
-        <h1 id="check-email-title" className="text-xl font-semibold text-text">
-          Check your email
-        </h1>
+      <MailSentScreen id="check-email-title" heading="Check your email">
         <p className="text-sm text-text">
           If an account exists for <strong className="font-semibold">{sentTo}</strong>, we sent it a link to
           reset your password.
@@ -81,34 +74,26 @@ export function ForgotPasswordPage() {
             : 'You can close this window now.'}
         </p>
         <AuthLink to="/signin">Back to Sign In</AuthLink>
-      </section>
+      </MailSentScreen>
     );
   }
 
   return (
-    <section aria-labelledby="forgot-password-title" className="flex flex-col gap-6">
-      <title>Forgot password · Penny</title>
-      <div className="flex flex-col gap-1">
-        <h1 id="forgot-password-title" className="text-xl font-semibold text-text">
-          Forgot password
-        </h1>
-        <p className="text-sm text-text-muted">
-          Enter your email and we will send you a link to reset your password.
-        </p>
-      </div>
+    <AuthScreen
+      id="forgot-password-title"
+      heading="Forgot password"
+      intro="Enter your email and we will send you a link to reset your password."
+    >
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
-        <Field label="Email" error={error}>
-          {(control) => (
-            <Input
-              {...control}
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-            />
-          )}
-        </Field>
+        <InputField
+          label="Email"
+          error={error}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          value={email}
+          onValueChange={setEmail}
+        />
         <Button type="submit" size="lg" className="w-full" loading={busy} busyLabel="Sending...">
           Send reset link
         </Button>
@@ -116,6 +101,6 @@ export function ForgotPasswordPage() {
       <div className="text-sm">
         <AuthLink to="/signin">Back to Sign In</AuthLink>
       </div>
-    </section>
+    </AuthScreen>
   );
 }

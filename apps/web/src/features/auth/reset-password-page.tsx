@@ -2,8 +2,9 @@ import { IDENTITY_LIMITS, identityMessages } from '@penny/contracts';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { setSessionToken, useAuthClient } from '../../session/index.ts';
-import { Button, Field, Input, LoadingScreen } from '../../ui/index.ts';
+import { Button, LoadingScreen } from '../../ui/index.ts';
 import { authErrorMessage } from './auth-errors.ts';
+import { AuthScreen, InputField } from './auth-form.tsx';
 import { AuthLink, FormMessage } from './auth-links.tsx';
 
 const m = identityMessages.resetPassword;
@@ -102,52 +103,41 @@ export function ResetPasswordPage() {
     return <LoadingScreen label="Verifying reset link..." fullScreen={false} className="bg-transparent" />;
   }
 
+  const locked = link.kind !== 'ready' || done;
   return (
-    <section aria-labelledby="reset-password-title" className="flex flex-col gap-6">
-      <title>Reset password · Penny</title>
-      <div className="flex flex-col gap-1">
-        <h1 id="reset-password-title" className="text-xl font-semibold text-text">
-          Reset password
-        </h1>
-        <p className="text-sm text-text-muted">Choose a new password for your account.</p>
-      </div>
-
+    <AuthScreen
+      id="reset-password-title"
+      heading="Reset password"
+      intro="Choose a new password for your account."
+    >
       {link.kind === 'invalid' ? <FormMessage tone="error">{link.message}</FormMessage> : null}
       {done ? (
         <FormMessage tone="success">Your password has been reset. Taking you to sign in...</FormMessage>
       ) : null}
 
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
-        <Field label="New password">
-          {(control) => (
-            <Input
-              {...control}
-              type="password"
-              autoComplete="new-password"
-              disabled={link.kind !== 'ready' || done}
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-            />
-          )}
-        </Field>
-        <Field label="Confirm new password">
-          {(control) => (
-            <Input
-              {...control}
-              type="password"
-              autoComplete="new-password"
-              disabled={link.kind !== 'ready' || done}
-              value={confirm}
-              onChange={(event) => setConfirm(event.target.value)}
-            />
-          )}
-        </Field>
+        <InputField
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          disabled={locked}
+          value={password}
+          onValueChange={setPassword}
+        />
+        <InputField
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+          disabled={locked}
+          value={confirm}
+          onValueChange={setConfirm}
+        />
         {error ? <FormMessage tone="error">{error}</FormMessage> : null}
         <Button
           type="submit"
           size="lg"
           className="w-full"
-          disabled={link.kind !== 'ready' || done}
+          disabled={locked}
           loading={busy}
           busyLabel="Updating..."
         >
@@ -159,6 +149,6 @@ export function ResetPasswordPage() {
         <AuthLink to="/forgot-password">Request a new link</AuthLink>
         <AuthLink to="/signin">Back to Sign In</AuthLink>
       </div>
-    </section>
+    </AuthScreen>
   );
 }

@@ -3,8 +3,9 @@ import { identityMessages } from '@penny/contracts/messages';
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAuthClient } from '../../session/index.ts';
-import { Button, Field, Input } from '../../ui/index.ts';
+import { Button } from '../../ui/index.ts';
 import { authErrorMessage } from './auth-errors.ts';
+import { AuthScreen, InputField } from './auth-form.tsx';
 import { AuthLink, FormMessage, verifiedCallbackURL } from './auth-links.tsx';
 
 const m = identityMessages.signIn;
@@ -89,15 +90,7 @@ export function SignInPage() {
   }
 
   return (
-    <section aria-labelledby="sign-in-title" className="flex flex-col gap-6">
-      <title>Sign In · Penny</title>
-      <div className="flex flex-col gap-1">
-        <h1 id="sign-in-title" className="text-xl font-semibold text-text">
-          Sign In
-        </h1>
-        <p className="text-sm text-text-muted">Welcome back to Penny.</p>
-      </div>
-
+    <AuthScreen id="sign-in-title" heading="Sign In" intro="Welcome back to Penny.">
       {note ? <FormMessage tone={note.tone}>{note.text}</FormMessage> : null}
       {problem?.kind === 'error' ? <FormMessage tone="error">{problem.message}</FormMessage> : null}
       {problem?.kind === 'unverified' ? (
@@ -128,29 +121,21 @@ export function SignInPage() {
       ) : null}
 
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
-        <Field label="Email">
-          {(control) => (
-            <Input
-              {...control}
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-            />
-          )}
-        </Field>
-        <Field label="Password">
-          {(control) => (
-            <Input
-              {...control}
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-            />
-          )}
-        </Field>
+        <InputField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          value={email}
+          onValueChange={setEmail}
+        />
+        <InputField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onValueChange={setPassword}
+        />
         <Button type="submit" size="lg" loading={busy} busyLabel={m.processing} className="w-full">
           Sign In
         </Button>
@@ -160,6 +145,6 @@ export function SignInPage() {
         <AuthLink to="/forgot-password">Forgot Password</AuthLink>
         <AuthLink to="/signup">Create an account</AuthLink>
       </div>
-    </section>
+    </AuthScreen>
   );
 }

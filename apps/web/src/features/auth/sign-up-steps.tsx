@@ -2,7 +2,8 @@ import { identityMessages } from '@penny/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { usePublicConfig } from '../../api/config.ts';
-import { Checkbox, Combobox, DatePicker, Field, Input } from '../../ui/index.ts';
+import { Checkbox, Combobox, DatePicker, Field, type FieldControlProps } from '../../ui/index.ts';
+import { InputField, type InputFieldProps } from './auth-form.tsx';
 import { countryNamesQueryOptions } from './countries.ts';
 import { digitsOnly, phoneCodeOptions } from './phone-codes.ts';
 import type { SignUpValues } from './sign-up-form.ts';
@@ -15,44 +16,95 @@ export type StepProps = {
   errorId: string;
 };
 
-function describedBy(props: StepProps): { 'aria-describedby'?: string } {
-  return props.invalid ? { 'aria-describedby': props.errorId } : {};
+type StringKey = {
+  [K in keyof SignUpValues]: SignUpValues[K] extends string ? K : never;
+}[keyof SignUpValues];
+type BooleanKey = {
+  [K in keyof SignUpValues]: SignUpValues[K] extends boolean ? K : never;
+}[keyof SignUpValues];
+
+/** The Field's wiring plus the step's: while the step shows an error, the control is invalid and described by it too. */
+function stepControl(props: StepProps, control: FieldControlProps): FieldControlProps {
+  const describedBy = [control['aria-describedby'], props.invalid ? props.errorId : undefined].filter(
+    Boolean,
+  );
+  return {
+    id: control.id,
+    'aria-describedby': describedBy.join(' ') || undefined,
+    'aria-invalid': props.invalid || undefined,
+  };
+}
+
+type TextFieldProps = Omit<InputFieldProps, 'value' | 'onValueChange' | 'wire'> & {
+  state: StepProps;
+  field: StringKey;
+  /** Optional fields are not marked by the step's error. */
+  optional?: boolean;
+  normalize?: (value: string) => string;
+};
+
+/** A labelled text input bound to one of the sign-up values. */
+function TextField({ state, field, optional, normalize, ...input }: TextFieldProps) {
+  return (
+    <InputField
+      {...input}
+      optional={optional}
+      wire={optional ? undefined : (control) => stepControl(state, control)}
+      value={state.values[field]}
+      onValueChange={(value) => state.set(field, normalize ? normalize(value) : value)}
+    />
+  );
 }
 
 const legalLinkClassName = 'rounded-sm font-medium text-accent underline-offset-4 hover:underline';
 
+/** An agreement checkbox with a link to the page it agrees to. */
+function AgreementCheckbox(props: {
+  state: StepProps;
+  field: BooleanKey;
+  label: string;
+  href: string;
+  link: string;
+}) {
+  const { state, field, label, href, link } = props;
+  return (
+    <Checkbox
+      checked={state.values[field]}
+      onCheckedChange={(checked) => state.set(field, checked === true)}
+      label={label}
+      after={
+        <a href={href} className={legalLinkClassName}>
+          {link}
+        </a>
+      }
+      {...(state.invalid ? { 'aria-describedby': state.errorId } : {})}
+    />
+  );
+}
+
+const stepClassName = 'flex flex-col gap-4';
+
 /** Step 1: agreement. The links navigate the browser to the public pages (spec). */
 export function AgreementStep(props: StepProps) {
-  const { values, set } = props;
   const { data: config } = usePublicConfig();
-  const termsUrl = config?.legal.termsUrl ?? '/legal/terms';
-  const privacyUrl = config?.legal.privacyUrl ?? '/legal/privacy';
   return (
-    <fieldset className="flex flex-col gap-4">
+    <fieldset className={stepClassName}>
       <legend className="mb-3 text-sm text-text-muted">
         Please read and accept our terms and privacy policy to create your account.
       </legend>
-      <Checkbox
-        checked={values.agreedToTerms}
-        onCheckedChange={(checked) => set('agreedToTerms', checked === true)}
+      <AgreementCheckbox
+        state={props}
+        field="agreedToTerms"
         label="I agree to the Terms and Conditions"
-        after={
-          <a href={termsUrl} className={legalLinkClassName}>
-            Read the Terms and Conditions
-          </a>
-        }
-        {...describedBy(props)}
+        href={config?.legal.termsUrl ?? '/legal/terms'}
+        link="Read the Terms and Conditions"
       />
-      <Checkbox
-        checked={values.agreedToPrivacy}
-        onCheckedChange={(checked) => set('agreedToPrivacy', checked === true)}
+      <AgreementCheckbox
+        state={props}
+        field="agreedToPrivacy"
         label="I agree to the Privacy Policy"
-        after={
-          <a href={privacyUrl} className={legalLinkClassName}>
-            Read the Privacy Policy
-          </a>
-        }
-        {...describedBy(props)}
+        href={config?.legal.privacyUrl ?? '/legal/privacy'}
+        link="Read the Privacy Policy"
       />
     </fieldset>
   );
@@ -60,113 +112,63 @@ export function AgreementStep(props: StepProps) {
 
 /** Step 2: email, username, password, confirmation. */
 export function CredentialsStep(props: StepProps) {
-  const { values, set, invalid } = props;
-  const aria = { ...describedBy(props), 'aria-invalid': invalid || undefined } as const;
   return (
-    <div className="flex flex-col gap-4">
-      <Field label="Email">
-        {(control) => (
-          <Input
-            {...control}
-            {...aria}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            value={values.email}
-            onChange={(event) => set('email', event.target.value)}
-          />
-        )}
-      </Field>
-      <Field label="Username" hint="3–30 letters, digits, underscores or dots.">
-        {(control) => (
-          <Input
-            {...control}
-            aria-invalid={aria['aria-invalid']}
-            aria-describedby={[control['aria-describedby'], aria['aria-describedby']]
-              .filter(Boolean)
-              .join(' ')}
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            value={values.username}
-            onChange={(event) => set('username', event.target.value)}
-          />
-        )}
-      </Field>
-      <Field label="Password">
-        {(control) => (
-          <Input
-            {...control}
-            {...aria}
-            type="password"
-            autoComplete="new-password"
-            value={values.password}
-            onChange={(event) => set('password', event.target.value)}
-          />
-        )}
-      </Field>
-      <Field label="Confirm password">
-        {(control) => (
-          <Input
-            {...control}
-            {...aria}
-            type="password"
-            autoComplete="new-password"
-            value={values.confirmPassword}
-            onChange={(event) => set('confirmPassword', event.target.value)}
-          />
-        )}
-      </Field>
+    <div className={stepClassName}>
+      <TextField
+        state={props}
+        field="email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+      />
+      <TextField
+        state={props}
+        field="username"
+        label="Username"
+        hint="3–30 letters, digits, underscores or dots."
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+      />
+      <TextField
+        state={props}
+        field="password"
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+      />
+      <TextField
+        state={props}
+        field="confirmPassword"
+        label="Confirm password"
+        type="password"
+        autoComplete="new-password"
+      />
     </div>
   );
 }
 
 /** Step 3: first, optional middle, last name. */
 export function NamesStep(props: StepProps) {
-  const { values, set, invalid } = props;
-  const aria = { ...describedBy(props), 'aria-invalid': invalid || undefined } as const;
   return (
-    <div className="flex flex-col gap-4">
-      <Field label="First name">
-        {(control) => (
-          <Input
-            {...control}
-            {...aria}
-            autoComplete="given-name"
-            value={values.firstName}
-            onChange={(event) => set('firstName', event.target.value)}
-          />
-        )}
-      </Field>
-      <Field label="Middle name" optional>
-        {(control) => (
-          <Input
-            {...control}
-            autoComplete="additional-name"
-            value={values.middleName}
-            onChange={(event) => set('middleName', event.target.value)}
-          />
-        )}
-      </Field>
-      <Field label="Last name">
-        {(control) => (
-          <Input
-            {...control}
-            {...aria}
-            autoComplete="family-name"
-            value={values.lastName}
-            onChange={(event) => set('lastName', event.target.value)}
-          />
-        )}
-      </Field>
+    <div className={stepClassName}>
+      <TextField state={props} field="firstName" label="First name" autoComplete="given-name" />
+      <TextField
+        state={props}
+        field="middleName"
+        label="Middle name"
+        optional
+        autoComplete="additional-name"
+      />
+      <TextField state={props} field="lastName" label="Last name" autoComplete="family-name" />
     </div>
   );
 }
 
 /** Step 4: phone (code + digits), country, date of birth. */
 export function ContactStep(props: StepProps) {
-  const { values, set, invalid } = props;
-  const aria = { ...describedBy(props), 'aria-invalid': invalid || undefined } as const;
+  const { values, set } = props;
   const codes = useMemo(() => phoneCodeOptions(), []);
   const countries = useQuery(countryNamesQueryOptions());
   const countryOptions = useMemo(
@@ -174,7 +176,7 @@ export function ContactStep(props: StepProps) {
     [countries.data],
   );
   return (
-    <div className="flex flex-col gap-4">
+    <div className={stepClassName}>
       <div className="grid grid-cols-[minmax(0,9rem)_minmax(0,1fr)] gap-3">
         <Field label="Country code">
           {(control) => (
@@ -187,25 +189,20 @@ export function ContactStep(props: StepProps) {
             />
           )}
         </Field>
-        <Field label="Phone number">
-          {(control) => (
-            <Input
-              {...control}
-              {...aria}
-              type="tel"
-              inputMode="numeric"
-              autoComplete="tel-national"
-              value={values.phone}
-              onChange={(event) => set('phone', digitsOnly(event.target.value))}
-            />
-          )}
-        </Field>
+        <TextField
+          state={props}
+          field="phone"
+          label="Phone number"
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel-national"
+          normalize={digitsOnly}
+        />
       </div>
       <Field label="Country">
         {(control) => (
           <Combobox
-            {...control}
-            {...aria}
+            {...stepControl(props, control)}
             listLabel="Countries"
             options={countryOptions}
             value={values.country}
@@ -218,8 +215,7 @@ export function ContactStep(props: StepProps) {
       <Field label="Date of birth">
         {(control) => (
           <DatePicker
-            {...control}
-            {...aria}
+            {...stepControl(props, control)}
             autoComplete="bday"
             noFutureDates
             min="1900-01-01"

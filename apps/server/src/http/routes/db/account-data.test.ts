@@ -1,24 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type IdentityClient, identityClient, signUpBody } from '../../../identity/test-kit.ts';
-import { createTestApp, type TestApp, testDatabaseKinds } from '../../../testing/index.ts';
-
-type SignedUp = Awaited<ReturnType<TestApp['signUpVerifiedUser']>>;
+import { describe, expect, it } from 'vitest';
+import { type IdentityClient, signUpBody, useIdentityApp } from '../../../identity/test-kit.ts';
+import { type SignedUpUser, type TestApp, testDatabaseKinds } from '../../../testing/index.ts';
 
 describe.each(testDatabaseKinds())('Delete Data and Delete Account on %s', (kind) => {
   let t: TestApp;
   let api: IdentityClient;
 
-  beforeAll(async () => {
-    t = await createTestApp({ database: kind });
-    api = await identityClient(t);
-  });
-  afterAll(async () => {
-    await t?.close();
+  useIdentityApp({ database: kind }, (suite) => {
+    ({ t, api } = suite);
   });
 
-  const identity = (who: SignedUp) => ({
+  const identity = (who: SignedUpUser) => ({
     username: who.user.username,
     firstName: who.user.firstName,
     lastName: who.user.lastName,

@@ -1,8 +1,8 @@
 import { countWords, identityMessages, PROMPT_WORD_LIMIT } from '@penny/contracts';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type IdentityClient, identityClient } from '../../../identity/test-kit.ts';
-import { createTestApp, type TestApp, testDatabaseKinds } from '../../../testing/index.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type IdentityClient, useIdentityApp } from '../../../identity/test-kit.ts';
+import { type SignedUpUser, type TestApp, testDatabaseKinds } from '../../../testing/index.ts';
 
 const preferences = {
   'Financial Experience': {
@@ -32,17 +32,15 @@ const preferences = {
 describe.each(testDatabaseKinds())('preferences on %s', (kind) => {
   let t: TestApp;
   let api: IdentityClient;
-  let ada: Awaited<ReturnType<TestApp['signUpVerifiedUser']>>;
-  let bob: Awaited<ReturnType<TestApp['signUpVerifiedUser']>>;
+  let ada: SignedUpUser;
+  let bob: SignedUpUser;
 
+  useIdentityApp({ database: kind }, (suite) => {
+    ({ t, api } = suite);
+  });
   beforeAll(async () => {
-    t = await createTestApp({ database: kind });
-    api = await identityClient(t);
     ada = await t.signUpVerifiedUser({ firstName: 'Ada', lastName: 'Lovelace' });
     bob = await t.signUpVerifiedUser({ firstName: 'Bob', lastName: 'Babbage' });
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   const storedPreferences = async (userId: string) =>

@@ -1,18 +1,19 @@
 import { getProfileResponseSchema } from '@penny/contracts';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type IdentityClient, identityClient } from '../../../identity/test-kit.ts';
-import { createTestApp, type TestApp, testDatabaseKinds } from '../../../testing/index.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type IdentityClient, useIdentityApp } from '../../../identity/test-kit.ts';
+import { type SignedUpUser, type TestApp, testDatabaseKinds } from '../../../testing/index.ts';
 
 describe.each(testDatabaseKinds())('GET /db/get-profile on %s', (kind) => {
   let t: TestApp;
   let api: IdentityClient;
-  let ada: Awaited<ReturnType<TestApp['signUpVerifiedUser']>>;
-  let bob: Awaited<ReturnType<TestApp['signUpVerifiedUser']>>;
+  let ada: SignedUpUser;
+  let bob: SignedUpUser;
 
+  useIdentityApp({ database: kind }, (suite) => {
+    ({ t, api } = suite);
+  });
   beforeAll(async () => {
-    t = await createTestApp({ database: kind });
-    api = await identityClient(t);
     ada = await t.signUpVerifiedUser({ firstName: 'Ada', lastName: 'Lovelace', country: 'United Kingdom' });
     bob = await t.signUpVerifiedUser({
       firstName: 'Bob',
@@ -20,9 +21,6 @@ describe.each(testDatabaseKinds())('GET /db/get-profile on %s', (kind) => {
       phoneNumber: '+447700900123',
       dateOfBirth: '1971-12-26',
     });
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   const query = (username: string, extra = '') =>
