@@ -52,6 +52,15 @@ test.describe('foundation', () => {
     await expect(page.locator('html')).toHaveClass(/dark/);
   });
 
+  test('the sign-up legal links open real pages', async ({ page }) => {
+    await page.goto('/signup');
+    await page.getByRole('link', { name: 'Read the Terms and Conditions' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Terms and Conditions' })).toBeVisible();
+    await page.goto('/signup');
+    await page.getByRole('link', { name: 'Read the Privacy Policy' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
+  });
+
   test('a recovery link in the address hash is forwarded to /reset-password', async ({ page }) => {
     await page.goto('/#type=recovery&token=abc123');
     // The reset page takes the token over (its form is ready) and then out of the address bar.

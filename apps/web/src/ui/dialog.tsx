@@ -37,7 +37,9 @@ export function DialogContent({
       <DialogPrimitive.Content
         {...(description ? {} : { 'aria-describedby': undefined })}
         className={cx(
-          'fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg',
+          'fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)]',
+          // A caller's own width wins: two max-w utilities would be settled by stylesheet order instead.
+          /(^|\s)max-w-/.test(className ?? '') ? null : 'max-w-lg',
           '-translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-2xl border border-border',
           'bg-surface-raised p-6 text-text shadow-overlay data-[state=open]:animate-fade-in',
           className,

@@ -96,14 +96,14 @@ export function AgreementStep(props: StepProps) {
         state={props}
         field="agreedToTerms"
         label="I agree to the Terms and Conditions"
-        href={config?.legal.termsUrl ?? '/legal/terms'}
+        href={config?.legal.termsUrl ?? '/legal/terms.html'}
         link="Read the Terms and Conditions"
       />
       <AgreementCheckbox
         state={props}
         field="agreedToPrivacy"
         label="I agree to the Privacy Policy"
-        href={config?.legal.privacyUrl ?? '/legal/privacy'}
+        href={config?.legal.privacyUrl ?? '/legal/privacy.html'}
         link="Read the Privacy Policy"
       />
     </fieldset>

@@ -1,4 +1,5 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { cleanup, configure, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetPublicConfig } from '../../api/config.ts';
 import { json, profileReply, stubIdentityNetwork } from '../../test/identity-network.ts';
@@ -8,7 +9,10 @@ import { renderApp } from '../../test/render-app.tsx';
 configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 20_000 });
 
-afterEach(() => resetPublicConfig());
+afterEach(() => {
+  resetPublicConfig();
+  window.sessionStorage.clear();
+});
 
 describe('profile load and the automatic wizard', () => {
   it("opens the wizard by itself, with 'Skip for now', when the stored preferences are empty", async () => {
@@ -26,6 +30,22 @@ describe('profile load and the automatic wizard', () => {
       lastName: 'Lovelace',
     });
     expect(call?.authorization).toBe('Bearer anon-token');
+  });
+
+  it("after 'Skip for now' it stays closed on reloads in the same tab session", async () => {
+    stubIdentityNetwork({
+      session: { firstName: 'Ada' },
+      handlers: { 'GET /db/get-profile': () => profileReply({}) },
+    });
+    renderApp('/');
+    await userEvent.click(await screen.findByRole('button', { name: 'Skip for now' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // A reload: the app mounts afresh and loads the (still empty) profile again.
+    cleanup();
+    renderApp('/');
+    await screen.findByRole('heading', { name: 'Hello, Ada!' });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('stays closed when preferences exist (a lowercase prompt field counts)', async () => {

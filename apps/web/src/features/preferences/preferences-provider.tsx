@@ -43,6 +43,28 @@ function reloadPage() {
 }
 
 /**
+ * 'Skip for now' (or closing the first-run wizard) holds for the rest of this tab's session, so the
+ * wizard does not come back on every reload; a new tab or a new sign-in offers it again.
+ */
+const skippedKey = (userId: string) => `penny.preferencesSkipped.${userId}`;
+
+function wasSkipped(userId: string): boolean {
+  try {
+    return window.sessionStorage.getItem(skippedKey(userId)) === '1';
+  } catch {
+    return false;
+  }
+}
+
+function rememberSkipped(userId: string) {
+  try {
+    window.sessionStorage.setItem(skippedKey(userId), '1');
+  } catch {
+    // Storage unavailable (private mode): the wizard may simply be offered again next load.
+  }
+}
+
+/**
  * Loads the signed-in user's profile, opens the preferences wizard by itself when the stored
  * preferences are empty (once per page), and lets any screen open it (Settings: Manage Preferences).
  */
@@ -54,10 +76,12 @@ export function PreferencesProvider({ children, onSaveAndClose = reloadPage }: P
   const autoOpened = useRef(false);
 
   useEffect(() => {
-    if (!profile || autoOpened.current) return;
+    if (!profile || !user || autoOpened.current) return;
     autoOpened.current = true;
-    if (isPreferencesEmpty(profile.User_Preferences)) setWizard({ allowSkip: true, key: Date.now() });
-  }, [profile]);
+    if (isPreferencesEmpty(profile.User_Preferences) && !wasSkipped(user.id)) {
+      setWizard({ allowSkip: true, key: Date.now() });
+    }
+  }, [profile, user]);
 
   const openWizard = useCallback((options: OpenWizardOptions = {}) => {
     setWizard({ allowSkip: options.allowSkip ?? false, key: Date.now() });
@@ -84,7 +108,10 @@ export function PreferencesProvider({ children, onSaveAndClose = reloadPage }: P
           <PreferencesWizard
             key={wizard.key}
             open
-            onClose={() => setWizard(null)}
+            onClose={() => {
+              if (wizard.allowSkip) rememberSkipped(user.id);
+              setWizard(null);
+            }}
             allowSkip={wizard.allowSkip}
             initial={profile?.User_Preferences ?? {}}
             user={user}
