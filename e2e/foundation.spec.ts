@@ -48,7 +48,9 @@ test.describe('foundation', () => {
     // Signed in, the app is dark again.
     const user = await signUpAndSignIn(page, { firstName: 'Grace', lastName: 'Hopper' });
     await page.goto('/');
-    await expect(page.getByRole('heading', { name: `Hello, ${user.firstName}!` })).toBeAttached();
+    await expect(
+      page.getByRole('heading', { name: `Hello, ${user.firstName}!`, includeHidden: true }),
+    ).toBeAttached();
     await expect(page.locator('html')).toHaveClass(/dark/);
   });
 

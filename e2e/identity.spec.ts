@@ -132,7 +132,7 @@ test('identity: sign-up to account deletion', async ({ page, request }) => {
 
   await test.step('sign in; the preferences wizard opens by itself', async () => {
     await signIn(page, person.password);
-    await expect(page.getByRole('heading', { name: 'Hello, Ada!' })).toBeAttached();
+    await expect(page.getByRole('heading', { name: 'Hello, Ada!', includeHidden: true })).toBeAttached();
     const wizard = page.getByRole('dialog', { name: 'Personalize Penny' });
     await expect(wizard).toBeVisible();
     await expect(wizard.getByRole('button', { name: 'Skip for now' })).toBeVisible();
@@ -327,7 +327,7 @@ test('identity: sign-up to account deletion', async ({ page, request }) => {
     });
     await page.goto(mail.link);
     await signIn(page, person.password);
-    await expect(page.getByRole('heading', { name: 'Hello, Ada!' })).toBeAttached();
+    await expect(page.getByRole('heading', { name: 'Hello, Ada!', includeHidden: true })).toBeAttached();
     // A brand-new account: no preferences yet, so the wizard opens again.
     await expect(page.getByRole('dialog', { name: 'Personalize Penny' })).toBeVisible();
   });
