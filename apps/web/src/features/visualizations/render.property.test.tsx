@@ -1,4 +1,5 @@
 // @vitest-environment node
+import { DSL_CURRENCY_CODES } from '@penny/contracts';
 import fc from 'fast-check';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
@@ -83,23 +84,7 @@ const dataset = fc.record(
   { label: text, data: numbers, color: colour, y_axis: fc.constantFrom('left', 'right', 'middle') },
   { requiredKeys: [] },
 );
-const currency = fc.constantFrom(
-  'USD',
-  'EUR',
-  'GBP',
-  'JPY',
-  'AUD',
-  'CAD',
-  'CHF',
-  'CNY',
-  'HKD',
-  'INR',
-  '$',
-  '€',
-  'XYZ',
-  '₿',
-  '<b>',
-);
+const currency = fc.constantFrom(...DSL_CURRENCY_CODES, '$', '€', 'XYZ', '₿', '<b>');
 
 const markupPiece = fc.oneof(
   fc.constantFrom(
