@@ -141,3 +141,14 @@ export const outbox = pgTable(
 
 export const schema = { user, session, account, verification, profile, resource, outbox };
 export type Schema = typeof schema;
+
+/**
+ * Fingerprints of keys that data at rest depends on (`vault`: HMAC of VAULT_KEY, never the key). Kept in
+ * the database beside the data they protect, so a start with another key is refused before it can
+ * write anything the old key cannot read. See docs/decisions/0005-mail-modes-and-key-checks.md.
+ */
+export const keyCheck = pgTable('key_check', {
+  name: text('name').primaryKey(),
+  fingerprint: text('fingerprint').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
