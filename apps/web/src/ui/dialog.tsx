@@ -19,6 +19,11 @@ export type DialogContentProps = Omit<ComponentProps<typeof DialogPrimitive.Cont
   closeLabel?: string;
   /** The title's heading level: 'h1' when the dialog is the page (a route such as /Settings). */
   titleAs?: 'h1' | 'h2';
+  /**
+   * 'scroll' (default): padded, and the whole dialog scrolls. 'flush': no padding and no scrolling of its
+   * own, for dialogs that scroll a body between a fixed header and a pinned action bar.
+   */
+  layout?: 'scroll' | 'flush';
 };
 
 export function DialogContent({
@@ -27,6 +32,7 @@ export function DialogContent({
   hideClose = false,
   closeLabel = 'Close',
   titleAs: TitleTag = 'h2',
+  layout = 'scroll',
   className,
   children,
   ...rest
@@ -40,13 +46,14 @@ export function DialogContent({
           'fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)]',
           // A caller's own width wins: two max-w utilities would be settled by stylesheet order instead.
           /(^|\s)max-w-/.test(className ?? '') ? null : 'max-w-lg',
-          '-translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-2xl border border-border',
-          'bg-surface-raised p-6 text-text shadow-overlay data-[state=open]:animate-fade-in',
+          '-translate-x-1/2 -translate-y-1/2 flex-col rounded-2xl border border-border',
+          'bg-surface-raised text-text shadow-overlay data-[state=open]:animate-fade-in',
+          layout === 'scroll' ? 'gap-4 overflow-y-auto p-6' : 'overflow-hidden',
           className,
         )}
         {...rest}
       >
-        <div className="flex items-start justify-between gap-4">
+        <div className={cx('flex items-start justify-between gap-4', layout === 'flush' && 'px-6 pt-6 pb-4')}>
           <div className="flex flex-col gap-1">
             <DialogPrimitive.Title asChild>
               <TitleTag className="text-lg font-semibold">{title}</TitleTag>

@@ -99,17 +99,24 @@ describe('sign-up step 2: account', () => {
     [
       { email: '', username: 'ada_l', password: 'secret1', confirm: 'secret1' },
       'Fill Email, Username, Password.',
+      ['Email'],
     ],
-    [{ email: 'ada@', username: 'ada_l', password: 'secret1', confirm: 'secret1' }, 'Invalid email.'],
+    [
+      { email: 'ada@', username: 'ada_l', password: 'secret1', confirm: 'secret1' },
+      'Invalid email.',
+      ['Email'],
+    ],
     [
       { email: 'ada@example.com', username: 'ada_l', password: 'short', confirm: 'short' },
       'Password ≥ 6 chars.',
+      ['Password'],
     ],
     [
       { email: 'ada@example.com', username: 'ada_l', password: 'secret1', confirm: 'secret2' },
       'Passwords do not match.',
+      ['Confirm password'],
     ],
-  ])('refuses %j with %j', async (input, message) => {
+  ])('refuses %j with %j, marking only the fields at fault', async (input, message, faulty) => {
     const network = stubIdentityNetwork();
     const user = await openSignUp();
     await passAgreement(user);
@@ -118,8 +125,18 @@ describe('sign-up step 2: account', () => {
     await user.type(screen.getByLabelText('Password'), input.password);
     await user.type(screen.getByLabelText('Confirm password'), input.confirm);
     await next(user);
-    expect(screen.getByRole('alert')).toHaveTextContent(message);
-    expect(screen.getByLabelText('Email')).toBeInTheDocument();
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent(message);
+    for (const label of ['Email', 'Username', 'Password', 'Confirm password']) {
+      const field = screen.getByLabelText(label);
+      if (faulty.includes(label)) {
+        expect(field).toHaveAttribute('aria-invalid', 'true');
+        expect(field.getAttribute('aria-describedby')?.split(' ')).toContain(alert.parentElement?.id);
+      } else {
+        expect(field).not.toHaveAttribute('aria-invalid');
+      }
+    }
+    expect(screen.getByLabelText(faulty[0] ?? '')).toHaveFocus();
     expect(network.callsTo('POST /api/auth/is-username-available')).toHaveLength(0);
   });
 

@@ -1,6 +1,6 @@
 import { identityMessages } from '@penny/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { type AuthClient, useAuthClient } from '../../session/index.ts';
 import { Button, ProgressSteps } from '../../ui/index.ts';
 import { AlmostThere } from './almost-there.tsx';
@@ -9,11 +9,12 @@ import { AuthLink, FormMessage, verifiedCallbackURL } from './auth-links.tsx';
 import { countryNamesQueryOptions } from './countries.ts';
 import {
   emptySignUpValues,
+  findStepProblem,
   SIGN_UP_STEPS,
+  type SignUpField,
   type SignUpStep,
   type SignUpValues,
   signUpFields,
-  validateStep,
 } from './sign-up-form.ts';
 import {
   AgreementStep,
@@ -32,6 +33,8 @@ const USERNAME_TAKEN_CODES = new Set([
   'USERNAME_IS_ALREADY_TAKEN',
   'USERNAME_IS_ALREADY_TAKEN_PLEASE_TRY_ANOTHER',
 ]);
+
+const NO_FIELDS: ReadonlySet<SignUpField> = new Set();
 
 type UsernameCheck = 'available' | 'taken' | 'unknown';
 
@@ -61,13 +64,27 @@ export function SignUpPage() {
   const authClient = useAuthClient();
   const [step, setStep] = useState<SignUpStep>(1);
   const [values, setValues] = useState<SignUpValues>(emptySignUpValues);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setErrorState] = useState<{ message: string; fields: ReadonlySet<SignUpField> } | null>(null);
+  // Bumped on every report, so the same error pressed twice still moves focus to its field.
+  const [reported, setReported] = useState(0);
+  const form = useRef<HTMLFormElement>(null);
   const [usernameNote, setUsernameNote] = useState<string | null>(null);
   const [busy, setBusy] = useState<'checking' | 'creating' | null>(null);
   const [createdFor, setCreatedFor] = useState<SignUpValues | null>(null);
   const errorId = useId();
   // Start loading the country list now, so step 4 has it.
   useQuery(countryNamesQueryOptions());
+
+  // The first field at fault takes the focus (the message is linked to it by aria-describedby).
+  useEffect(() => {
+    if (reported === 0) return;
+    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [reported]);
+
+  function setError(message: string | null, fields: readonly SignUpField[] = []) {
+    setErrorState(message === null ? null : { message, fields: new Set(fields) });
+    if (message !== null) setReported((n) => n + 1);
+  }
 
   if (createdFor) return <AlmostThere values={createdFor} />;
 
@@ -88,7 +105,7 @@ export function SignUpPage() {
       if (authError) {
         if (authError.code && USERNAME_TAKEN_CODES.has(authError.code)) {
           setStep(2);
-          setError(m.usernameTaken);
+          setError(m.usernameTaken, ['username']);
           return;
         }
         setError(authErrorMessage(authError, 'Sign up failed'));
@@ -105,8 +122,8 @@ export function SignUpPage() {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
-    const problem = validateStep(step, values);
-    setError(problem);
+    const problem = findStepProblem(step, values);
+    setError(problem?.message ?? null, problem?.fields);
     if (problem) return;
 
     if (step === 2) {
@@ -114,7 +131,7 @@ export function SignUpPage() {
       const result = await checkUsername(authClient, values.username);
       setBusy(null);
       if (result === 'taken') {
-        setError(m.usernameTaken);
+        setError(m.usernameTaken, ['username']);
         return;
       }
       setUsernameNote(result === 'unknown' ? USERNAME_UNVERIFIED_NOTE : null);
@@ -142,11 +159,11 @@ export function SignUpPage() {
         </h2>
       </div>
 
-      <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-5">
-        <StepBody values={values} set={set} invalid={error !== null} errorId={errorId} />
+      <form ref={form} noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-5">
+        <StepBody values={values} set={set} invalidFields={error?.fields ?? NO_FIELDS} errorId={errorId} />
 
         <div id={errorId} className="flex flex-col gap-2">
-          {error ? <FormMessage tone="error">{error}</FormMessage> : null}
+          {error ? <FormMessage tone="error">{error.message}</FormMessage> : null}
           {usernameNote && step > 2 ? <FormMessage tone="note">{usernameNote}</FormMessage> : null}
         </div>
 

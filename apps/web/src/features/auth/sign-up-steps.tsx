@@ -6,13 +6,13 @@ import { Checkbox, Combobox, DatePicker, Field, type FieldControlProps } from '.
 import { InputField, type InputFieldProps } from './auth-form.tsx';
 import { countryNamesQueryOptions } from './countries.ts';
 import { digitsOnly, phoneCodeOptions } from './phone-codes.ts';
-import type { SignUpValues } from './sign-up-form.ts';
+import type { SignUpField, SignUpValues } from './sign-up-form.ts';
 
 export type StepProps = {
   values: SignUpValues;
   set: <K extends keyof SignUpValues>(key: K, value: SignUpValues[K]) => void;
-  /** The step's error, so fields can point at it. */
-  invalid: boolean;
+  /** The fields the step's error is about: only these are marked invalid and point at it. */
+  invalidFields: ReadonlySet<SignUpField>;
   errorId: string;
 };
 
@@ -23,22 +23,20 @@ type BooleanKey = {
   [K in keyof SignUpValues]: SignUpValues[K] extends boolean ? K : never;
 }[keyof SignUpValues];
 
-/** The Field's wiring plus the step's: while the step shows an error, the control is invalid and described by it too. */
-function stepControl(props: StepProps, control: FieldControlProps): FieldControlProps {
-  const describedBy = [control['aria-describedby'], props.invalid ? props.errorId : undefined].filter(
-    Boolean,
-  );
+/** The Field's wiring plus the step's: a field the step's error is about is invalid and described by it. */
+function stepControl(props: StepProps, control: FieldControlProps, field: SignUpField): FieldControlProps {
+  const invalid = props.invalidFields.has(field);
+  const describedBy = [control['aria-describedby'], invalid ? props.errorId : undefined].filter(Boolean);
   return {
     id: control.id,
     'aria-describedby': describedBy.join(' ') || undefined,
-    'aria-invalid': props.invalid || undefined,
+    'aria-invalid': invalid || undefined,
   };
 }
 
 type TextFieldProps = Omit<InputFieldProps, 'value' | 'onValueChange' | 'wire'> & {
   state: StepProps;
   field: StringKey;
-  /** Optional fields are not marked by the step's error. */
   optional?: boolean;
   normalize?: (value: string) => string;
 };
@@ -49,7 +47,7 @@ function TextField({ state, field, optional, normalize, ...input }: TextFieldPro
     <InputField
       {...input}
       optional={optional}
-      wire={optional ? undefined : (control) => stepControl(state, control)}
+      wire={(control) => stepControl(state, control, field)}
       value={state.values[field]}
       onValueChange={(value) => state.set(field, normalize ? normalize(value) : value)}
     />
@@ -77,7 +75,7 @@ function AgreementCheckbox(props: {
           {link}
         </a>
       }
-      {...(state.invalid ? { 'aria-describedby': state.errorId } : {})}
+      {...(state.invalidFields.has(field) ? { 'aria-describedby': state.errorId, 'aria-invalid': true } : {})}
     />
   );
 }
@@ -202,7 +200,7 @@ export function ContactStep(props: StepProps) {
       <Field label="Country">
         {(control) => (
           <Combobox
-            {...stepControl(props, control)}
+            {...stepControl(props, control, 'country')}
             listLabel="Countries"
             options={countryOptions}
             value={values.country}
@@ -215,7 +213,7 @@ export function ContactStep(props: StepProps) {
       <Field label="Date of birth">
         {(control) => (
           <DatePicker
-            {...stepControl(props, control)}
+            {...stepControl(props, control, 'dateOfBirth')}
             autoComplete="bday"
             noFutureDates
             min="1900-01-01"

@@ -88,6 +88,10 @@ describe('preferences wizard', () => {
     const save = screen.getByRole('button', { name: 'Save' });
     expect(save).toBeDisabled();
     const group = screen.getByRole('group', { name: 'Occupations' });
+    // The long list starts collapsed so that Next stays in sight; 'Show all' opens it.
+    expect(within(group).getAllByRole('button')).toHaveLength(12);
+    expect(screen.getByRole('heading', { name: 'Your Background', level: 3 })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Show all 39 occupations' }));
     expect(within(group).getAllByRole('button')).toHaveLength(39);
     await user.click(within(group).getByRole('button', { name: 'Teacher' }));
     expect(within(group).getByRole('button', { name: 'Teacher' })).toHaveAttribute('aria-pressed', 'true');
@@ -215,6 +219,7 @@ describe('preferences wizard', () => {
     const network = stubIdentityNetwork();
     const { user, onClose } = renderWizard();
     await user.click(screen.getByRole('button', { name: 'Get started' }));
+    await user.click(screen.getByRole('button', { name: 'Show all 39 occupations' }));
     await user.click(
       within(screen.getByRole('group', { name: 'Occupations' })).getByRole('button', { name: 'Chef' }),
     );
@@ -243,6 +248,7 @@ describe('preferences wizard', () => {
     const network = stubIdentityNetwork();
     const { user, onClose } = renderWizard();
     await user.click(screen.getByRole('button', { name: 'Get started' }));
+    await user.click(screen.getByRole('button', { name: 'Show all 39 occupations' }));
     await user.click(
       within(screen.getByRole('group', { name: 'Occupations' })).getByRole('button', { name: 'Chef' }),
     );

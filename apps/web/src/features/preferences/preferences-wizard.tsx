@@ -5,7 +5,7 @@ import {
   type PromptUserInfo,
   truncateWords,
 } from '@penny/contracts';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { generatePreferencePrompt, saveUserPreferences } from '../../api/profile.ts';
 import { deriveUserInfo, type SessionUser } from '../../session/index.ts';
 import {
@@ -103,6 +103,24 @@ export function PreferencesWizard({
   const [promptError, setPromptError] = useState<string | null>(null);
   const [confirmingClose, setConfirmingClose] = useState(false);
   const saveButton = useRef<HTMLButtonElement>(null);
+  const stepHeading = useRef<HTMLHeadingElement>(null);
+  const firstStep = useRef(true);
+  // Read before the dialog takes the focus: the control that opened the wizard, if any.
+  const opener = useRef<HTMLElement | null>(
+    document.activeElement instanceof HTMLElement && document.activeElement !== document.body
+      ? document.activeElement
+      : null,
+  );
+
+  // A new step replaces the controls that had focus (or disables Next): without this the focus falls
+  // to the page body and the next Tab escapes the dialog. The step's heading takes it instead.
+  useEffect(() => {
+    if (firstStep.current) {
+      firstStep.current = false;
+      return;
+    }
+    stepHeading.current?.focus();
+  }, [step]);
 
   const identity = deriveUserInfo(user, profileInfo);
 
@@ -199,11 +217,20 @@ export function PreferencesWizard({
       <DialogContent
         title="Personalize Penny"
         description={step === 'welcome' ? undefined : SECTION_TITLES[step]}
+        // The step scrolls inside; the title and the Back/Save/Next bar stay in view.
+        layout="flush"
         className="max-w-4xl"
+        onCloseAutoFocus={(event) => {
+          // Back to what opened the wizard; the first-run opening had no opener, so the page's main area.
+          event.preventDefault();
+          const target = opener.current?.isConnected ? opener.current : document.getElementById('main');
+          target?.focus();
+        }}
       >
         {step === 'welcome' ? (
-          <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_15rem]">
+          <div className="grid min-h-0 flex-1 gap-6 overflow-y-auto px-6 pb-6 md:grid-cols-[minmax(0,1fr)_15rem]">
             <WelcomeStep
+              headingRef={stepHeading}
               onOpen={setStep}
               onStart={() => setStep('occupation')}
               onSkip={allowSkip ? onClose : undefined}
@@ -211,57 +238,64 @@ export function PreferencesWizard({
             <WizardSummary values={values} />
           </div>
         ) : (
-          <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_15rem]">
-            <section aria-labelledby="wizard-step-title" className="flex min-w-0 flex-col gap-4">
-              <h3 id="wizard-step-title" className="text-lg font-semibold text-text">
-                {SECTION_TITLES[step]}
-              </h3>
-              {step === 'occupation' ? <OccupationStep values={values} update={update} /> : null}
-              {step === 'financial' ? <FinancialStep values={values} update={update} /> : null}
-              {step === 'detail' ? <DetailStep values={values} update={update} /> : null}
-              {step === 'tone' ? <ToneStep values={values} update={update} /> : null}
-              {step === 'prompt' ? (
-                <PromptStep
-                  values={values}
-                  update={update}
-                  generating={generating}
-                  error={promptError}
-                  onGenerate={onGenerateClick}
-                />
-              ) : null}
-              {saveFailed ? (
-                <p role="alert" className="text-sm text-negative">
-                  Could not save your preferences. Please try again.
-                </p>
-              ) : null}
-              <div className="mt-2 flex flex-wrap items-center justify-between gap-2 border-t border-border pt-4">
-                <Button variant="ghost" onClick={() => back && setStep(back)} disabled={busy}>
-                  Back
+          <>
+            <div className="grid min-h-0 flex-1 gap-6 overflow-y-auto px-6 pb-4 md:grid-cols-[minmax(0,1fr)_15rem]">
+              <section aria-labelledby="wizard-step-title" className="flex min-w-0 flex-col gap-4">
+                <h3
+                  id="wizard-step-title"
+                  ref={stepHeading}
+                  tabIndex={-1}
+                  className="text-lg font-semibold text-text focus:outline-none"
+                >
+                  {SECTION_TITLES[step]}
+                </h3>
+                {step === 'occupation' ? <OccupationStep values={values} update={update} /> : null}
+                {step === 'financial' ? <FinancialStep values={values} update={update} /> : null}
+                {step === 'detail' ? <DetailStep values={values} update={update} /> : null}
+                {step === 'tone' ? <ToneStep values={values} update={update} /> : null}
+                {step === 'prompt' ? (
+                  <PromptStep
+                    values={values}
+                    update={update}
+                    generating={generating}
+                    error={promptError}
+                    onGenerate={onGenerateClick}
+                  />
+                ) : null}
+                {saveFailed ? (
+                  <p role="alert" className="text-sm text-negative">
+                    Could not save your preferences. Please try again.
+                  </p>
+                ) : null}
+              </section>
+              <WizardSummary values={values} />
+            </div>
+            <div className="flex shrink-0 flex-wrap items-center justify-between gap-2 border-t border-border px-6 py-4">
+              <Button variant="ghost" onClick={() => back && setStep(back)} disabled={busy}>
+                Back
+              </Button>
+              <div className="flex flex-wrap gap-2">
+                <Button
+                  variant="secondary"
+                  onClick={() => void onSave()}
+                  disabled={!canSave(step, values) || generating}
+                  loading={saving}
+                  busyLabel="Saving..."
+                >
+                  Save
                 </Button>
-                <div className="flex flex-wrap gap-2">
-                  <Button
-                    variant="secondary"
-                    onClick={() => void onSave()}
-                    disabled={!canSave(step, values) || generating}
-                    loading={saving}
-                    busyLabel="Saving..."
-                  >
-                    Save
+                {step === 'prompt' ? (
+                  <Button onClick={() => void onSaveAndCloseClick()} disabled={busy}>
+                    Save &amp; Close
                   </Button>
-                  {step === 'prompt' ? (
-                    <Button onClick={() => void onSaveAndCloseClick()} disabled={busy}>
-                      Save &amp; Close
-                    </Button>
-                  ) : (
-                    <Button onClick={() => next && setStep(next)} disabled={!canGoNext(step, values) || busy}>
-                      {step === 'tone' ? pm.toneNext : 'Next'}
-                    </Button>
-                  )}
-                </div>
+                ) : (
+                  <Button onClick={() => next && setStep(next)} disabled={!canGoNext(step, values) || busy}>
+                    {step === 'tone' ? pm.toneNext : 'Next'}
+                  </Button>
+                )}
               </div>
-            </section>
-            <WizardSummary values={values} />
-          </div>
+            </div>
+          </>
         )}
       </DialogContent>
 

@@ -11,7 +11,7 @@ import {
   TONE_ITEMS,
 } from '@penny/contracts';
 import { Briefcase, Gauge, type LucideIcon, MessageCircle, Plus, Sparkles, TrendingUp } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type Ref, useId, useState } from 'react';
 import { Button, Checkbox, cx, Input, RatingScale, Textarea } from '../../ui/index.ts';
 import {
   acceptPromptInput,
@@ -56,10 +56,13 @@ const welcomeCards: ReadonlyArray<{ section: WizardSection; icon: LucideIcon; te
 ];
 
 export function WelcomeStep({
+  headingRef,
   onOpen,
   onStart,
   onSkip,
 }: {
+  /** Takes the focus when the wizard comes back to this step. */
+  headingRef?: Ref<HTMLHeadingElement>;
   onOpen: (section: WizardSection) => void;
   onStart: () => void;
   /** Present when skipping is allowed. */
@@ -68,7 +71,9 @@ export function WelcomeStep({
   return (
     <div className="flex flex-col gap-5">
       <div className="flex flex-col gap-1">
-        <h3 className="text-lg font-semibold text-text">Welcome! Let's make Penny yours.</h3>
+        <h3 ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-text focus:outline-none">
+          Welcome! Let's make Penny yours.
+        </h3>
         <p className="text-sm text-text-muted">
           A few questions help Penny tailor its answers. Pick any section to begin; you can change everything
           later in Settings.
@@ -105,11 +110,21 @@ const chipClassName =
   'rounded-full border px-3 py-1.5 text-sm transition-colors duration-150 aria-pressed:border-accent ' +
   'aria-pressed:bg-accent aria-pressed:text-on-accent border-border-strong bg-surface text-text hover:border-accent';
 
+/** Occupation chips shown before 'Show all'. */
+export const COLLAPSED_OCCUPATIONS = 12;
+
 export function OccupationStep({ values, update }: SectionProps) {
   const [draft, setDraft] = useState('');
   const inputId = useId();
+  const [showAll, setShowAll] = useState(false);
+  const listId = useId();
   const options = [...OCCUPATION_SUGGESTIONS, ...values.customOccupations];
   const full = values.occupations.length >= OCCUPATION_LIMITS.maxEntries;
+  // The full list is long enough to push Next out of sight: a first few (and every chosen one) until asked.
+  const shown = showAll
+    ? options
+    : options.filter((name, index) => index < COLLAPSED_OCCUPATIONS || values.occupations.includes(name));
+  const hidden = options.length - shown.length;
 
   function onAdd(event: FormEvent) {
     event.preventDefault();
@@ -120,9 +135,9 @@ export function OccupationStep({ values, update }: SectionProps) {
   return (
     <div className="flex flex-col gap-4">
       <p className="text-sm text-text-muted">Choose what describes you. You can pick more than one.</p>
-      <fieldset className="flex flex-wrap gap-2">
+      <fieldset id={listId} className="flex flex-wrap gap-2">
         <legend className="sr-only">Occupations</legend>
-        {options.map((name) => {
+        {shown.map((name) => {
           const chosen = values.occupations.includes(name);
           return (
             <button
@@ -138,6 +153,18 @@ export function OccupationStep({ values, update }: SectionProps) {
           );
         })}
       </fieldset>
+      {hidden > 0 || showAll ? (
+        <Button
+          variant="ghost"
+          size="sm"
+          className="self-start"
+          aria-expanded={showAll}
+          aria-controls={listId}
+          onClick={() => setShowAll(!showAll)}
+        >
+          {showAll ? 'Show fewer' : `Show all ${options.length} occupations`}
+        </Button>
+      ) : null}
       <form onSubmit={onAdd} className="flex flex-col gap-1.5">
         <label htmlFor={inputId} className="text-sm font-medium text-text">
           Add another occupation

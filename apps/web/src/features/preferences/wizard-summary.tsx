@@ -29,24 +29,24 @@ export function WizardSummary({ values }: { values: WizardValues }) {
     const entry = values.financial[key];
     if (!entry) return [];
     return [
-      <li key={key} className="amount">
+      <li key={key} className="tabular-nums">
         {label}: {entry.rating}/10 · {RISK_HINTS[entry.risk as RiskLevel]}
       </li>,
     ];
   });
   const detail = DETAIL_ITEMS.flatMap(({ key, label }) => {
     const value = values.detail[key];
-    return value === undefined ? [] : [<li key={key} className="amount">{`${label}: ${value}/10`}</li>];
+    return value === undefined ? [] : [<li key={key} className="tabular-nums">{`${label}: ${value}/10`}</li>];
   });
   const tone = TONE_ITEMS.flatMap(({ key, label }) => {
     const value = values.tone[key];
-    return value === undefined ? [] : [<li key={key} className="amount">{`${label}: ${value}/3`}</li>];
+    return value === undefined ? [] : [<li key={key} className="tabular-nums">{`${label}: ${value}/3`}</li>];
   });
   const prompt = values.prompt.trim();
   return (
     <aside
       aria-label="Your selections"
-      className="flex flex-col gap-4 rounded-xl border border-border bg-surface p-4"
+      className="flex min-w-0 flex-col gap-4 self-start rounded-xl border border-border bg-surface p-4 break-words"
     >
       <h3 className="text-sm font-semibold text-text">Your selections</h3>
       <Section
