@@ -114,6 +114,7 @@ export function PreferencesWizard({
 
   // A new step replaces the controls that had focus (or disables Next): without this the focus falls
   // to the page body and the next Tab escapes the dialog. The step's heading takes it instead.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each step change on purpose.
   useEffect(() => {
     if (firstStep.current) {
       firstStep.current = false;
