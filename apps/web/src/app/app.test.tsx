@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { stubNetwork } from '../test/fake-network.ts';
+import { stubIdentityNetwork } from '../test/identity-network.ts';
 import { renderApp } from '../test/render-app.tsx';
 
 describe('route guards', () => {
@@ -86,7 +87,7 @@ describe('password-recovery links', () => {
   });
 
   it('forwards a recovery hash that arrives while the app is open', async () => {
-    stubNetwork({ session: null });
+    stubIdentityNetwork();
     renderApp('/signin');
     await screen.findByRole('heading', { name: 'Sign In' });
     act(() => {
@@ -114,6 +115,13 @@ describe('theme', () => {
     stubNetwork({ session: { firstName: 'Ada' } });
     renderApp('/');
     await screen.findByRole('heading', { name: 'Hello, Ada!' });
+    expect(document.documentElement).not.toHaveClass('dark');
+  });
+
+  it("is light already while 'Verifying authentication...' shows on an auth screen's address", async () => {
+    stubNetwork({ session: 'pending' });
+    renderApp('/signin');
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Verifying authentication...'));
     expect(document.documentElement).not.toHaveClass('dark');
   });
 

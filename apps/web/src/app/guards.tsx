@@ -8,7 +8,7 @@ import {
   useRouteError,
 } from 'react-router';
 import { useSession } from '../session/index.ts';
-import { Button, LoadingScreen } from '../ui/index.ts';
+import { Button, isAuthPath, LoadingScreen, useLightThemeWhileMounted } from '../ui/index.ts';
 import { parseRecoveryHash, recoveryTarget } from './recovery.ts';
 
 /** Spec: "While the session is being checked a loading screen reads 'Verifying authentication...'." */
@@ -31,10 +31,20 @@ function useRecoveryHashListener(): void {
   }, [navigate]);
 }
 
+/**
+ * Screens shown before an auth screen mounts (the session check, the route's code loading) take its
+ * light theme already, as index.html did before the first paint: no dark-to-light flip.
+ */
+function useAuthScreenTheme(): void {
+  const { pathname } = useLocation();
+  useLightThemeWhileMounted(isAuthPath(pathname));
+}
+
 /** Root of every route: nothing renders before the session is known. */
 export function SessionGate() {
   const { status } = useSession();
   useRecoveryHashListener();
+  useAuthScreenTheme();
   if (status === 'checking') return <VerifyingScreen />;
   return <Outlet />;
 }
@@ -42,6 +52,7 @@ export function SessionGate() {
 /** Shown while the first route module loads. */
 export function BootScreen() {
   const { status } = useSession();
+  useAuthScreenTheme();
   return <LoadingScreen label={status === 'checking' ? VERIFYING_AUTHENTICATION : 'Loading...'} />;
 }
 

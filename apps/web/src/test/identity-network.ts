@@ -105,13 +105,27 @@ export type IdentityNetworkOptions = {
   handlers?: Record<string, Handler>;
   /** Names the public countries service answers with; by default it cannot be reached (offline). */
   countries?: string[];
+  /** Reset tokens the server still knows (Better Auth's link check); by default any starting 'tok'. */
+  liveResetToken?: (token: string) => boolean;
 };
+
+/** Better Auth's `GET /reset-password/:token`: a redirect to the callback with the token or an error. */
+function resetLinkRedirect(url: URL, live: boolean): Response {
+  const target = new URL(url.searchParams.get('callbackURL') ?? '/reset-password', url.origin);
+  if (live) target.searchParams.set('token', decodeURIComponent(url.pathname.split('/').pop() ?? ''));
+  else target.searchParams.set('error', 'INVALID_TOKEN');
+  const response = new Response('<!doctype html>', { headers: { 'content-type': 'text/html' } });
+  Object.defineProperty(response, 'url', { value: target.href });
+  Object.defineProperty(response, 'redirected', { value: true });
+  return response;
+}
 
 export function stubIdentityNetwork({
   session = null,
   sessionExtras = {},
   handlers = {},
   countries,
+  liveResetToken = (token) => token.startsWith('tok'),
 }: IdentityNetworkOptions = {}) {
   const state: IdentityState = { session, sessionExtras };
   const calls: RecordedCall[] = [];
@@ -142,6 +156,10 @@ export function stubIdentityNetwork({
       authorization: headers.get('authorization'),
     };
     calls.push(call);
+    if (method === 'GET' && url.pathname.startsWith('/api/auth/reset-password/')) {
+      const token = decodeURIComponent(url.pathname.slice('/api/auth/reset-password/'.length));
+      return resetLinkRedirect(url, liveResetToken(token));
+    }
     const handler = all[`${method} ${url.pathname}`];
     if (!handler) return json({ success: false, error: 'Not Found' }, { status: 404 });
     return handler(call, state);

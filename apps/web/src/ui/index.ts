@@ -36,7 +36,9 @@ export { Skeleton, type SkeletonProps } from './skeleton.tsx';
 export { Tabs, TabsContent, TabsList, TabsTrigger } from './tabs.tsx';
 export { Textarea, type TextareaProps } from './textarea.tsx';
 export {
+  AUTH_PATHS,
   DARK_MODE_STORAGE_KEY,
+  isAuthPath,
   readStoredDarkMode,
   resolveInitialDarkMode,
   type ThemeContextValue,

@@ -106,7 +106,14 @@ export function useTheme(): ThemeContextValue {
  * Spec: "The authentication screen temporarily removes dark mode and restores it when left."
  * The stored preference is untouched.
  */
-export function useLightThemeWhileMounted(): void {
+export function useLightThemeWhileMounted(active = true): void {
   const { suspendDark } = useTheme();
-  useLayoutEffect(() => suspendDark(), [suspendDark]);
+  useLayoutEffect(() => (active ? suspendDark() : undefined), [active, suspendDark]);
+}
+
+/** The authentication screens' paths; index.html's inline script holds the same list. */
+export const AUTH_PATHS: readonly string[] = ['/signin', '/signup', '/forgot-password', '/reset-password'];
+
+export function isAuthPath(pathname: string): boolean {
+  return AUTH_PATHS.includes(pathname.replace(/\/+$/, ''));
 }

@@ -104,14 +104,30 @@ describe('reset password', () => {
     expect(validateNewPassword(password, confirm)).toBe(message);
   });
 
-  it('without a token says the link is invalid and keeps the form disabled', async () => {
+  it('without a token says the link is invalid, shows no form, and offers a new link', async () => {
     stubIdentityNetwork();
     renderApp('/reset-password');
     expect(
       await screen.findByText('This link is invalid or expired. Please request a new password reset email.'),
     ).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Update password' })).toBeDisabled();
-    expect(screen.getByLabelText('New password')).toBeDisabled();
+    expect(screen.queryByLabelText('New password')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Update password' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Request a new link' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
+  });
+
+  it('verifies a token with the server before showing the form: a made-up one gets the message', async () => {
+    const network = stubIdentityNetwork({ liveResetToken: () => false });
+    renderApp('/reset-password?token=made-up');
+    expect(
+      await screen.findByText('This link is invalid or expired. Please request a new password reset email.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByLabelText('New password')).not.toBeInTheDocument();
+    const check = network.calls.find((call) => call.path === '/api/auth/reset-password/made-up');
+    expect(check?.query.get('callbackURL')).toBe('http://localhost:3000/reset-password');
+    expect(network.callsTo('POST /api/auth/reset-password')).toHaveLength(0);
   });
 
   it('takes the token out of the address bar, resets, signs out and goes to /signin after 1200 ms', async () => {

@@ -1,8 +1,8 @@
 import { IDENTITY_LIMITS, identityMessages } from '@penny/contracts';
 import { type FormEvent, useEffect, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { setSessionToken, useAuthClient } from '../../session/index.ts';
-import { Button, LoadingScreen } from '../../ui/index.ts';
+import { Button, buttonClassName, LoadingScreen } from '../../ui/index.ts';
 import { authErrorMessage } from './auth-errors.ts';
 import { AuthScreen, InputField } from './auth-form.tsx';
 import { AuthLink, FormMessage } from './auth-links.tsx';
@@ -33,6 +33,24 @@ export function readResetLink(search: string): ResetLinkState {
   }
 }
 
+/**
+ * Asks the server whether a reset token is still good, without using it: Better Auth's link endpoint
+ * redirects to our page with `?token=` for a live token and `?error=INVALID_TOKEN` otherwise.
+ */
+export async function verifyResetToken(token: string): Promise<ResetLinkState> {
+  const callbackURL = `${window.location.origin}/reset-password`;
+  const url = `/api/auth/reset-password/${encodeURIComponent(token)}?${new URLSearchParams({ callbackURL })}`;
+  try {
+    const response = await fetch(url, { credentials: 'same-origin', headers: { accept: 'text/html' } });
+    const landed = new URL(response.url || url, window.location.origin).searchParams;
+    if (landed.has('error')) return readResetLink(`?error=${landed.get('error') ?? ''}`);
+    if (landed.get('token') === token) return { kind: 'ready', token };
+    return { kind: 'invalid', message: m.verifyFailed };
+  } catch {
+    return { kind: 'invalid', message: m.verifyFailed };
+  }
+}
+
 export function validateNewPassword(password: string, confirm: string): string | null {
   if (!password || !confirm) return m.bothRequired;
   if (password !== confirm) return m.passwordsDoNotMatch;
@@ -54,8 +72,20 @@ export function ResetPasswordPage() {
 
   useEffect(() => {
     if (link.kind !== 'verifying') return;
-    setLink(readResetLink(location.search));
+    const fromAddress = readResetLink(location.search);
     if (location.search) void navigate({ pathname: location.pathname, search: '' }, { replace: true });
+    if (fromAddress.kind !== 'ready') {
+      setLink(fromAddress);
+      return;
+    }
+    // Verify before showing the form: a used, expired or made-up token gets the message, not fields.
+    let current = true;
+    void verifyResetToken(fromAddress.token).then((verified) => {
+      if (current) setLink(verified);
+    });
+    return () => {
+      current = false;
+    };
   }, [link.kind, location.pathname, location.search, navigate]);
 
   useEffect(() => {
@@ -103,14 +133,31 @@ export function ResetPasswordPage() {
     return <LoadingScreen label="Verifying reset link..." fullScreen={false} className="bg-transparent" />;
   }
 
-  const locked = link.kind !== 'ready' || done;
+  if (link.kind === 'invalid') {
+    return (
+      <AuthScreen
+        id="reset-password-title"
+        heading="Reset password"
+        intro="This reset link cannot be used any more."
+      >
+        <FormMessage tone="error">{link.message}</FormMessage>
+        <Link to="/forgot-password" className={buttonClassName({ size: 'lg', className: 'w-full' })}>
+          Request a new link
+        </Link>
+        <p className="text-center text-sm">
+          <AuthLink to="/signin">Back to Sign In</AuthLink>
+        </p>
+      </AuthScreen>
+    );
+  }
+
+  const locked = done;
   return (
     <AuthScreen
       id="reset-password-title"
       heading="Reset password"
       intro="Choose a new password for your account."
     >
-      {link.kind === 'invalid' ? <FormMessage tone="error">{link.message}</FormMessage> : null}
       {done ? (
         <FormMessage tone="success">Your password has been reset. Taking you to sign in...</FormMessage>
       ) : null}
@@ -145,10 +192,9 @@ export function ResetPasswordPage() {
         </Button>
       </form>
 
-      <div className="flex flex-wrap justify-between gap-3 text-sm">
-        <AuthLink to="/forgot-password">Request a new link</AuthLink>
+      <p className="text-center text-sm">
         <AuthLink to="/signin">Back to Sign In</AuthLink>
-      </div>
+      </p>
     </AuthScreen>
   );
 }
