@@ -42,6 +42,8 @@ const names = [
   'positive',
   'negative',
   'on-negative',
+  'destructive',
+  'on-destructive',
   'warning',
 ];
 const backgrounds = ['background', 'surface', 'surface-raised'];
@@ -63,6 +65,7 @@ describe.each(Object.entries(themes))('%s theme tokens', (_theme, values) => {
   it('keeps text on filled accent and negative buttons at 4.5:1', () => {
     expect(contrast(values['on-accent'] ?? '', values.accent ?? '')).toBeGreaterThanOrEqual(4.5);
     expect(contrast(values['on-negative'] ?? '', values.negative ?? '')).toBeGreaterThanOrEqual(4.5);
+    expect(contrast(values['on-destructive'] ?? '', values.destructive ?? '')).toBeGreaterThanOrEqual(4.5);
   });
 
   it('gives form-control outlines 3:1 (WCAG 1.4.11)', () => {

@@ -14,7 +14,7 @@ const variants: Record<ButtonVariant, string> = {
   primary: 'bg-accent text-on-accent hover:bg-accent/90 active:bg-accent/80',
   secondary: 'border border-border-strong bg-surface text-text hover:bg-surface-raised',
   ghost: 'bg-transparent text-text hover:bg-surface-raised',
-  destructive: 'bg-negative text-on-negative hover:bg-negative/90 active:bg-negative/80',
+  destructive: 'bg-destructive text-on-destructive hover:bg-destructive/90 active:bg-destructive/80',
 };
 
 const sizes: Record<ButtonSize, string> = {

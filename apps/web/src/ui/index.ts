@@ -28,6 +28,7 @@ export { EmptyState, type EmptyStateProps } from './empty-state.tsx';
 export { Field, type FieldControlProps, type FieldProps } from './field.tsx';
 export { Input, type InputProps, inputClassName } from './input.tsx';
 export { LoadingScreen, type LoadingScreenProps } from './loading-screen.tsx';
+export { LogoMark } from './logo-mark.tsx';
 export { PageHeader, type PageHeaderProps } from './page-header.tsx';
 export { ProgressSteps, type ProgressStepsProps } from './progress-steps.tsx';
 export { RatingScale, type RatingScaleProps } from './rating-scale.tsx';

@@ -1,4 +1,5 @@
 import { cx } from './cx.ts';
+import { LogoMark } from './logo-mark.tsx';
 
 export type LoadingScreenProps = {
   /** The words shown and announced, e.g. the spec's 'Verifying authentication...'. */
@@ -20,12 +21,7 @@ export function LoadingScreen({ label, fullScreen = true, className }: LoadingSc
         className,
       )}
     >
-      <span
-        aria-hidden="true"
-        className="flex size-10 items-center justify-center rounded-xl bg-accent text-lg font-semibold text-on-accent"
-      >
-        P
-      </span>
+      <LogoMark className="size-10" />
       <p className="text-sm text-text-muted">{label}</p>
       <span aria-hidden="true" className="relative h-1 w-32 overflow-hidden rounded-full bg-border">
         <span className="absolute animate-indeterminate motion-reduce:animate-none inset-y-0 left-0 w-1/3 rounded-full bg-accent" />

@@ -18,7 +18,8 @@ export function TabsTrigger({ className, ...rest }: ComponentProps<typeof TabsPr
   return (
     <TabsPrimitive.Trigger
       className={cx(
-        'flex h-9 flex-1 items-center justify-center gap-2 rounded-md px-3 text-sm font-medium text-text-muted',
+        // Grow from their own width so a longer label ('Account Settings') keeps one line on a phone.
+        'flex h-9 flex-auto items-center justify-center gap-2 rounded-md px-3 text-sm font-medium whitespace-nowrap text-text-muted',
         'transition-colors duration-150 hover:text-text data-[state=active]:bg-surface-raised',
         'data-[state=active]:text-text data-[state=active]:shadow-raised [&_svg]:size-4',
         className,

@@ -42,10 +42,9 @@ export function Sidebar({ mode, onToggle, inDrawer = false, id }: SidebarProps) 
     <div id={id} className="flex h-full flex-col gap-3 p-3">
       <div className={cx('flex h-10 items-center gap-2', rail ? 'justify-center' : 'justify-between')}>
         {rail ? null : (
-          <Link to="/" className="rounded-lg">
+          // The visible word 'Penny' starts the name (WCAG label in name); the mark is decorative.
+          <Link to="/" className="rounded-lg" aria-label="Penny, start screen">
             <Brand />
-            {/* Named by its visible text plus this, so the name matches what sighted users read. */}
-            <span className="sr-only">, start screen</span>
           </Link>
         )}
         {onToggle ? (

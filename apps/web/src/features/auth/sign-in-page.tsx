@@ -126,6 +126,8 @@ export function SignInPage() {
           type="email"
           autoComplete="email"
           inputMode="email"
+          // The screen is a single form: start where the user types first.
+          autoFocus
           value={email}
           onValueChange={setEmail}
         />

@@ -1,7 +1,7 @@
 import { type ResourceSummary, resourceMessages } from '@penny/contracts';
-import { Bookmark, Trash2 } from 'lucide-react';
+import { Bookmark, MessageSquarePlus, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
-import { Button, cx, EmptyState, Skeleton } from '../../ui/index.ts';
+import { Button, buttonClassName, cx, EmptyState, Skeleton } from '../../ui/index.ts';
 import { savedAgo } from './relative-date.ts';
 
 export type ResourceListProps = {
@@ -55,6 +55,7 @@ export function ResourceList({
         <EmptyState
           icon={Bookmark}
           title="Your saved resources could not be loaded."
+          className="min-h-64"
           action={
             <Button variant="secondary" onClick={onRetry}>
               Retry
@@ -63,8 +64,20 @@ export function ResourceList({
         />
       );
     }
+    // The way forward from nothing saved: a conversation, where results are made and saved.
     return (
-      <EmptyState icon={Bookmark} title={resourceMessages.emptyTitle} hint={resourceMessages.emptyHint} />
+      <EmptyState
+        icon={Bookmark}
+        title={resourceMessages.emptyTitle}
+        hint={resourceMessages.emptyHint}
+        className="min-h-64"
+        action={
+          <Link to="/" className={buttonClassName()}>
+            <MessageSquarePlus aria-hidden="true" />
+            Start a chat
+          </Link>
+        }
+      />
     );
   }
   return (

@@ -5,10 +5,11 @@ import {
   type ResourceUserInfo,
   resourceMessages,
 } from '@penny/contracts';
-import { FileQuestion, MousePointerClick, Plus } from 'lucide-react';
-import { lazy, Suspense, useEffect } from 'react';
+import { ArrowLeft, FileQuestion, MousePointerClick, Plus } from 'lucide-react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { Link } from 'react-router';
 import { ResourceLoadError } from '../../api/resources.ts';
-import { Button, EmptyState, Skeleton, toast } from '../../ui/index.ts';
+import { Button, buttonClassName, EmptyState, Skeleton, toast } from '../../ui/index.ts';
 import { useForkVisualization } from './fork.ts';
 import { useResource } from './queries.ts';
 import { savedAgo } from './relative-date.ts';
@@ -23,11 +24,26 @@ export type ResourceViewerProps = {
   resourceId: string | undefined;
 };
 
-function ViewerMessage({ title, role }: { title: string; role?: 'alert' }) {
+function ViewerMessage({ title, role, action }: { title: string; role?: 'alert'; action?: ReactNode }) {
   return (
     <div role={role} className="contents">
-      <EmptyState icon={role ? FileQuestion : MousePointerClick} title={title} />
+      <EmptyState
+        icon={role ? FileQuestion : MousePointerClick}
+        title={title}
+        action={action}
+        className="min-h-64"
+      />
     </div>
+  );
+}
+
+/** The way out of a resource that cannot be shown: back to the list (which selects its first one). */
+function BackToResources() {
+  return (
+    <Link to="/Resources" replace className={buttonClassName({ variant: 'secondary' })}>
+      <ArrowLeft aria-hidden="true" />
+      Back
+    </Link>
   );
 }
 
@@ -63,12 +79,20 @@ export function ResourceViewer({ user, resourceId }: ResourceViewerProps) {
   if (error) {
     const message =
       error instanceof ResourceLoadError && error.notFound ? resourceMessages.notFound : error.message;
-    return <ViewerMessage role="alert" title={message || resourceMessages.noData} />;
+    return (
+      <ViewerMessage role="alert" title={message || resourceMessages.noData} action={<BackToResources />} />
+    );
   }
   const resource = query.data;
-  if (!resource) return <ViewerMessage role="alert" title={resourceMessages.noData} />;
+  if (!resource) {
+    return <ViewerMessage role="alert" title={resourceMessages.noData} action={<BackToResources />} />;
+  }
   const objects = parseDslObjects(resource.dsl_objects);
-  if (objects.length === 0) return <ViewerMessage role="alert" title={resourceMessages.noVisualization} />;
+  if (objects.length === 0) {
+    return (
+      <ViewerMessage role="alert" title={resourceMessages.noVisualization} action={<BackToResources />} />
+    );
+  }
 
   // The resource's title heads the viewer; a lone container with the same title need not repeat it.
   const [only] = objects;

@@ -85,6 +85,8 @@ describe('Resources page', { timeout: 30_000 }, () => {
     expect(await screen.findByText('No saved resources yet')).toBeInTheDocument();
     expect(screen.getByText('Save visualizations from your chats to see them here')).toBeInTheDocument();
     expect(screen.getByText('Select a resource to view its contents.')).toBeInTheDocument();
+    // Nothing saved leads somewhere: a conversation, where results are made.
+    expect(screen.getByRole('link', { name: 'Start a chat' })).toHaveAttribute('href', '/');
   });
 
   it("toasts 'Failed to load resources: ...' when the list cannot be fetched", async () => {
@@ -102,6 +104,7 @@ describe('Resources page', { timeout: 30_000 }, () => {
     await openPage('/Resources/res_gone');
     expect(await screen.findByRole('alert')).toHaveTextContent('Resource not found');
     expect(await screen.findByText('Failed to load resource: Resource not found')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/Resources');
   });
 
   it("says 'Loading resource...' while the resource loads", async () => {

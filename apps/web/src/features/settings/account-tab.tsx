@@ -199,8 +199,9 @@ export function AccountTab({ busy, setBusy }: AccountTabProps) {
           title="This cannot be undone"
           description={
             <p>
-              Final warning: your account, all your data, your linked accounts, the users held for you by the
-              external services and your sign-in account will be permanently deleted.
+              Final warning: your sign-in, your profile, your conversations, your saved resources and your
+              linked bank, brokerage and crypto connections will be permanently deleted. Penny also asks the
+              services you linked to forget you.
             </p>
           }
         >

@@ -1,4 +1,5 @@
 import { identityMessages } from '@penny/contracts';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { KeyRound, SlidersHorizontal } from 'lucide-react';
 import { passwordResetRedirectURL, useSession } from '../../session/index.ts';
 import { Button, toast } from '../../ui/index.ts';
@@ -22,6 +23,12 @@ export function formatDateOfBirth(value: string): string {
 
 export type ProfileTabProps = { busy: SettingsBusy; setBusy: (busy: SettingsBusy) => void };
 
+/** '+15551234567' as '+1 555 123 4567' (libphonenumber-js); anything it cannot read stays as stored. */
+export function formatPhoneNumber(phone: string | null | undefined): string | null {
+  if (!phone) return null;
+  return parsePhoneNumberFromString(phone)?.formatInternational() ?? phone;
+}
+
 export function ProfileTab({ busy, setBusy }: ProfileTabProps) {
   const { user, authClient } = useSession();
   const { info } = useProfile();
@@ -31,7 +38,7 @@ export function ProfileTab({ busy, setBusy }: ProfileTabProps) {
   const lastName = filled(info?.lastName) ?? filled(user?.lastName);
   const name = [firstName, lastName].filter(Boolean).join(' ') || notAvailable;
   const email = filled(info?.email) ?? filled(user?.email);
-  const phone = filled(info?.phoneNumber) ?? filled(user?.phoneNumber);
+  const phone = formatPhoneNumber(filled(info?.phoneNumber) ?? filled(user?.phoneNumber));
   const dateOfBirth = filled(info?.dateOfBirth) ?? filled(user?.dateOfBirth);
   const country = filled(info?.country) ?? filled(user?.country);
 

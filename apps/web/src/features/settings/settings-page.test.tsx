@@ -37,7 +37,7 @@ describe('settings popup', () => {
     expect(within(dialog).getByRole('tab', { name: 'Profile', selected: true })).toBeInTheDocument();
     await waitFor(() => expect(within(dialog).getByText('United Kingdom')).toBeInTheDocument());
     expect(within(dialog).getByText('Ada Lovelace')).toBeInTheDocument();
-    expect(within(dialog).getByText('+15551234567')).toBeInTheDocument();
+    expect(within(dialog).getByText('+1 555 123 4567')).toBeInTheDocument();
     expect(within(dialog).getByText('May 1, 1990')).toBeInTheDocument();
   });
 

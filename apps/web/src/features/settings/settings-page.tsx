@@ -1,4 +1,5 @@
 import { useNavigate } from 'react-router';
+import { StartPage } from '../start/start-page.tsx';
 import { SettingsDialog } from './settings-dialog.tsx';
 
 /** React Router keeps the position in its history stack here. */
@@ -11,13 +12,17 @@ function canGoBack(): boolean {
 export function SettingsPage() {
   const navigate = useNavigate();
   return (
-    <SettingsDialog
-      open
-      onOpenChange={(open) => {
-        if (open) return;
-        if (canGoBack()) void navigate(-1);
-        else void navigate('/', { replace: true });
-      }}
-    />
+    <>
+      {/* The popup opens over the app, not an empty canvas (the dialog hides this from assistive tech). */}
+      <StartPage backdrop />
+      <SettingsDialog
+        open
+        onOpenChange={(open) => {
+          if (open) return;
+          if (canGoBack()) void navigate(-1);
+          else void navigate('/', { replace: true });
+        }}
+      />
+    </>
   );
 }

@@ -21,12 +21,12 @@ const steps = [
 ] as const;
 
 /** The empty start screen (spec 1, "Empty start screen"). */
-export function StartPage() {
+export function StartPage({ backdrop = false }: { backdrop?: boolean } = {}) {
   const { user } = useSession();
   const firstName = user?.firstName?.trim() || 'User';
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-8 px-4 py-10 sm:px-8 lg:py-16">
-      <title>Penny</title>
+      {backdrop ? null : <title>Penny</title>}
       <div className="flex flex-col gap-3">
         <h1 className="text-2xl font-semibold tracking-tight text-text">Hello, {firstName}!</h1>
         <p className="text-base text-text-muted">

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, cx } from '../../../ui/index.ts';
 import { BlockHeader, type BlockHeadingLevel } from '../block-header.tsx';
 import { copyToClipboard } from '../copy.ts';
+import { ScrollRegion } from './scroll-region.tsx';
 import { buildTableModel, cellValue, type FormattedCell, formatCell } from './table-model.ts';
 
 const { tablePageSize, scrollingTableMinColumns, scrollingTableMinColumnWidthPx, copyFeedbackMs } =
@@ -45,7 +46,7 @@ function Cell({ cell, cellId, copied, scrolling, onCopy }: CellProps) {
         'relative px-3 py-2 align-top transition-colors',
         cell.numeric ? 'amount text-right' : 'text-left',
         cell.empty && 'text-text-muted',
-        !scrolling && 'break-words',
+        !scrolling && 'wrap-break-word max-sm:wrap-normal',
         copied && 'bg-accent/15',
       )}
       style={scrolling ? { minWidth: scrollingTableMinColumnWidthPx } : undefined}
@@ -113,7 +114,12 @@ export function TableBlock({ block, headingLevel }: TableBlockProps) {
 
   const table = (
     <table
-      className={cx('w-full border-collapse text-sm', !scrolling && 'table-fixed')}
+      className={cx(
+        'w-full border-collapse text-sm',
+        // Phones: equal columns would split words mid-letter ('Merc/hant'), so columns size to their
+        // words and the table scrolls sideways when they do not fit (the region shows an edge fade).
+        !scrolling && 'table-fixed max-sm:table-auto',
+      )}
       style={scrolling ? { minWidth: model.columns.length * scrollingTableMinColumnWidthPx } : undefined}
     >
       <caption className="sr-only">{title || 'Table'}</caption>
@@ -133,7 +139,7 @@ export function TableBlock({ block, headingLevel }: TableBlockProps) {
               className={cx(
                 'px-3 py-2 font-medium text-text-muted',
                 column.kind === 'currency' || column.kind === 'number' ? 'text-right' : 'text-left',
-                !scrolling && 'break-words',
+                !scrolling && 'wrap-break-word max-sm:wrap-normal',
               )}
               style={scrolling ? { minWidth: scrollingTableMinColumnWidthPx } : undefined}
             >
@@ -170,19 +176,9 @@ export function TableBlock({ block, headingLevel }: TableBlockProps) {
   return (
     <section className="flex min-w-0 flex-col gap-3" data-block-type="table">
       <BlockHeader block={block} level={headingLevel} />
-      {scrolling ? (
-        // Focusable so keyboard users can scroll it (axe: scrollable-region-focusable).
-        <section
-          className="overflow-x-auto rounded-lg border border-border"
-          aria-label={`${name} (scrolls sideways)`}
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
-          tabIndex={0}
-        >
-          {table}
-        </section>
-      ) : (
-        <div className="rounded-lg border border-border">{table}</div>
-      )}
+      <ScrollRegion label={name} alwaysRegion={scrolling}>
+        {table}
+      </ScrollRegion>
       <p className="sr-only" aria-live="polite">
         {copied ? 'Copied to clipboard' : ''}
       </p>
