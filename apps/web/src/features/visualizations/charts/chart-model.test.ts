@@ -134,7 +134,19 @@ describe('pie', () => {
 
   it('formats percent units as percentages, not money', () => {
     const split = buildPieModel({ type: 'pie', labels: ['Needs', 'Wants'], values: [50, 50], unit: '%' });
-    expect(chartSummary(split)).toBe('Pie chart of 2 parts, total 100%. Largest: Needs, 50% (50%).');
+    expect(chartSummary(split)).toBe('Pie chart of 2 parts. Largest: Needs, 50%.');
+  });
+
+  it('states the currency when the title names money but the block gives no unit', () => {
+    const spending = buildPieModel({
+      type: 'pie',
+      title: 'Monthly spending',
+      labels: ['Housing', 'Food', 'Transport'],
+      values: [1450, 1000, 650],
+    });
+    expect(chartSummary(spending)).toBe(
+      'Pie chart of 3 parts, total $3,100.00. Largest: Housing, $1,450.00 (47%).',
+    );
   });
 
   it('is empty without positive values', () => {

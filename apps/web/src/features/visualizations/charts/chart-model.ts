@@ -1,5 +1,6 @@
 import type { DslBarBlock, DslDataset, DslLabel, DslLineBlock, DslPieBlock } from '@penny/contracts';
 import { type Currency, formatWithUnit, resolveCurrency } from '../format/currency.ts';
+import { inferredCurrency } from '../format/money.ts';
 
 /**
  * What a chart block draws, independent of Chart.js: labels, series, colours, axes, and the text
@@ -117,10 +118,20 @@ function labelText(label: DslLabel | undefined, index: number): string {
   return String(label);
 }
 
-function valueUnit(block: { unit?: string; currency_symbol?: string }): ValueUnit {
-  const currency = resolveCurrency(block.currency_symbol) ?? resolveCurrency(block.unit);
-  const unit = currency ? null : block.unit?.trim() || null;
-  return { currency, unit };
+/**
+ * The chart's unit: its currency_symbol or a currency unit; failing both, money named in the title or
+ * series ('Monthly spending') means the default currency, so captions and ticks read as money.
+ */
+function valueUnit(
+  block: { unit?: string; currency_symbol?: string; title?: string },
+  seriesNames: ReadonlyArray<string | undefined> = [],
+): ValueUnit {
+  const unit = block.unit?.trim() || null;
+  const currency =
+    resolveCurrency(block.currency_symbol) ??
+    resolveCurrency(block.unit) ??
+    (unit ? null : inferredCurrency([block.title, ...seriesNames]));
+  return { currency, unit: currency ? null : unit };
 }
 
 function nonBlank(text: string | undefined): string | null {
@@ -154,7 +165,7 @@ export function buildPieModel(block: DslPieBlock): PieModel {
     colors,
     percentages,
     total,
-    unit: valueUnit(block),
+    unit: valueUnit(block, [block.data?.datasets?.[0]?.label]),
   };
 }
 
@@ -195,7 +206,10 @@ function seriesOf(datasets: DslDataset[], block: DslBarBlock | DslLineBlock, uni
 
 export function buildCartesianModel(block: DslBarBlock | DslLineBlock): CartesianModel {
   const datasets = block.datasets ?? block.data?.datasets ?? [];
-  const unit = valueUnit(block);
+  const unit = valueUnit(
+    block,
+    datasets.map((dataset) => dataset.label),
+  );
   const series = seriesOf(datasets, block, unit);
   const rawLabels = block.labels ?? block.data?.labels ?? [];
   const length = series.reduce((max, s) => Math.max(max, s.data.length), rawLabels.length);
@@ -245,10 +259,15 @@ export function chartSummary(model: ChartModel): string {
       if (value > (model.values[largest] ?? 0)) largest = index;
     });
     const parts = model.labels.length === 1 ? 'part' : 'parts';
+    const share = `${model.percentages[largest]}%`;
+    // Values already in percent would read 'Needs, 50% (50%)': the share alone says it.
+    if (model.unit.unit === '%') {
+      return `Pie chart of ${model.labels.length} ${parts}. Largest: ${model.labels[largest]}, ${share}.`;
+    }
     return (
       `Pie chart of ${model.labels.length} ${parts}, total ${formatChartValue(model.total, model.unit)}. ` +
       `Largest: ${model.labels[largest]}, ${formatChartValue(model.values[largest] ?? 0, model.unit)} ` +
-      `(${model.percentages[largest]}%).`
+      `(${share}).`
     );
   }
   const kind = model.kind === 'bar' ? 'Bar chart' : 'Line chart';

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, cx } from '../../../ui/index.ts';
 import { BlockHeader, type BlockHeadingLevel } from '../block-header.tsx';
 import { copyToClipboard } from '../copy.ts';
+import { MONEY_TONE_CLASS } from '../format/money.ts';
 import { ScrollRegion } from './scroll-region.tsx';
 import { buildTableModel, cellValue, type FormattedCell, formatCell } from './table-model.ts';
 
@@ -46,6 +47,7 @@ function Cell({ cell, cellId, copied, scrolling, onCopy }: CellProps) {
         'relative px-3 py-2 align-top transition-colors',
         cell.numeric ? 'amount text-right' : 'text-left',
         cell.empty && 'text-text-muted',
+        MONEY_TONE_CLASS[cell.tone],
         !scrolling && 'wrap-break-word max-sm:wrap-normal',
         copied && 'bg-accent/15',
       )}

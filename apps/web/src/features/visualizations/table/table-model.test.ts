@@ -120,6 +120,7 @@ describe('cell formatting', () => {
       hash: true,
       numeric: false,
       empty: false,
+      tone: 'neutral',
     });
     expect(formatCell('Whole Foods Market', memo)).toMatchObject({
       hash: false,
@@ -139,14 +140,37 @@ describe('large tables', () => {
   });
 });
 
+describe('finance columns', () => {
+  it("'Market value' and 'Balance' are money; a column with negative amounts is a signed flow", () => {
+    const model = buildTableModel(
+      table({
+        columns: ['Merchant', 'Amount', 'Balance', 'market_value'],
+        rows: [
+          { Merchant: 'Payroll', Amount: 2500, Balance: 3100, market_value: 4746 },
+          { Merchant: 'Whole Foods', Amount: -84.2, Balance: 3015.8, market_value: 0.0042 },
+        ],
+      }),
+    );
+    const [, amount, balance, market] = model.columns as [never, never, never, never];
+    expect(kinds(table({ columns: ['Balance', 'Market value'], rows: [[1, 2]] }))).toEqual({
+      Balance: 'currency',
+      'Market value': 'currency',
+    });
+    expect(formatCell(2500, amount)).toMatchObject({ text: '+$2,500.00', tone: 'in', numeric: true });
+    expect(formatCell(-84.2, amount)).toMatchObject({ text: '-$84.20', tone: 'out' });
+    expect(formatCell(3100, balance)).toMatchObject({ text: '$3,100.00', tone: 'neutral' });
+    expect(formatCell(0.0042, market)).toMatchObject({ text: '$0.0042', tone: 'neutral' });
+  });
+});
+
 describe('number columns', () => {
   it('group thousands, except in a column of years', () => {
     const model = buildTableModel(
       table({
-        columns: ['market_value', 'year', 'born'],
+        columns: ['page_views', 'year', 'born'],
         rows: [
-          { market_value: 4746, year: 2023, born: 1990 },
-          { market_value: 3514.15, year: 2024, born: 2001 },
+          { page_views: 4746, year: 2023, born: 1990 },
+          { page_views: 3514.15, year: 2024, born: 2001 },
         ],
       }),
     );

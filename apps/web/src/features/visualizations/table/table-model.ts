@@ -1,12 +1,12 @@
 import { type DslTableBlock, type DslTableRow, toDslNumber } from '@penny/contracts';
+import { type Currency, currencyInText, formatPlainNumber, resolveCurrency } from '../format/currency.ts';
 import {
-  type Currency,
-  carriesCurrencySymbol,
-  currencyInText,
-  formatMoney,
-  formatPlainNumber,
-  resolveCurrency,
-} from '../format/currency.ts';
+  DEFAULT_CURRENCY,
+  detectMoneyColumn,
+  formatSignedMoney,
+  type MoneyTone,
+  moneyTone,
+} from '../format/money.ts';
 import { formatDateValue, isHashLike, truncateHash } from '../format/values.ts';
 
 /**
@@ -26,6 +26,8 @@ export type TableColumn = {
   currency: Currency | null;
   /** Number columns: thousands separators, except in a column of years. */
   grouping: boolean;
+  /** Currency columns holding negative amounts (flows): signs and money in/out colours are shown. */
+  signed: boolean;
 };
 
 export type TableModel = {
@@ -44,15 +46,13 @@ export type FormattedCell = {
   numeric: boolean;
   /** Nothing to show. */
   empty: boolean;
+  /** Money in or out (a flow), or neither. */
+  tone: MoneyTone;
 };
 
-/** Spec: a currency column is detected when its key or header contains price, fee, cost or amount. */
-const CURRENCY_NAME = /price|fee|cost|amount/i;
 const DATE_NAME = /date|time|timestamp|created|updated|(^|_)at$|when/i;
 /** Rows sampled to detect column kinds: enough to be right, bounded so 10,000 rows cost no more. */
 const SAMPLE_ROWS = 200;
-
-const DEFAULT_CURRENCY: Currency = { kind: 'code', code: 'USD' };
 
 function isRecordRow(row: DslTableRow): row is Record<string, unknown> {
   return !Array.isArray(row);
@@ -69,7 +69,7 @@ export function humanizeKey(key: string): string {
   return lower.charAt(0).toUpperCase() + lower.slice(1);
 }
 
-type BaseColumn = Omit<TableColumn, 'kind' | 'currency' | 'grouping'>;
+type BaseColumn = Omit<TableColumn, 'kind' | 'currency' | 'grouping' | 'signed'>;
 
 function baseColumns(block: DslTableBlock, rows: DslTableRow[]): BaseColumn[] {
   const declared = block.columns ?? [];
@@ -122,7 +122,7 @@ function detectKind(
   column: BaseColumn,
   rows: DslTableRow[],
   tableCurrency: Currency | null,
-): Pick<TableColumn, 'kind' | 'currency' | 'grouping'> {
+): Pick<TableColumn, 'kind' | 'currency' | 'grouping' | 'signed'> {
   const named = `${column.key} ${column.header}`;
   const sample: unknown[] = [];
   for (let i = 0; i < rows.length && i < SAMPLE_ROWS; i++) {
@@ -131,24 +131,19 @@ function detectKind(
     const value = cellValue(row, column);
     if (!isEmptyValue(value)) sample.push(value);
   }
-  const symbolCurrency = sample
-    .map((value) =>
-      typeof value === 'string' && carriesCurrencySymbol(value) ? currencyInText(value) : null,
-    )
-    .find((currency) => currency !== null);
-  if (CURRENCY_NAME.test(named) || (symbolCurrency && sample.every(isNumericValue))) {
-    return {
-      kind: 'currency',
-      currency: tableCurrency ?? symbolCurrency ?? DEFAULT_CURRENCY,
-      grouping: true,
-    };
+  // Spec: price, fee, cost or amount in the key or header; also the finance words ('Balance', 'Market
+  // value') and values carrying a currency symbol.
+  const currency = detectMoneyColumn(named, sample, tableCurrency);
+  if (currency) {
+    const signed = sample.some((value) => (toDslNumber(value) ?? 0) < 0);
+    return { kind: 'currency', currency, grouping: true, signed };
   }
-  if (DATE_NAME.test(named)) return { kind: 'date', currency: null, grouping: false };
+  if (DATE_NAME.test(named)) return { kind: 'date', currency: null, grouping: false, signed: false };
   if (sample.length > 0 && sample.every(isNumericValue)) {
     const years = /year/i.test(named) || sample.every(isYear);
-    return { kind: 'number', currency: null, grouping: !years };
+    return { kind: 'number', currency: null, grouping: !years, signed: false };
   }
-  return { kind: 'text', currency: null, grouping: false };
+  return { kind: 'text', currency: null, grouping: false, signed: false };
 }
 
 /** The table's columns and rows, with every column's kind detected once. */
@@ -162,12 +157,26 @@ export function buildTableModel(block: DslTableBlock): TableModel {
   return { columns, rows };
 }
 
-const EMPTY: FormattedCell = { text: '—', copyText: '', hash: false, numeric: false, empty: true };
+const EMPTY: FormattedCell = {
+  text: '—',
+  copyText: '',
+  hash: false,
+  numeric: false,
+  empty: true,
+  tone: 'neutral',
+};
 
 function textCell(text: string, numeric = false): FormattedCell {
   if (isHashLike(text))
-    return { text: truncateHash(text), copyText: text, hash: true, numeric: false, empty: false };
-  return { text, copyText: text, hash: false, numeric, empty: false };
+    return {
+      text: truncateHash(text),
+      copyText: text,
+      hash: true,
+      numeric: false,
+      empty: false,
+      tone: 'neutral',
+    };
+  return { text, copyText: text, hash: false, numeric, empty: false, tone: 'neutral' };
 }
 
 function stringify(value: unknown): string {
@@ -190,12 +199,13 @@ export function formatCell(value: unknown, column: TableColumn): FormattedCell {
       const amount = toDslNumber(value);
       if (amount === null) return textCell(stringify(value));
       const own = typeof value === 'string' ? currencyInText(value) : null;
-      const text = formatMoney(amount, own ?? column.currency ?? DEFAULT_CURRENCY);
-      return { text, copyText: text, hash: false, numeric: true, empty: false };
+      const text = formatSignedMoney(amount, own ?? column.currency ?? DEFAULT_CURRENCY, column.signed);
+      const tone = moneyTone(amount, column.signed);
+      return { text, copyText: text, hash: false, numeric: true, empty: false, tone };
     }
     case 'date': {
       const text = formatDateValue(value);
-      return { text, copyText: text, hash: false, numeric: false, empty: false };
+      return { text, copyText: text, hash: false, numeric: false, empty: false, tone: 'neutral' };
     }
     case 'number': {
       const amount = typeof value === 'number' ? value : toDslNumber(value);
