@@ -8,7 +8,7 @@
 import { Hono } from 'hono';
 import nacl from 'tweetnacl';
 import { encryptedBody } from '../apps/server/src/http/middleware/encrypted-body.ts';
-import { createMemoryReplayStore } from '../apps/server/src/http/middleware/replay-store.ts';
+import { createMemoryReplayStore } from '../apps/server/src/shared-state/index.ts';
 import { sealBody } from '../apps/web/src/api/envelope.ts';
 
 const N = Number(process.env.BENCH_ENVELOPE_REQUESTS ?? 5_000);

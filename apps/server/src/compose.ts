@@ -1,21 +1,28 @@
+import { mkdir } from 'node:fs/promises';
 import type { Config } from './config.ts';
+import { restrictToOwner } from './db/connect.ts';
 import { connectDatabase, type DatabaseHandle } from './db/index.ts';
 import { createApp } from './http/app.ts';
-import { createAuth } from './identity/index.ts';
+import { type AuthGateway, createAuth, createAuthGateway } from './identity/index.ts';
 import type { Logger } from './logger.ts';
 import {
   createDevOutbox,
+  createLogTransport,
   createMailer,
   createSmtpTransport,
   type DevOutbox,
   type Mailer,
+  type MailTransport,
 } from './mail/index.ts';
-import { loadSecrets, type Secrets } from './secrets/index.ts';
-import { createSharedState } from './shared-state/index.ts';
+import { checkVaultKey, loadSecrets, type Secrets } from './secrets/index.ts';
+import { createSharedState, type RateLimiter } from './shared-state/index.ts';
 
 export type Services = {
   app: ReturnType<typeof createApp>;
   auth: ReturnType<typeof createAuth>;
+  authGateway: AuthGateway;
+  /** The counters behind every rate limit (shared state: memory, or Redis). */
+  rateLimiter: RateLimiter;
   database: DatabaseHandle;
   secrets: Secrets;
   devOutbox: DevOutbox | undefined;
@@ -29,6 +36,15 @@ export async function composeServices(
   logger: Logger,
   overrides: { secrets?: Secrets; database?: DatabaseHandle } = {},
 ): Promise<Services> {
+  const { authSecret, vaultKey, boxSecretKey } = config.secretOverrides;
+  const usesDataDir =
+    (!overrides.database && !config.databaseUrl) ||
+    (!overrides.secrets && !(authSecret && vaultKey && boxSecretKey));
+  if (usesDataDir) {
+    // The embedded database and the generated secrets: for the server's user only.
+    await mkdir(config.dataDir, { recursive: true, mode: 0o700 });
+    await restrictToOwner(config.dataDir, { recursive: false });
+  }
   const secrets = overrides.secrets ?? (await loadSecrets(config));
   const database =
     overrides.database ??
@@ -39,15 +55,15 @@ export async function composeServices(
     ));
   try {
     await database.migrate();
+    await checkVaultKey(database.db, secrets.vaultKey, { acceptNew: config.acceptNewVaultKey, logger });
   } catch (error) {
     await database.close();
     throw error;
   }
-  // SMTP_URL set: real mail. Otherwise the dev outbox (stored, logged, listed at /dev/outbox).
-  const devOutbox = config.smtpUrl ? undefined : createDevOutbox({ db: database.db, logger });
-  const transport = config.smtpUrl
-    ? createSmtpTransport({ url: config.smtpUrl, from: config.mail.from })
-    : (devOutbox as DevOutbox);
+  // The dev outbox exists only in its own mode (never in production: loadConfig refuses that), so
+  // /dev/outbox is mounted and publicConfig.features.devOutbox is true exactly then.
+  const devOutbox = config.mail.mode === 'outbox' ? createDevOutbox({ db: database.db, logger }) : undefined;
+  const transport = mailTransport(config, logger, devOutbox);
   const mailer = createMailer({
     transport,
     logger,
@@ -65,7 +81,14 @@ export async function composeServices(
     secrets,
     mailer,
     logger,
-    rateLimitStorage: shared.rateLimitStorage,
+    rateLimiter: shared.rateLimiter,
+  });
+  const authGateway = createAuthGateway({
+    auth,
+    db: database.db,
+    logger,
+    config,
+    rateLimiter: shared.rateLimiter,
   });
   const app = createApp({
     config,
@@ -73,22 +96,40 @@ export async function composeServices(
     database,
     secrets,
     auth,
+    authGateway,
     replayStore: shared.replayStore,
+    rateLimiter: shared.rateLimiter,
     mailer,
     devOutbox,
   });
   return {
     app,
     auth,
+    authGateway,
+    rateLimiter: shared.rateLimiter,
     database,
     secrets,
     devOutbox,
     mailer,
     close: async () => {
-      // Let queued mail reach the outbox before the database goes away.
+      // Let background auth work and queued mail finish before the database goes away.
+      await authGateway.settled();
       await mailer.settled();
       await shared.close();
       await database.close();
     },
   };
+}
+
+function mailTransport(config: Config, logger: Logger, devOutbox: DevOutbox | undefined): MailTransport {
+  switch (config.mail.mode) {
+    case 'smtp':
+      if (!config.smtpUrl) throw new Error('MAIL_MODE=smtp without SMTP_URL');
+      return createSmtpTransport({ url: config.smtpUrl, from: config.mail.from });
+    case 'outbox':
+      if (!devOutbox) throw new Error('MAIL_MODE=outbox without its outbox');
+      return devOutbox;
+    case 'log':
+      return createLogTransport({ logger });
+  }
 }

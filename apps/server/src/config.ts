@@ -31,6 +31,8 @@ const envSchema = z.object({
   TERMS_URL: z.string().default('/legal/terms.html'),
   PRIVACY_URL: z.string().default('/legal/privacy.html'),
   SMTP_URL: optionalUrl,
+  MAIL_MODE: z.enum(['smtp', 'log', 'outbox']).optional(),
+  ACCEPT_NEW_VAULT_KEY: booleanFromEnv.default(false),
   REDIS_URL: optionalUrl,
   APP_DEEP_LINK: z.string().min(1).optional(),
   APP_STORE_URL_IOS: optionalUrl,
@@ -40,6 +42,7 @@ const envSchema = z.object({
   MAIL_MAX_PER_RECIPIENT: z.coerce.number().int().min(1).default(5),
   MAIL_MAX_PER_HOUR: z.coerce.number().int().min(1).default(200),
   AUTH_RATE_LIMIT: booleanFromEnv.optional(),
+  API_RATE_LIMIT: booleanFromEnv.optional(),
   CLIENT_IP_HEADER: z
     .string()
     .regex(/^[A-Za-z0-9-]+$/, 'CLIENT_IP_HEADER must be a header name, e.g. x-forwarded-for')
@@ -61,6 +64,11 @@ export type Config = {
   shutdownTimeoutMs: number;
   legal: { termsUrl: string; privacyUrl: string };
   smtpUrl: string | undefined;
+  /**
+   * Refuse-by-default escape hatch: record the current VAULT_KEY as the right one even though the
+   * database holds another key's fingerprint (credentials sealed with the old key stay unreadable).
+   */
+  acceptNewVaultKey: boolean;
   /** Shared state (replay cache, auth rate limits) for several instances; in memory when unset. */
   redisUrl: string | undefined;
   /** Native app links offered to mobile visitors; undefined when no app is configured. */
@@ -68,6 +76,11 @@ export type Config = {
   /** Origin the sign-up form may fetch the live country list from (allowed by the CSP). */
   countriesServiceOrigin: string;
   mail: {
+    /**
+     * Where mail goes. `smtp`: out through SMTP_URL. `outbox`: the dev outbox (a table, listed at
+     * /dev/outbox to loopback clients), never in production. `log`: each link to the server log only.
+     */
+    mode: MailMode;
     /** Sender of verification and reset emails. */
     from: string;
     /** At most this many emails to one address per 10 minutes. */
@@ -77,6 +90,8 @@ export type Config = {
   };
   /** Better Auth's per-IP limits and the per-account sign-in backoff; off by default when NODE_ENV=test. */
   authRateLimit: boolean;
+  /** Per-address and per-user limits on /db and /agent; off by default when NODE_ENV=test. */
+  apiRateLimit: boolean;
   /**
    * Header a trusted reverse proxy puts the client address in (x-forwarded-for: its last hop). Unset:
    * the socket's address, and any client-sent forwarding header is ignored.
@@ -85,8 +100,55 @@ export type Config = {
   webDistDir: string;
 };
 
+export type MailMode = 'smtp' | 'log' | 'outbox';
+
 export class ConfigError extends Error {
   override name = 'ConfigError';
+}
+
+/** SMTP when configured; otherwise the dev outbox, which production must not silently fall back to. */
+function resolveMailMode(e: z.infer<typeof envSchema>): MailMode {
+  const mode = e.MAIL_MODE ?? (e.SMTP_URL ? 'smtp' : e.NODE_ENV === 'production' ? undefined : 'outbox');
+  if (mode === undefined) {
+    throw new ConfigError(
+      'NODE_ENV=production needs a way to send mail (verification and password-reset links):\n' +
+        '  set SMTP_URL to send it, or MAIL_MODE=log to write each link to the server log instead\n' +
+        '  (then anyone who can read that log can use the links).',
+    );
+  }
+  if (mode === 'smtp' && !e.SMTP_URL) {
+    throw new ConfigError('MAIL_MODE=smtp needs SMTP_URL (e.g. smtp://user:pass@host:587).');
+  }
+  if (mode === 'outbox' && e.NODE_ENV === 'production') {
+    throw new ConfigError(
+      'MAIL_MODE=outbox is for development only (it stores sign-in and reset links and lists them at\n' +
+        '  /dev/outbox); in production set SMTP_URL, or MAIL_MODE=log to write the links to the server log.',
+    );
+  }
+  return mode;
+}
+
+const SECRET_VARIABLES = {
+  AUTH_SECRET: 'authSecret',
+  VAULT_KEY: 'vaultKey',
+  BOX_SECRET_KEY: 'boxSecretKey',
+} as const satisfies Record<string, keyof Config['secretOverrides']>;
+
+/**
+ * In production the secrets come from one place: all from the environment, or all from the generated
+ * file. A mix means one of them silently comes from a file that may not be there next time (a new
+ * container, a lost volume), which for VAULT_KEY makes stored credentials unreadable.
+ */
+function checkSecretSources(env: Config['env'], overrides: Config['secretOverrides']): void {
+  if (env !== 'production') return;
+  const names = Object.keys(SECRET_VARIABLES) as Array<keyof typeof SECRET_VARIABLES>;
+  const set = names.filter((name) => overrides[SECRET_VARIABLES[name]] !== undefined);
+  if (set.length === 0 || set.length === names.length) return;
+  const missing = names.filter((name) => !set.includes(name));
+  throw new ConfigError(
+    `In production set all of ${names.join(', ')} from your secret store, or none of them (then all\n` +
+      `  three are generated once into DATA_DIR/secrets/secrets.json). Set: ${set.join(', ')}; missing: ${missing.join(', ')}.`,
+  );
 }
 
 /** Turns the environment into a typed config; throws a readable ConfigError naming every bad variable. */
@@ -107,6 +169,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.AUTH_SECRET) secretOverrides.authSecret = e.AUTH_SECRET;
   if (e.VAULT_KEY) secretOverrides.vaultKey = e.VAULT_KEY;
   if (e.BOX_SECRET_KEY) secretOverrides.boxSecretKey = e.BOX_SECRET_KEY;
+  checkSecretSources(e.NODE_ENV, secretOverrides);
+  const mailMode = resolveMailMode(e);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -121,6 +185,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     legal: { termsUrl: e.TERMS_URL, privacyUrl: e.PRIVACY_URL },
     smtpUrl: e.SMTP_URL,
+    acceptNewVaultKey: e.ACCEPT_NEW_VAULT_KEY,
     redisUrl: e.REDIS_URL,
     mobileApp: e.APP_DEEP_LINK
       ? {
@@ -131,11 +196,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : undefined,
     countriesServiceOrigin: new URL(e.COUNTRIES_SERVICE_ORIGIN).origin,
     mail: {
+      mode: mailMode,
       from: e.MAIL_FROM ?? `Penny <no-reply@${new URL(e.PUBLIC_URL ?? 'http://localhost').hostname}>`,
       maxPerRecipient: e.MAIL_MAX_PER_RECIPIENT,
       maxPerHour: e.MAIL_MAX_PER_HOUR,
     },
     authRateLimit: e.AUTH_RATE_LIMIT ?? e.NODE_ENV !== 'test',
+    apiRateLimit: e.API_RATE_LIMIT ?? e.NODE_ENV !== 'test',
     clientIpHeader: e.CLIENT_IP_HEADER?.toLowerCase(),
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
   };

@@ -45,3 +45,30 @@ export function redactPath(pathWithQuery: string): string {
     .replace(/(\/reset-password\/)[^/?#]+/g, '$1[redacted]')
     .replace(/([?&](?:token|access_token|code)=)[^&#]*/gi, '$1[redacted]');
 }
+
+/**
+ * What of an error may be logged: its name and message, and for a failed database query the query
+ * text and the driver's own message, never the parameters (emails, names, hashes, documents) that
+ * Drizzle puts in its message. The stack stays, since it names only our code.
+ */
+export function loggableError(error: unknown): Record<string, unknown> {
+  if (!(error instanceof Error)) return { name: typeof error };
+  const query = (error as { query?: unknown }).query;
+  const cause = error.cause instanceof Error ? error.cause : undefined;
+  if (typeof query === 'string') {
+    return {
+      name: error.name,
+      query: query.slice(0, 500),
+      cause: cause
+        ? { name: cause.name, message: cause.message, code: (cause as { code?: unknown }).code }
+        : undefined,
+      stack: error.stack?.split('\n').slice(1, 8).join('\n'),
+    };
+  }
+  return {
+    name: error.name,
+    message: error.message,
+    cause: cause ? { name: cause.name, message: cause.message } : undefined,
+    stack: error.stack,
+  };
+}

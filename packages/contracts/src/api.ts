@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeString } from './text.ts';
 
 /** Every 4xx/5xx body the product's own services send. */
 export const apiErrorSchema = z.object({ success: z.literal(false), error: z.string() });
@@ -15,9 +16,9 @@ export const LIMITS = {
  * checks them against the session user and answers 403 on a mismatch.
  */
 export const userIdentitySchema = z.object({
-  username: z.string().trim().min(1).max(LIMITS.email.max),
-  firstName: z.string().trim().max(LIMITS.name.max).optional(),
-  lastName: z.string().trim().max(LIMITS.name.max).optional(),
+  username: safeString().trim().min(1).max(LIMITS.email.max),
+  firstName: safeString().trim().max(LIMITS.name.max).optional(),
+  lastName: safeString().trim().max(LIMITS.name.max).optional(),
 });
 export type UserIdentity = z.infer<typeof userIdentitySchema>;
 

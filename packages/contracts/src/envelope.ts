@@ -11,8 +11,13 @@ import { z } from 'zod';
 export const ENCRYPTED_HEADER = 'x-encrypted';
 export const ENCRYPTED_HEADER_VALUE = '1';
 export const ENVELOPE_VERSION = 1;
-/** A sealed request is accepted while its timestamp is within this distance of the server clock. */
+/** A sealed request is accepted while its timestamp is at most this far behind the server clock. */
 export const ENVELOPE_MAX_SKEW_MS = 120_000;
+/**
+ * ...and at most this far ahead of it. Small on purpose: a request id is remembered until its
+ * timestamp ages out, so a timestamp far in the future would hold a slot in the replay store for long.
+ */
+export const ENVELOPE_MAX_FUTURE_SKEW_MS = 30_000;
 /** Methods whose JSON bodies are sealed; every other method passes the middleware untouched. */
 export const ENVELOPE_METHODS = ['POST', 'PUT', 'PATCH'] as const;
 export type EnvelopeMethod = (typeof ENVELOPE_METHODS)[number];
@@ -39,6 +44,8 @@ export const envelopeErrors = {
   replayed: 'Request was already received (replayed request id).',
   mismatch: 'Request method or path does not match the encrypted body.',
   tooLarge: 'Request body is too large.',
+  tooDeep: 'Request body is nested too deeply.',
+  tooMany: 'Too many requests. Please slow down and try again.',
   unavailable: 'Request could not be verified right now. Please try again.',
 } as const;
 export type EnvelopeErrorCode = keyof typeof envelopeErrors;

@@ -1,15 +1,16 @@
 import { z } from 'zod';
 import { LIMITS, userIdentitySchema } from './api.ts';
 import { identityMessages } from './messages.ts';
+import { safeString } from './text.ts';
 
 /** POST /db/database-setup, sent right after sign-up (spec 1, "Data service"). */
 export const databaseSetupRequestSchema = z.object({
-  username: z.string().trim().min(LIMITS.username.min).max(LIMITS.username.max),
-  firstName: z.string().trim().min(1).max(LIMITS.name.max),
-  middleName: z.string().trim().max(LIMITS.name.max).nullable().optional(),
-  lastName: z.string().trim().min(1).max(LIMITS.name.max),
-  phoneNumber: z.string().trim().max(32).optional(),
-  country: z.string().trim().max(100).optional(),
+  username: safeString().trim().min(LIMITS.username.min).max(LIMITS.username.max),
+  firstName: safeString().trim().min(1).max(LIMITS.name.max),
+  middleName: safeString().trim().max(LIMITS.name.max).nullable().optional(),
+  lastName: safeString().trim().min(1).max(LIMITS.name.max),
+  phoneNumber: safeString().trim().max(32).optional(),
+  country: safeString().trim().max(100).optional(),
   dateOfBirth: z.iso.date().optional(),
 });
 export type DatabaseSetupRequest = z.infer<typeof databaseSetupRequestSchema>;
@@ -45,48 +46,41 @@ export const IDENTITY_LIMITS = {
 
 const m = identityMessages.signUp;
 
-export const usernameSchema = z
-  .string({ error: m.credentialsRequired })
+export const usernameSchema = safeString({ error: m.credentialsRequired })
   .trim()
   .min(1, m.credentialsRequired)
   .regex(/^[A-Za-z0-9_.]{3,30}$/, m.usernameFormat);
 
-export const emailSchema = z
-  .string({ error: m.credentialsRequired })
+export const emailSchema = safeString({ error: m.credentialsRequired })
   .trim()
   .min(1, m.credentialsRequired)
   .max(LIMITS.email.max, m.invalidEmail)
   .pipe(z.email(m.invalidEmail));
 
-export const passwordSchema = z
-  .string({ error: m.credentialsRequired })
+export const passwordSchema = safeString({ error: m.credentialsRequired })
   .min(1, m.credentialsRequired)
   .min(IDENTITY_LIMITS.passwordMin, m.passwordTooShort)
   .max(IDENTITY_LIMITS.passwordMax, m.passwordTooLong);
 
-const requiredName = z
-  .string({ error: m.namesRequired })
+const requiredName = safeString({ error: m.namesRequired })
   .trim()
   .min(1, m.namesRequired)
   .max(LIMITS.name.max, m.nameTooLong);
 
 /** "null if empty" (spec): a blank middle name is stored as null. */
-export const middleNameSchema = z
-  .string()
+export const middleNameSchema = safeString()
   .trim()
   .max(LIMITS.name.max, m.nameTooLong)
   .nullish()
   .transform((value) => (value ? value : null));
 
 /** Country code joined to the digits, e.g. '+15551234567': '+', 1–3 code digits, at least 7 more. */
-export const phoneNumberSchema = z
-  .string({ error: m.contactRequired })
+export const phoneNumberSchema = safeString({ error: m.contactRequired })
   .trim()
   .min(1, m.contactRequired)
   .regex(/^\+[1-9]\d{7,14}$/, m.invalidPhone);
 
-export const countrySchema = z
-  .string({ error: m.contactRequired })
+export const countrySchema = safeString({ error: m.contactRequired })
   .trim()
   .min(1, m.contactRequired)
   .max(IDENTITY_LIMITS.countryMax, m.contactRequired);
@@ -96,8 +90,7 @@ function latestDateOnEarth(): string {
   return new Date(Date.now() + 14 * 60 * 60 * 1000).toISOString().slice(0, 10);
 }
 
-export const dateOfBirthSchema = z
-  .string({ error: m.contactRequired })
+export const dateOfBirthSchema = safeString({ error: m.contactRequired })
   .trim()
   .min(1, m.contactRequired)
   .pipe(z.iso.date(m.invalidDateOfBirth))
@@ -133,7 +126,7 @@ export const signUpRequestSchema = signUpFieldsSchema.extend({
     .trim()
     .min(1)
     .max(2 * LIMITS.name.max + 1),
-  callbackURL: z.string().max(2048).optional(),
+  callbackURL: safeString().max(2048).optional(),
 });
 export type SignUpRequest = z.infer<typeof signUpRequestSchema>;
 
@@ -158,3 +151,77 @@ export const deleteUserResponseSchema = z.object({
   error: z.string().optional(),
 });
 export type DeleteUserResponse = z.infer<typeof deleteUserResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------------
+// The Better Auth endpoints Penny exposes under /api/auth, each with the body it accepts. Anything not
+// listed answers 404; every body passes the text rule and its schema before Better Auth sees it.
+
+/** A redirect or callback URL a client may hand to the auth service (checked for same origin too). */
+const redirectTargetSchema = safeString().trim().min(1).max(2048);
+
+export const signInRequestSchema = z.object({
+  email: emailSchema,
+  password: safeString({ error: m.credentialsRequired })
+    .min(1, m.credentialsRequired)
+    .max(IDENTITY_LIMITS.passwordMax),
+  callbackURL: redirectTargetSchema.optional(),
+  rememberMe: z.boolean().optional(),
+});
+
+export const requestPasswordResetSchema = z.object({
+  email: emailSchema,
+  redirectTo: redirectTargetSchema.optional(),
+});
+
+export const resetPasswordRequestSchema = z.object({
+  newPassword: passwordSchema,
+  token: safeString().trim().min(1).max(256),
+});
+
+export const sendVerificationEmailSchema = z.object({
+  email: emailSchema,
+  callbackURL: redirectTargetSchema.optional(),
+});
+
+/** An avatar: an https URL, or null to remove it. */
+export const imageUrlSchema = safeString()
+  .trim()
+  .max(2048)
+  .refine((value) => {
+    try {
+      return new URL(value).protocol === 'https:';
+    } catch {
+      return false;
+    }
+  }, 'must be an https URL');
+
+/**
+ * `POST /api/auth/update-user`: the profile fields a user may change. Strict: the username, email and
+ * every server-owned field are not writable here; `displayUsername` may only change the username's case.
+ */
+export const updateUserRequestSchema = z.strictObject({
+  name: safeString()
+    .trim()
+    .min(1)
+    .max(2 * LIMITS.name.max + 1)
+    .optional(),
+  image: imageUrlSchema.nullable().optional(),
+  displayUsername: safeString().trim().min(LIMITS.username.min).max(LIMITS.username.max).optional(),
+  firstName: signUpFieldsSchema.shape.firstName.optional(),
+  middleName: safeString().trim().max(LIMITS.name.max, m.nameTooLong).nullable().optional(),
+  lastName: signUpFieldsSchema.shape.lastName.optional(),
+  phoneNumber: phoneNumberSchema.optional(),
+  country: countrySchema.optional(),
+  dateOfBirth: dateOfBirthSchema.optional(),
+});
+
+export const changePasswordRequestSchema = z.object({
+  currentPassword: safeString().min(1).max(IDENTITY_LIMITS.passwordMax),
+  newPassword: passwordSchema,
+  revokeOtherSessions: z.boolean().optional(),
+});
+
+export const revokeSessionRequestSchema = z.object({ token: safeString().trim().min(1).max(512) });
+
+/** A body-less call: an empty body or an empty JSON object. */
+export const emptyRequestSchema = z.strictObject({});

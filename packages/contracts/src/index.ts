@@ -1,4 +1,5 @@
 export * from './api.ts';
+export * from './cursor.ts';
 export * from './dsl.ts';
 export * from './envelope.ts';
 export * from './identity.ts';
@@ -7,3 +8,4 @@ export * from './preferences.ts';
 export * from './profile.ts';
 export * from './public-config.ts';
 export * from './resources.ts';
+export * from './text.ts';

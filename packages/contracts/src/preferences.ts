@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { userIdentitySchema } from './api.ts';
 import { identityMessages } from './messages.ts';
+import { safeString } from './text.ts';
 
 // The preferences document exactly as spec 1 "Preferences document": section names, 'N/10' and 'N/3'
 // strings, '{label} Risk' entries and the internal keys are the wire format (stored as is in
@@ -182,8 +183,8 @@ export function cleanOccupations(list: readonly string[]): string[] {
 // The document schema (strict: what /db/save-user-preferences accepts)
 
 const pm = identityMessages.preferences;
-const tenScale = z.string().regex(/^(10|[1-9])\/10$/, pm.badTenScale);
-const threeScale = z.string().regex(/^[1-3]\/3$/, pm.badThreeScale);
+const tenScale = safeString().regex(/^(10|[1-9])\/10$/, pm.badTenScale);
+const threeScale = safeString().regex(/^[1-3]\/3$/, pm.badThreeScale);
 
 export const financialExperienceSchema = z.strictObject({
   'Personal Finance': tenScale.optional(),
@@ -212,21 +213,20 @@ export const conversationToneSchema = z.strictObject({
 });
 
 export const occupationListSchema = z
-  .array(z.string().trim().max(OCCUPATION_LIMITS.maxLength, pm.occupationTooLong))
+  .array(safeString().trim().max(OCCUPATION_LIMITS.maxLength, pm.occupationTooLong))
   .max(200, pm.tooManyOccupations)
   .transform(cleanOccupations)
   .pipe(z.array(z.string()).max(OCCUPATION_LIMITS.maxEntries, pm.tooManyOccupations));
 
 export const preferenceProfileSchema = z.strictObject({
-  Name: z.string().trim().max(201).optional(),
-  DateOfBirth: z.string().trim().max(40).optional(),
-  Country: z.string().trim().max(100).optional(),
+  Name: safeString().trim().max(201).optional(),
+  DateOfBirth: safeString().trim().max(40).optional(),
+  Country: safeString().trim().max(100).optional(),
   Occupation: occupationListSchema.optional(),
 });
 
 /** The free-text prompt: at most 200 words (and a sane number of characters). */
-export const preferencePromptSchema = z
-  .string()
+export const preferencePromptSchema = safeString()
   .max(4000, pm.promptTooLong)
   .refine((text) => countWords(text) <= PROMPT_WORD_LIMIT, pm.promptTooLong);
 
@@ -364,7 +364,7 @@ export const saveUserPreferencesResponseSchema = z.object({
 });
 export type SaveUserPreferencesResponse = z.infer<typeof saveUserPreferencesResponseSchema>;
 
-const infoField = z.string().trim().max(254).nullish();
+const infoField = safeString().trim().max(254).nullish();
 
 /** The "user info" the web app passes to prompt generation (spec 1, "Derived user info"). */
 export const promptUserInfoSchema = z.object({

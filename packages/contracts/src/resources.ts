@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { LIMITS } from './api.ts';
+import { keysetCursorSchema } from './cursor.ts';
 import { dslObjectSchema } from './dsl.ts';
+import { safeString } from './text.ts';
 
 /**
  * Saved resources (spec 2, "Resources", entities "Stored resource payload" and "Resource display
@@ -82,8 +84,7 @@ export const RESOURCE_LIMITS = {
   titleMax: 200,
 } as const;
 
-const idSchema = z
-  .string()
+const idSchema = safeString()
   .trim()
   .min(1)
   .max(RESOURCE_LIMITS.maxIdLength)
@@ -145,7 +146,7 @@ export const dslObjectsPayloadSchema = z
     });
   });
 
-const userNameField = z.string().trim().min(1);
+const userNameField = safeString().trim().min(1);
 
 /** The user info every resource payload carries; compared with the session, never a lookup key. */
 export const resourceUserInfoSchema = z.object({
@@ -190,15 +191,11 @@ export type StoreResourceResponse = z.infer<typeof storeResourceResponseSchema>;
 /** GET /db/get-user-resources?username&firstName&lastName[&limit][&cursor] */
 export const getUserResourcesQuerySchema = z.object({
   username: userNameField.max(LIMITS.email.max),
-  firstName: z.string().trim().max(LIMITS.name.max).optional(),
-  lastName: z.string().trim().max(LIMITS.name.max).optional(),
+  firstName: safeString().trim().max(LIMITS.name.max).optional(),
+  lastName: safeString().trim().max(LIMITS.name.max).optional(),
   limit: z.coerce.number().int().min(1).max(RESOURCE_LIMITS.maxPageSize).optional(),
   /** `next_cursor` of the previous page. */
-  cursor: z
-    .string()
-    .max(256)
-    .regex(/^[A-Za-z0-9_-]+$/, 'is not a valid cursor')
-    .optional(),
+  cursor: keysetCursorSchema.optional(),
 });
 export type GetUserResourcesQuery = z.infer<typeof getUserResourcesQuerySchema>;
 

@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { RESOURCE_LIMITS, type ResourceSummary, resourceTitle, type StoredResource } from '@penny/contracts';
+import {
+  decodeKeysetCursor,
+  encodeKeysetCursor,
+  RESOURCE_LIMITS,
+  type ResourceSummary,
+  resourceTitle,
+  type StoredResource,
+} from '@penny/contracts';
 import { and, desc, eq, lt, or } from 'drizzle-orm';
 import type { Database } from '../db/index.ts';
 import { tables } from '../db/index.ts';
@@ -32,22 +39,6 @@ function toSummary(row: Pick<Row, 'id' | 'title' | 'threadId' | 'queryId' | 'cre
   };
 }
 
-/** Keyset cursor: the last row's (created_at, id), opaque to clients. */
-function encodeCursor(row: { createdAt: Date; id: string }): string {
-  return Buffer.from(JSON.stringify([row.createdAt.toISOString(), row.id])).toString('base64url');
-}
-
-function decodeCursor(cursor: string): { createdAt: Date; id: string } | null {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (!Array.isArray(value) || typeof value[0] !== 'string' || typeof value[1] !== 'string') return null;
-    const createdAt = new Date(value[0]);
-    return Number.isNaN(createdAt.getTime()) ? null : { createdAt, id: value[1] };
-  } catch {
-    return null;
-  }
-}
-
 export function createResourceService(db: Database) {
   const { resource } = tables;
 
@@ -62,38 +53,32 @@ export function createResourceService(db: Database) {
 
   return {
     /**
-     * Stores a resource and answers its id. A client-given id the user already stored is answered
-     * as is (a retried save keeps one resource); one taken by another user gets a fresh id instead,
-     * so the answer says nothing about other users' ids.
+     * Stores a resource and answers its id. Ids are unique per user, so a client-given id is always
+     * the user's own: storing it again (a retried save) keeps one resource, and whether another user
+     * holds the same id is never consulted.
      */
     async store(userId: string, input: StoreResourceInput): Promise<string> {
-      const values = {
-        userId,
-        threadId: input.threadId,
-        queryId: input.queryId,
-        title: resourceTitle(input.dslObjects),
-        dslObjects: input.dslObjects,
-        // Millisecond precision, so the keyset cursor (an ISO string) compares exactly.
-        createdAt: new Date(),
-      };
-      if (input.resourceId) {
-        const inserted = await db
-          .insert(resource)
-          .values({ id: input.resourceId, ...values })
-          .onConflictDoNothing({ target: resource.id })
-          .returning({ id: resource.id });
-        if (inserted.length > 0) return input.resourceId;
-        if (await findOwned(userId, input.resourceId)) return input.resourceId;
-      }
-      const id = `res_${randomUUID()}`;
-      await db.insert(resource).values({ id, ...values });
+      const id = input.resourceId ?? `res_${randomUUID()}`;
+      await db
+        .insert(resource)
+        .values({
+          id,
+          userId,
+          threadId: input.threadId,
+          queryId: input.queryId,
+          title: resourceTitle(input.dslObjects),
+          dslObjects: input.dslObjects,
+          // Millisecond precision, so the keyset cursor (an ISO string) compares exactly.
+          createdAt: new Date(),
+        })
+        .onConflictDoNothing({ target: [resource.userId, resource.id] });
       return id;
     },
 
     /** The user's resources, newest first, one page at a time. */
     async list(userId: string, options: { limit?: number | undefined; cursor?: string | undefined } = {}) {
       const limit = options.limit ?? RESOURCE_LIMITS.defaultPageSize;
-      const after = options.cursor ? decodeCursor(options.cursor) : null;
+      const after = options.cursor ? decodeKeysetCursor(options.cursor) : null;
       if (options.cursor && !after) return null;
       const rows = await db
         .select({
@@ -119,7 +104,7 @@ export function createResourceService(db: Database) {
         .limit(limit + 1);
       const page = rows.slice(0, limit);
       const last = page.at(-1);
-      const nextCursor = rows.length > limit && last ? encodeCursor(last) : null;
+      const nextCursor = rows.length > limit && last ? encodeKeysetCursor(last) : null;
       return { resources: page.map(toSummary), nextCursor } satisfies ResourcePage;
     },
 

@@ -6,6 +6,7 @@ import {
   index,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -112,7 +113,8 @@ export const profile = pgTable('profile', {
 export const resource = pgTable(
   'resource',
   {
-    id: text('id').primaryKey(),
+    // Unique per user, not globally: a client-chosen id must not tell whether another user holds it.
+    id: text('id').notNull(),
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
@@ -122,7 +124,10 @@ export const resource = pgTable(
     dslObjects: jsonb('dsl_objects').$type<unknown[]>().notNull(),
     ...timestamps,
   },
-  (table) => [index('resource_user_created_idx').on(table.userId, table.createdAt)],
+  (table) => [
+    primaryKey({ columns: [table.userId, table.id] }),
+    index('resource_user_created_idx').on(table.userId, table.createdAt),
+  ],
 );
 
 /** Mail the embedded mode "sent" (no SMTP): listed at /dev/outbox, kept across restarts. */
@@ -150,5 +155,15 @@ export type Schema = typeof schema;
 export const keyCheck = pgTable('key_check', {
   name: text('name').primaryKey(),
   fingerprint: text('fingerprint').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Usernames held back without an account row: a sign-up that names an already registered email
+ * creates no user, so its username is reserved here instead. Both paths then leave the same trace
+ * (the name is taken), and the username check cannot tell whether the email exists.
+ */
+export const usernameReservation = pgTable('username_reservation', {
+  username: text('username').primaryKey(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -170,11 +170,19 @@ describe.each(testDatabaseKinds())('the app on %s', (kind) => {
   it('answers unknown API paths with a JSON 404', async () => {
     const response = await t.app.request('/api-nope/whatever');
     expect([404, 503]).toContain(response.status);
+    const { token } = await t.signUpVerifiedUser();
     const unknownDb = await t.app.request('/db/no-such-thing', {
-      headers: { authorization: `Bearer ${anonToken}` },
+      headers: { authorization: `Bearer ${token}` },
     });
     expect(unknownDb.status).toBe(404);
     expect(await unknownDb.json()).toEqual({ success: false, error: 'Not found.' });
+    // The public anonymous token reaches database-setup only: anything else is a 401, known or not.
+    const anonymous = await t.app.request('/db/no-such-thing', {
+      headers: { authorization: `Bearer ${anonToken}` },
+    });
+    expect(anonymous.status).toBe(401);
+    const unknownAuth = await t.app.request('/api/auth/admin/list-users');
+    expect(unknownAuth.status).toBe(404);
   });
 
   it('never writes a token, password or secret into the logs', async () => {

@@ -4,14 +4,20 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/index.ts';
-import { type Auth, type LinkedAccountCleanup, resolveClientIp, withClientIp } from '../identity/index.ts';
-import type { Logger } from '../logger.ts';
+import {
+  type Auth,
+  type AuthGateway,
+  type LinkedAccountCleanup,
+  resolveClientIp,
+} from '../identity/index.ts';
+import { type Logger, loggableError } from '../logger.ts';
 import type { DevOutbox, Mailer } from '../mail/index.ts';
 import type { Secrets } from '../secrets/index.ts';
+import type { RateLimiter, ReplayStore } from '../shared-state/index.ts';
 import type { AppEnv } from './context.ts';
 import { ApiFailure, fail } from './errors.ts';
+import { addressRateLimit, principalGuard } from './middleware/api-guard.ts';
 import { encryptedBody } from './middleware/encrypted-body.ts';
-import type { ReplayStore } from './middleware/replay-store.ts';
 import { requestLog } from './middleware/request-log.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { deriveAnonToken, sessionMiddleware } from './middleware/session.ts';
@@ -29,7 +35,11 @@ export type AppDeps = {
   database: DatabaseHandle;
   secrets: Secrets;
   auth: Auth;
+  /** The checked front door of /api/auth (identity/auth-gateway.ts). */
+  authGateway: AuthGateway;
   replayStore: ReplayStore;
+  /** Counters for the API limits; the limits apply when config.apiRateLimit is on. */
+  rateLimiter: RateLimiter;
   mailer: Mailer;
   /** Present only in the embedded mode (no SMTP): exposes /dev/outbox. */
   devOutbox?: DevOutbox;
@@ -53,6 +63,10 @@ export function createApp(deps: AppDeps) {
   const webApp = webAppRoutes(config.webDistDir);
 
   const app = new Hono<AppEnv>();
+  app.use(async (c, next) => {
+    c.set('clientIp', resolveClientIp(c, config.clientIpHeader));
+    return next();
+  });
   app.use(requestLog(logger));
   app.use(
     securityHeaders({
@@ -63,7 +77,11 @@ export function createApp(deps: AppDeps) {
   );
   const limitBody = bodyLimit({
     maxSize: config.maxBodyBytes,
-    onError: (c) => fail(c, 413, 'Request body is too large.'),
+    // The rest of the body is still on the socket: close it rather than promise a keep-alive.
+    onError: (c) => {
+      c.header('connection', 'close');
+      return fail(c, 413, 'Request body is too large.');
+    },
   });
   // Only methods that carry a body: touching the raw request on a GET costs the Node adapter a full
   // Request object for nothing.
@@ -72,18 +90,24 @@ export function createApp(deps: AppDeps) {
   app.route('/', healthRoutes(database));
   app.route('/', publicConfigRoutes(publicConfig));
   if (deps.devOutbox) app.route('/', devOutboxRoutes(deps.devOutbox));
-  app.on(['GET', 'POST'], '/api/auth/*', (c) =>
-    auth.handler(withClientIp(c.req.raw, resolveClientIp(c, config.clientIpHeader))),
-  );
+  app.all('/api/auth/*', (c) => deps.authGateway.handle(c.req.raw, c.get('clientIp')));
 
+  const limiter = config.apiRateLimit ? deps.rateLimiter : undefined;
   const session = sessionMiddleware({ auth, anonToken, logger });
   const envelope = encryptedBody({
     secretKey: secrets.boxKeyPair.secretKey,
     required: config.requireEncryptedBodies,
     replayStore: deps.replayStore,
+    maxBodyBytes: config.maxBodyBytes,
+    ownerOf: (c) => {
+      const principal = c.get('principal') as AppEnv['Variables']['principal'] | undefined;
+      return principal?.kind === 'user'
+        ? `user:${principal.user.id}`
+        : `ip:${c.get('clientIp') ?? 'unknown'}`;
+    },
   });
   for (const service of ['/db/*', '/agent/*']) {
-    app.use(service, session, envelope);
+    app.use(service, addressRateLimit(limiter), session, principalGuard(limiter), envelope);
   }
   app.route('/db', databaseRoutes(deps));
 
@@ -104,7 +128,7 @@ export function createApp(deps: AppDeps) {
       return fail(c, error.status, error.message);
     }
     if (error instanceof HTTPException) return fail(c, error.status, error.message || 'Request failed.');
-    logger.error({ err: error, requestId: c.get('requestId') }, 'unhandled error');
+    logger.error({ err: loggableError(error), requestId: c.get('requestId') }, 'unhandled error');
     return fail(c, 500, 'Something went wrong on our side. Please try again.');
   });
   return app;

@@ -12,6 +12,8 @@ export type Principal =
 export type AppEnv = {
   Variables: {
     requestId: string;
+    /** The caller's address (socket peer, or the configured proxy header's last hop). */
+    clientIp: string | undefined;
     principal: Principal;
     /** The request body after the encrypted-body middleware opened it. */
     body: unknown;

@@ -1,22 +1,30 @@
 import { drizzleAdapter } from '@better-auth/drizzle-adapter';
-import { identityMessages, signUpFieldsSchema, signUpRequestSchema } from '@penny/contracts';
+import { IDENTITY_LIMITS, identityMessages, signUpFieldsSchema, signUpRequestSchema } from '@penny/contracts';
 import { betterAuth } from 'better-auth';
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { bearer, username } from 'better-auth/plugins';
+import { and, eq, like } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/index.ts';
 import { tables } from '../db/index.ts';
-import type { Logger } from '../logger.ts';
+import { type Logger, loggableError } from '../logger.ts';
 import { existingAccountMail, type Mailer, resetPasswordMail, verificationMail } from '../mail/index.ts';
 import type { Secrets } from '../secrets/index.ts';
-import type { BetterAuthRateLimitStorage } from '../shared-state/redis.ts';
+import { betterAuthRateLimitStorage, type RateLimiter } from '../shared-state/index.ts';
 import { INTERNAL_CLIENT_IP_HEADER } from './client-ip.ts';
-import { createSignInGuard, type SignInGuard } from './sign-in-guard.ts';
 
 export const SESSION_INACTIVITY_SECONDS = 30 * 60;
 export const SESSION_REFRESH_SECONDS = 5 * 60;
-/** Better Auth has no absolute lifetime; the session middleware enforces this one. */
-export const SESSION_ABSOLUTE_LIFETIME_MS = 12 * 60 * 60 * 1000;
+/**
+ * Better Auth has no absolute lifetime; the session middleware (/db, /agent) and the auth gateway
+ * (/api/auth) enforce this one on every authenticated surface.
+ */
+export const SESSION_ABSOLUTE_LIFETIME_MS = IDENTITY_LIMITS.sessionAbsoluteMs;
+
+/** True once a session created at `createdAt` has outlived the absolute lifetime. */
+export function isPastAbsoluteLifetime(createdAt: Date | string, now: number): boolean {
+  return now - new Date(createdAt).getTime() > SESSION_ABSOLUTE_LIFETIME_MS;
+}
 export const RESET_TOKEN_SECONDS = 30 * 60;
 export const VERIFICATION_TOKEN_SECONDS = 60 * 60;
 
@@ -38,10 +46,8 @@ export type AuthDeps = {
   secrets: Pick<Secrets, 'authSecret'>;
   mailer: Mailer;
   logger: Logger;
-  /** Per-account sign-in backoff; defaults to an in-memory one when rate limits are on. */
-  signInGuard?: SignInGuard;
-  /** Shared counters (Redis) when several instances run; Better Auth's in-memory ones otherwise. */
-  rateLimitStorage?: BetterAuthRateLimitStorage | undefined;
+  /** Counters for Better Auth's per-address limits (memory, or Redis across instances): atomic. */
+  rateLimiter: RateLimiter;
 };
 
 type BodyRecord = Record<string, unknown>;
@@ -104,8 +110,7 @@ export function trustedOrigins(publicUrl: string): string[] {
   return [url.origin, other.origin];
 }
 
-export function createAuth({ config, database, secrets, mailer, logger, ...deps }: AuthDeps) {
-  const signInGuard = config.authRateLimit ? (deps.signInGuard ?? createSignInGuard()) : undefined;
+export function createAuth({ config, database, secrets, mailer, logger, rateLimiter }: AuthDeps) {
   const signInUrl = `${config.publicUrl}/signin`;
 
   return betterAuth({
@@ -134,6 +139,17 @@ export function createAuth({ config, database, secrets, mailer, logger, ...deps 
       // known ones; the mailer throttles per recipient and overall.
       sendResetPassword: async ({ user, url }) => {
         mailer.queue(resetPasswordMail({ to: user.email, name: firstNameOf(user), url }));
+      },
+      // Using one reset link spends every other one the account holds.
+      onPasswordReset: async ({ user }) => {
+        await database.db
+          .delete(tables.verification)
+          .where(
+            and(
+              like(tables.verification.identifier, 'reset-password:%'),
+              eq(tables.verification.value, user.id),
+            ),
+          );
       },
       onExistingUserSignUp: async ({ user }) => {
         mailer.queue(existingAccountMail({ to: user.email, name: firstNameOf(user), signInUrl }));
@@ -197,26 +213,17 @@ export function createAuth({ config, database, secrets, mailer, logger, ...deps 
             where: [{ field: 'username', value: typed.toLowerCase() }],
           });
           if (existing) throw usernameTaken();
+          const [reserved] = await database.db
+            .select({ username: tables.usernameReservation.username })
+            .from(tables.usernameReservation)
+            .where(eq(tables.usernameReservation.username, typed.toLowerCase()))
+            .limit(1);
+          if (reserved) throw usernameTaken();
           return;
-        }
-        if (ctx.path === '/sign-in/email' && signInGuard) {
-          const wait = signInGuard.waitFor(String(bodyOf(ctx).email ?? ''));
-          if (wait > 0) {
-            throw new APIError(
-              'TOO_MANY_REQUESTS',
-              { code: 'TOO_MANY_ATTEMPTS', message: identityMessages.signIn.tooManyAttempts },
-              { 'X-Retry-After': String(Math.ceil(wait / 1000)) },
-            );
-          }
         }
       }),
       after: createAuthMiddleware(async (ctx) => {
         const returned = ctx.context.returned;
-        if (ctx.path === '/sign-in/email' && signInGuard) {
-          const email = String(bodyOf(ctx).email ?? '');
-          if (!isAPIError(returned)) signInGuard.recordSuccess(email);
-          else if (returned.statusCode === 401) signInGuard.recordFailure(email);
-        }
         if (ctx.request && TOKEN_BEARING_PATHS.has(ctx.path) && isPlainObject(returned)) {
           // The bearer travels in the set-auth-token header only; bodies never repeat a session token.
           return ctx.json(withoutSessionTokens(returned));
@@ -241,8 +248,7 @@ export function createAuth({ config, database, secrets, mailer, logger, ...deps 
     plugins: [username({ minUsernameLength: 3, maxUsernameLength: 30 }), bearer({ requireSignature: true })],
     rateLimit: {
       enabled: config.authRateLimit,
-      storage: 'memory',
-      ...(deps.rateLimitStorage ? { customStorage: deps.rateLimitStorage } : {}),
+      customStorage: betterAuthRateLimitStorage(rateLimiter),
       customRules: AUTH_RATE_LIMITS,
     },
     advanced: {
@@ -250,12 +256,18 @@ export function createAuth({ config, database, secrets, mailer, logger, ...deps 
       // handed over in a header that requests from outside cannot set.
       ipAddress: { ipAddressHeaders: [INTERNAL_CLIENT_IP_HEADER] },
     },
+    // Errors that are not Better Auth's own reach our HTTP layer, which logs them through pino without
+    // their query parameters; left to Better Auth they would go to console.error, raw.
+    onAPIError: { throw: true },
     logger: {
+      level: 'warn',
       log: (level, message, ...args) => {
-        // Database errors carry the query's parameters (emails, password hashes): log only the cause.
         const error = args.find((arg): arg is Error => arg instanceof Error);
-        const cause = error?.cause instanceof Error ? error.cause.message : error?.name;
-        logger[level]({ component: 'auth', cause }, message);
+        // The message is Better Auth's own text; anything from a request stays a separate field.
+        logger[level](
+          { component: 'auth', ...(error ? { err: loggableError(error) } : {}) },
+          String(message),
+        );
       },
     },
   });

@@ -2,7 +2,7 @@ import { identityMessages } from '@penny/contracts';
 import { describe, expect, it } from 'vitest';
 import { type TestApp, testDatabaseKinds } from '../testing/index.ts';
 import { AUTH_RATE_LIMITS } from './auth.ts';
-import { SIGN_IN_GUARD } from './sign-in-guard.ts';
+import { SIGN_IN_BRAKE } from './sign-in-brake.ts';
 import { type IdentityClient, signUpBody, useIdentityApp } from './test-kit.ts';
 
 let ipCounter = 0;
@@ -30,21 +30,78 @@ describe.each(testDatabaseKinds())('brute force and mail flooding on %s', (kind)
 
   const from = (ip: string) => ({ 'x-forwarded-for': ip });
 
-  it('slows down password guessing on one account, from any address, known or not', async () => {
+  it('slows the guessing address down, known account or not, while the owner still signs in elsewhere', async () => {
     const { user } = await t.signUpVerifiedUser();
+    const { max } = SIGN_IN_BRAKE.perAccountAndAddress;
     for (const email of [user.email, `ghost${Date.now()}@example.com`]) {
-      for (let attempt = 1; attempt <= SIGN_IN_GUARD.freeFailures; attempt++) {
+      const attacker = freshIp();
+      for (let attempt = 1; attempt <= max; attempt++) {
         const guess = await api.auth(
           '/sign-in/email',
           { email, password: `guess-${attempt}` },
-          from(freshIp()),
+          from(attacker),
         );
         expect(guess.status).toBe(401);
       }
-      const blocked = await api.auth('/sign-in/email', { email, password: user.password }, from(freshIp()));
+      const blocked = await api.auth('/sign-in/email', { email, password: user.password }, from(attacker));
       expect(blocked.status).toBe(429);
       expect(await blocked.json()).toMatchObject({ message: identityMessages.signIn.tooManyAttempts });
       expect(Number(blocked.headers.get('x-retry-after'))).toBeGreaterThan(0);
+    }
+    // The owner, from their own address, is not locked out by the attacker's failures.
+    const owner = await api.auth(
+      '/sign-in/email',
+      { email: user.email, password: user.password },
+      from(freshIp()),
+    );
+    expect(owner.status).toBe(200);
+  });
+
+  it('counts 60 wrong passwords sent at once: only the allowed few reach the password check', async () => {
+    const { user } = await t.signUpVerifiedUser();
+    const attacker = freshIp();
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        api.auth('/sign-in/email', { email: user.email, password: `wrong-${i}` }, from(attacker)),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(SIGN_IN_BRAKE.perAccountAndAddress.max);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(
+      60 - SIGN_IN_BRAKE.perAccountAndAddress.max,
+    );
+  });
+
+  it('stops a guessing campaign spread over many addresses at the per-account ceiling', async () => {
+    const email = `target${Date.now()}@example.com`;
+    const { max } = SIGN_IN_BRAKE.perAccount;
+    // All but the last allowed attempt, as a campaign from many addresses leaves them (counted in the
+    // same counters the gateway uses; a real request per attempt would cost a password hash each).
+    for (let i = 0; i < max - 1; i++) await t.rateLimiter.consume(`signin:${email}`, SIGN_IN_BRAKE.perAccount);
+    const last = await api.auth('/sign-in/email', { email, password: 'guess-last' }, from(freshIp()));
+    expect(last.status).toBe(401);
+    const over = await api.auth('/sign-in/email', { email, password: 'guess-over' }, from(freshIp()));
+    expect(over.status).toBe(429);
+  });
+
+  it('clears an address’s count after a correct password', async () => {
+    const { user } = await t.signUpVerifiedUser();
+    const home = freshIp();
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < SIGN_IN_BRAKE.perAccountAndAddress.max - 1; i++) {
+        const typo = await api.auth(
+          '/sign-in/email',
+          { email: user.email, password: 'typo typo' },
+          from(home),
+        );
+        expect(typo.status).toBe(401);
+      }
+      const right = await api.auth(
+        '/sign-in/email',
+        { email: user.email, password: user.password },
+        from(home),
+      );
+      expect(right.status).toBe(200);
     }
   });
 

@@ -38,6 +38,7 @@ export async function identityClient(t: TestApp) {
     },
     /** Mail addressed to `to`, newest first, once every queued message has landed. */
     async mailTo(to: string) {
+      await t.authGateway.settled();
       await t.mailer.settled();
       return ((await t.devOutbox?.list()) ?? []).filter((m) => m.to === to.toLowerCase());
     },

@@ -1,20 +1,32 @@
-import { createMemoryReplayStore, type ReplayStore } from '../http/middleware/replay-store.ts';
-import {
+import { createMemoryRateLimiter, type RateLimiter } from './rate-limiter.ts';
+import { connectRedis, createRedisRateLimiter, createRedisReplayStore } from './redis.ts';
+import { createMemoryReplayStore, type ReplayStore } from './replay-store.ts';
+
+export {
   type BetterAuthRateLimitStorage,
-  connectRedis,
-  createRedisRateLimitStorage,
-  createRedisReplayStore,
-} from './redis.ts';
+  betterAuthRateLimitStorage,
+  createMemoryRateLimiter,
+  type RateLimiter,
+  type RateRule,
+  type RateVerdict,
+} from './rate-limiter.ts';
+export {
+  createMemoryReplayStore,
+  type MemoryReplayStore,
+  ReplayQuotaError,
+  type ReplayStore,
+  ReplayStoreFullError,
+} from './replay-store.ts';
 
 /**
- * State that several instances must share: the replay cache of sealed request ids and the auth rate
- * limits. In memory by default (one process); on Redis when REDIS_URL is set.
+ * State that several instances must share: the replay cache of sealed request ids and the rate-limit
+ * counters (auth limits, the sign-in brake, API limits). In memory by default (one process); on Redis
+ * when REDIS_URL is set.
  */
 export type SharedState = {
   kind: 'memory' | 'redis';
   replayStore: ReplayStore;
-  /** Undefined in memory mode: Better Auth keeps its own in-process counters then. */
-  rateLimitStorage: BetterAuthRateLimitStorage | undefined;
+  rateLimiter: RateLimiter;
   close(): Promise<void>;
 };
 
@@ -23,7 +35,7 @@ export function createSharedState(options: { redisUrl?: string | undefined }): S
     return {
       kind: 'memory',
       replayStore: createMemoryReplayStore({ maxEntries: 100_000 }),
-      rateLimitStorage: undefined,
+      rateLimiter: createMemoryRateLimiter(),
       close: async () => {},
     };
   }
@@ -31,7 +43,7 @@ export function createSharedState(options: { redisUrl?: string | undefined }): S
   return {
     kind: 'redis',
     replayStore: createRedisReplayStore(redis),
-    rateLimitStorage: createRedisRateLimitStorage(redis),
+    rateLimiter: createRedisRateLimiter(redis),
     close: async () => {
       await redis.quit().catch(() => redis.disconnect());
     },

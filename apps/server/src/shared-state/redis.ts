@@ -1,11 +1,7 @@
-import type { BetterAuthOptions } from 'better-auth';
 import { Redis } from 'ioredis';
 
-import type { ReplayStore } from '../http/middleware/replay-store.ts';
-
-export type BetterAuthRateLimitStorage = NonNullable<
-  NonNullable<BetterAuthOptions['rateLimit']>['customStorage']
->;
+import type { RateLimiter } from './rate-limiter.ts';
+import { ReplayQuotaError, type ReplayStore } from './replay-store.ts';
 
 const KEY_PREFIX = 'penny:';
 
@@ -31,27 +27,62 @@ export function connectRedis(url: string): Redis {
   });
 }
 
-/** Sealed-request ids shared by every instance: `SET NX PX` is the atomic claim. */
-export function createRedisReplayStore(redis: Redis): ReplayStore {
+/**
+ * Claims a request id (`SET NX PX`) unless its owner has claimed `quota` ids within the last window:
+ * 1 = fresh, 0 = replayed, -1 = over the owner's share.
+ */
+const CLAIM_SCRIPT = `
+if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+local held = redis.call('INCR', KEYS[2])
+if held == 1 then redis.call('PEXPIRE', KEYS[2], ARGV[3]) end
+if held > tonumber(ARGV[2]) then return -1 end
+redis.call('SET', KEYS[1], '1', 'PX', ARGV[1])
+return 1
+`;
+
+/**
+ * Sealed-request ids shared by every instance. Each owner may claim at most `maxPerOwner` ids per
+ * `ownerWindowMs` (the longest an id is remembered), so no client can fill Redis for the others.
+ */
+export function createRedisReplayStore(
+  redis: Redis,
+  options: { maxPerOwner?: number; ownerWindowMs?: number } = {},
+): ReplayStore {
+  const maxPerOwner = options.maxPerOwner ?? 5_000;
+  const ownerWindowMs = options.ownerWindowMs ?? 160_000;
   return {
-    async claim(id, ttlMs) {
-      const result = await redis.set(`rid:${id}`, '1', 'PX', Math.max(1, Math.ceil(ttlMs)), 'NX');
-      return result === 'OK';
+    async claim(id, ttlMs, owner) {
+      const verdict = Number(
+        await redis.eval(
+          CLAIM_SCRIPT,
+          2,
+          `rid:${id}`,
+          `ridq:${owner}`,
+          String(Math.max(1, Math.ceil(ttlMs))),
+          String(maxPerOwner),
+          String(ownerWindowMs),
+        ),
+      );
+      if (verdict === -1) throw new ReplayQuotaError('Replay quota exceeded');
+      return verdict === 1;
     },
   };
 }
 
-/** Better Auth's rate-limit storage on Redis, so limits hold across instances. */
-export function createRedisRateLimitStorage(redis: Redis): BetterAuthRateLimitStorage {
+/** Fixed-window counters shared by every instance (one atomic script per hit). */
+export function createRedisRateLimiter(redis: Redis): RateLimiter {
   return {
     async consume(key, rule) {
-      const windowMs = Math.max(1, Math.round(rule.window * 1000));
-      const [count, ttl] = (await redis.eval(CONSUME_SCRIPT, 1, `rl:${key}`, String(windowMs))) as [
+      const windowMs = Math.max(1, Math.round(rule.windowMs));
+      const [count, ttl] = (await redis.eval(CONSUME_SCRIPT, 1, `rc:${key}`, String(windowMs))) as [
         number,
         number,
       ];
-      if (count <= rule.max) return { allowed: true, retryAfter: null };
-      return { allowed: false, retryAfter: Math.max(1, Math.ceil(ttl / 1000)) };
+      const allowed = count <= rule.max;
+      return { allowed, count, retryAfterMs: allowed ? 0 : Math.max(1, ttl) };
+    },
+    async reset(key) {
+      await redis.del(`rc:${key}`);
     },
   };
 }

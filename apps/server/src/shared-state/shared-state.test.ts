@@ -23,23 +23,25 @@ describe.each(kinds)('shared state on %s', (kind) => {
     const state = open();
     expect(state.kind).toBe(kind);
     const id = randomUUID();
-    expect(await state.replayStore.claim(id, 60_000)).toBe(true);
-    expect(await state.replayStore.claim(id, 60_000)).toBe(false);
+    expect(await state.replayStore.claim(id, 60_000, 'client')).toBe(true);
+    expect(await state.replayStore.claim(id, 60_000, 'client')).toBe(false);
   });
 
   it('lets exactly one of many concurrent claims of one id win', async () => {
     const state = open();
     const id = randomUUID();
-    const results = await Promise.all(Array.from({ length: 20 }, () => state.replayStore.claim(id, 60_000)));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => state.replayStore.claim(id, 60_000, 'client')),
+    );
     expect(results.filter(Boolean)).toHaveLength(1);
   });
 
   it('forgets an id once its window has passed', async () => {
     const state = open();
     const id = randomUUID();
-    expect(await state.replayStore.claim(id, 50)).toBe(true);
+    expect(await state.replayStore.claim(id, 50, 'client')).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 120));
-    expect(await state.replayStore.claim(id, 50)).toBe(true);
+    expect(await state.replayStore.claim(id, 50, 'client')).toBe(true);
   });
 
   if (kind === 'redis') {
@@ -47,22 +49,21 @@ describe.each(kinds)('shared state on %s', (kind) => {
       const first = open();
       const second = open();
       const id = randomUUID();
-      expect(await first.replayStore.claim(id, 60_000)).toBe(true);
-      expect(await second.replayStore.claim(id, 60_000)).toBe(false);
+      expect(await first.replayStore.claim(id, 60_000, 'client')).toBe(true);
+      expect(await second.replayStore.claim(id, 60_000, 'client')).toBe(false);
     });
 
-    it('counts auth rate limits across instances and frees them after the window', async () => {
-      const first = open().rateLimitStorage;
-      const second = open().rateLimitStorage;
-      if (!first || !second) throw new Error('Redis mode must provide rate-limit storage');
+    it('counts rate limits across instances and frees them after the window', async () => {
+      const first = open().rateLimiter;
+      const second = open().rateLimiter;
       const key = `test:${randomUUID()}`;
-      const rule = { window: 1, max: 3 };
+      const rule = { windowMs: 1_000, max: 3 };
       expect((await first.consume(key, rule)).allowed).toBe(true);
       expect((await second.consume(key, rule)).allowed).toBe(true);
       expect((await first.consume(key, rule)).allowed).toBe(true);
       const refused = await second.consume(key, rule);
       expect(refused.allowed).toBe(false);
-      expect(refused.retryAfter).toBeGreaterThanOrEqual(1);
+      expect(refused.retryAfterMs).toBeGreaterThanOrEqual(1);
       await new Promise((resolve) => setTimeout(resolve, 1_100));
       expect((await first.consume(key, rule)).allowed).toBe(true);
     });
@@ -100,9 +101,26 @@ describe.each(kinds)('shared state on %s', (kind) => {
         await t.close();
       }
     });
-  } else {
-    it('leaves auth rate limits to Better Auth’s in-process counters', () => {
-      expect(open().rateLimitStorage).toBeUndefined();
-    });
   }
+
+  it('counts 60 concurrent hits as 60: exactly the allowed number pass', async () => {
+    const state = open();
+    const key = `burst:${randomUUID()}`;
+    const verdicts = await Promise.all(
+      Array.from({ length: 60 }, () => state.rateLimiter.consume(key, { windowMs: 60_000, max: 5 })),
+    );
+    expect(verdicts.filter((verdict) => verdict.allowed)).toHaveLength(5);
+    await state.rateLimiter.reset(key);
+    expect((await state.rateLimiter.consume(key, { windowMs: 60_000, max: 5 })).allowed).toBe(true);
+  });
+
+  it('refuses a client past its share of replay ids while others still get through', async () => {
+    const state = open();
+    const mallory = `mallory:${randomUUID()}`;
+    const claims = await Promise.allSettled(
+      Array.from({ length: 5_001 }, () => state.replayStore.claim(randomUUID(), 60_000, mallory)),
+    );
+    expect(claims.filter((claim) => claim.status === 'rejected')).toHaveLength(1);
+    expect(await state.replayStore.claim(randomUUID(), 60_000, `ada:${randomUUID()}`)).toBe(true);
+  });
 });

@@ -2,6 +2,7 @@ import { createPrivateKey, createPublicKey, diffieHellman, type KeyObject } from
 import {
   ENCRYPTED_HEADER,
   ENCRYPTED_HEADER_VALUE,
+  ENVELOPE_MAX_FUTURE_SKEW_MS,
   ENVELOPE_MAX_SKEW_MS,
   ENVELOPE_METHODS,
   ENVELOPE_SIZES,
@@ -10,11 +11,13 @@ import {
   encryptedEnvelopeSchema,
   envelopeErrors,
   envelopePlaintextSchema,
+  JSON_LIMITS,
+  jsonTextDepth,
 } from '@penny/contracts';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import nacl from 'tweetnacl';
-import type { ReplayStore } from './replay-store.ts';
+import { ReplayQuotaError, type ReplayStore } from '../../shared-state/index.ts';
 
 export type EncryptedBodyOptions = {
   /** The server's X25519 secret key (32 bytes); its public half is published at /config. */
@@ -25,6 +28,11 @@ export type EncryptedBodyOptions = {
   now?: () => number;
   /** Largest request body read, in bytes (the sealed envelope, base64 included). Default 1 MiB. */
   maxBodyBytes?: number;
+  /**
+   * Who is sending (a user id, or the client address of an anonymous caller): each owner holds only
+   * a bounded share of the replay store. Default: one shared owner.
+   */
+  ownerOf?: (c: Context) => string;
 };
 
 /** Context variables this middleware sets. */
@@ -45,7 +53,7 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 // Canonical padded base64, the alphabet tweetnacl-util and btoa produce.
 const base64Pattern = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
-type Failure = { ok: false; status: 400 | 413 | 503; code: EnvelopeErrorCode };
+type Failure = { ok: false; status: 400 | 413 | 429 | 503; code: EnvelopeErrorCode };
 type Opened = { ok: true; plaintext: EnvelopePlaintext };
 
 const failure = (code: EnvelopeErrorCode, status: Failure['status'] = 400): Failure => ({
@@ -74,6 +82,7 @@ export function encryptedBody(options: EncryptedBodyOptions): MiddlewareHandler<
   const openBox = createBoxOpener(secretKey);
   const now = options.now ?? Date.now;
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const ownerOf = options.ownerOf ?? (() => 'anyone');
 
   return createMiddleware<EncryptedBodyEnv>(async (c, next) => {
     const raw = c.req.raw;
@@ -86,14 +95,19 @@ export function encryptedBody(options: EncryptedBodyOptions): MiddlewareHandler<
         // The body stream was read to find out it is empty; give handlers a fresh, bodyless request.
         c.req.raw = new Request(raw.url, { method: raw.method, headers: raw.headers, signal: raw.signal });
       } else if (!empty) {
-        return c.json({ success: false as const, error: envelopeErrors.required }, 400);
+        // The unread body is still on the socket: close it rather than promise a keep-alive we cannot keep.
+        return c.json({ success: false as const, error: envelopeErrors.required }, 400, {
+          connection: 'close',
+        });
       }
       return next();
     }
 
-    const opened = await openSealedRequest(raw, openBox, maxBodyBytes, now, replayStore);
-    if (!opened.ok)
-      return c.json({ success: false as const, error: envelopeErrors[opened.code] }, opened.status);
+    const opened = await openSealedRequest(raw, openBox, maxBodyBytes, now, replayStore, ownerOf(c));
+    if (!opened.ok) {
+      const unread = opened.code === 'tooLarge' ? { connection: 'close' } : undefined;
+      return c.json({ success: false as const, error: envelopeErrors[opened.code] }, opened.status, unread);
+    }
 
     const json = JSON.stringify(opened.plaintext.body);
     const headers = new Headers(raw.headers);
@@ -113,6 +127,7 @@ async function openSealedRequest(
   maxBodyBytes: number,
   now: () => number,
   replayStore: ReplayStore,
+  owner: string,
 ): Promise<Opened | Failure> {
   const bytes = await readBody(raw, maxBodyBytes);
   if (bytes === 'tooLarge') return failure('tooLarge', 413);
@@ -136,20 +151,25 @@ async function openSealedRequest(
   const opened = openBox(ciphertext, nonce, ephemPub);
   if (!opened) return failure('openFailed');
 
-  const plaintext = envelopePlaintextSchema.safeParse(parseJson(opened));
+  const text = decodeUtf8(opened);
+  // Measured on the text, before anything builds or serialises the value: JSON.stringify of a body
+  // nested 10,000 deep throws RangeError. One level more than the limit for the plaintext's own object.
+  if (text !== undefined && jsonTextDepth(text) > JSON_LIMITS.maxDepth + 1) return failure('tooDeep');
+  const plaintext = envelopePlaintextSchema.safeParse(parseJsonText(text));
   if (!plaintext.success) return failure('invalidPlaintext');
   const { ts, rid, method, path } = plaintext.data;
 
   const t = now();
-  if (Math.abs(t - ts) > ENVELOPE_MAX_SKEW_MS) return failure('stale');
+  if (t - ts > ENVELOPE_MAX_SKEW_MS || ts - t > ENVELOPE_MAX_FUTURE_SKEW_MS) return failure('stale');
   if (method !== raw.method || path !== requestPath(raw.url)) return failure('mismatch');
 
   // Claimed last, so a request refused for another reason does not burn its id.
   const ttlMs = ts + ENVELOPE_MAX_SKEW_MS - t + REPLAY_TTL_MARGIN_MS;
   let fresh: boolean;
   try {
-    fresh = await replayStore.claim(rid, ttlMs);
-  } catch {
+    fresh = await replayStore.claim(rid, ttlMs, owner);
+  } catch (error) {
+    if (error instanceof ReplayQuotaError) return failure('tooMany', 429);
     // Fail closed: accepting without a verdict would allow replays while the store is down or full.
     return failure('unavailable', 503);
   }
@@ -220,8 +240,21 @@ function decodeBase64(value: string): Uint8Array | null {
 
 /** UTF-8 JSON, or undefined (which every schema here refuses) when it is neither. */
 function parseJson(bytes: Uint8Array): unknown {
+  return parseJsonText(decodeUtf8(bytes));
+}
+
+function decodeUtf8(bytes: Uint8Array): string | undefined {
   try {
-    return JSON.parse(utf8.decode(bytes));
+    return utf8.decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+function parseJsonText(text: string | undefined): unknown {
+  if (text === undefined) return undefined;
+  try {
+    return JSON.parse(text);
   } catch {
     return undefined;
   }

@@ -71,13 +71,17 @@ describe.each(testDatabaseKinds())('sessions on %s', (kind) => {
     const token = signIn.headers.get('set-auth-token') ?? '';
     const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
     expect(cookie).toContain('session_token=');
-    expect((await profileOf(user.username, { cookie })).status).toBe(200);
+    // The cookie counts only beside an Authorization header (the anonymous token after a reload):
+    // alone, as a cross-site form would send it, it opens nothing.
+    expect((await profileOf(user.username, { cookie })).status).toBe(401);
+    const reloaded = { cookie, authorization: `Bearer ${api.anonToken}` };
+    expect((await profileOf(user.username, reloaded)).status).toBe(200);
     expect((await profileOf(user.username, { authorization: `Bearer ${token}` })).status).toBe(200);
 
     const signOut = await api.auth('/sign-out', {}, { authorization: `Bearer ${token}` });
     expect(signOut.status).toBe(200);
     expect((await profileOf(user.username, { authorization: `Bearer ${token}` })).status).toBe(401);
-    expect((await profileOf(user.username, { cookie })).status).toBe(401);
+    expect((await profileOf(user.username, reloaded)).status).toBe(401);
   });
 
   it('refuses an unsigned or tampered bearer token', async () => {

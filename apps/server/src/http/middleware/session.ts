@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import type { Auth } from '../../identity/index.ts';
-import { SESSION_ABSOLUTE_LIFETIME_MS } from '../../identity/index.ts';
+import { isPastAbsoluteLifetime } from '../../identity/index.ts';
 import type { Logger } from '../../logger.ts';
 import type { AppEnv, Principal } from '../context.ts';
 import { fail } from '../errors.ts';
@@ -18,8 +18,11 @@ function sameToken(a: string, b: string): boolean {
 }
 
 /**
- * Resolves the caller from the bearer token or session cookie. A session older than the absolute
- * lifetime is revoked here, since Better Auth only slides expiry. No credentials at all: 401.
+ * Resolves the caller from the bearer token, or from the session cookie when the bearer is the
+ * anonymous token (a reloaded browser keeps its session only in the httpOnly cookie). The
+ * Authorization header is required: the spec's request wrapper always sends one, and a cross-site
+ * form, which can carry the cookie but not the header, never gets in. A session older than the
+ * absolute lifetime is revoked here, since Better Auth only slides expiry. No credentials: 401.
  */
 export function sessionMiddleware(deps: {
   auth: Auth;
@@ -31,6 +34,7 @@ export function sessionMiddleware(deps: {
   return async (c, next) => {
     const authorization = c.req.header('authorization');
     const bearer = authorization?.match(/^Bearer\s+(.+)$/i)?.[1]?.trim();
+    if (!bearer) return fail(c, 401, 'Authentication required.');
     const anonymous = Boolean(bearer && sameToken(bearer, deps.anonToken));
     // A browser that holds its session only in the httpOnly cookie (after a reload the in-memory bearer
     // token is gone) sends the anonymous token: the cookie still names the user, as it would alone.
@@ -50,7 +54,7 @@ export function sessionMiddleware(deps: {
     }
     if (!result) return fail(c, 401, 'Authentication required.');
     const createdAt = new Date(result.session.createdAt);
-    if (now() - createdAt.getTime() > SESSION_ABSOLUTE_LIFETIME_MS) {
+    if (isPastAbsoluteLifetime(createdAt, now())) {
       await deps.auth.api.revokeSession({ headers, body: { token: result.session.token } }).catch(() => {
         // Already gone is fine: the caller is signed out either way.
       });

@@ -4,8 +4,8 @@ import nacl from 'tweetnacl';
 import { describe, expect, it } from 'vitest';
 // The browser half, imported as is: both halves must agree on the bytes on the wire.
 import { sealBody } from '../../../../web/src/api/envelope.ts';
+import { createMemoryReplayStore } from '../../shared-state/index.ts';
 import { type EncryptedBodyEnv, encryptedBody } from './encrypted-body.ts';
-import { createMemoryReplayStore } from './replay-store.ts';
 
 const keys = nacl.box.keyPair();
 const serverPublicKey = Buffer.from(keys.publicKey).toString('base64');
