@@ -37,7 +37,9 @@ export default async function globalSetup() {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'info',
-      NODE_ENV: 'production',
+      // The tests read mail from /dev/outbox, which exists only outside production (MAIL_MODE=outbox)
+      // and answers only loopback clients: the browser and the API requests come from 127.0.0.1.
+      NODE_ENV: 'development',
       // Every browser test comes from 127.0.0.1; the limits themselves are proven by integration tests.
       AUTH_RATE_LIMIT: 'false',
     },

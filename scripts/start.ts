@@ -35,7 +35,12 @@ const sourcesAt = Math.max(...sources.map(newestMtime));
 if (builtAt < sourcesAt || process.env.PENNY_FORCE_BUILD === '1') {
   process.stdout.write('Penny: building the web app...\n');
   const vite = path.join(root, 'node_modules/.bin/vite');
-  const result = spawnSync(vite, ['build', '--logLevel', 'warn'], { cwd: webDir, stdio: 'inherit' });
+  // Always the production bundle, whatever NODE_ENV the server runs under (Vite would follow it).
+  const result = spawnSync(vite, ['build', '--logLevel', 'warn'], {
+    cwd: webDir,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (result.status !== 0) {
     process.stderr.write('Penny: the web app build failed.\n');
     process.exit(result.status ?? 1);

@@ -60,3 +60,75 @@ describe('mobile app links', () => {
     ).toEqual({ deepLink: 'penny://open', iosStoreUrl: 'https://apps.apple.com/app/penny/id1' });
   });
 });
+
+describe('mail mode', () => {
+  const errorOf = (env: Record<string, string>) => {
+    try {
+      loadConfig(env);
+    } catch (error) {
+      return error;
+    }
+    return undefined;
+  };
+
+  it('is SMTP when SMTP_URL is set, and the dev outbox otherwise outside production', () => {
+    expect(loadConfig({}).mail.mode).toBe('outbox');
+    expect(loadConfig({ NODE_ENV: 'test' }).mail.mode).toBe('outbox');
+    expect(loadConfig({ SMTP_URL: 'smtp://mail.example:587' }).mail.mode).toBe('smtp');
+    expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example:587' }).mail.mode).toBe(
+      'smtp',
+    );
+  });
+
+  it('refuses to start in production without SMTP unless log-only mail is chosen explicitly', () => {
+    const error = errorOf({ NODE_ENV: 'production' });
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message).toContain('SMTP_URL');
+    expect((error as Error).message).toContain('MAIL_MODE=log');
+    expect(loadConfig({ NODE_ENV: 'production', MAIL_MODE: 'log' }).mail.mode).toBe('log');
+  });
+
+  it('never runs the dev outbox in production, and SMTP mode needs its server', () => {
+    const outbox = errorOf({ NODE_ENV: 'production', MAIL_MODE: 'outbox' });
+    expect(outbox).toBeInstanceOf(ConfigError);
+    expect((outbox as Error).message).toContain('MAIL_MODE=outbox is for development only');
+    const smtp = errorOf({ MAIL_MODE: 'smtp' });
+    expect(smtp).toBeInstanceOf(ConfigError);
+    expect((smtp as Error).message).toContain('MAIL_MODE=smtp needs SMTP_URL');
+    expect((errorOf({ MAIL_MODE: 'pigeon' }) as Error).message).toContain('MAIL_MODE');
+  });
+});
+
+describe('secret sources', () => {
+  const secrets = {
+    AUTH_SECRET: 'a'.repeat(40),
+    VAULT_KEY: Buffer.alloc(32, 1).toString('base64'),
+    BOX_SECRET_KEY: Buffer.alloc(32, 2).toString('base64'),
+  };
+  const production = { NODE_ENV: 'production', MAIL_MODE: 'log' };
+
+  it('in production: all three from the environment, or none', () => {
+    expect(loadConfig({ ...production, ...secrets }).secretOverrides).toEqual({
+      authSecret: secrets.AUTH_SECRET,
+      vaultKey: secrets.VAULT_KEY,
+      boxSecretKey: secrets.BOX_SECRET_KEY,
+    });
+    expect(loadConfig(production).secretOverrides).toEqual({});
+  });
+
+  it('in production refuses a mix of environment and generated secrets, naming what is missing', () => {
+    expect(() => loadConfig({ ...production, VAULT_KEY: secrets.VAULT_KEY })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...production, VAULT_KEY: secrets.VAULT_KEY })).toThrow(
+      /Set: VAULT_KEY; missing: AUTH_SECRET, BOX_SECRET_KEY/,
+    );
+    expect(() => loadConfig({ ...production, ...secrets, BOX_SECRET_KEY: '' })).toThrow(
+      /missing: BOX_SECRET_KEY/,
+    );
+  });
+
+  it('outside production a partial override is allowed (the rest is generated)', () => {
+    expect(loadConfig({ AUTH_SECRET: secrets.AUTH_SECRET }).secretOverrides).toEqual({
+      authSecret: secrets.AUTH_SECRET,
+    });
+  });
+});

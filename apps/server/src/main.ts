@@ -4,20 +4,34 @@ import { composeServices } from './compose.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createLogger } from './logger.ts';
 
+// Everything the server creates (DATA_DIR, the database's files, the secrets) is its user's alone.
+process.umask(0o077);
+
+/** A refusal to start on a configuration problem: the message alone, exit code 2. */
+function refuse(error: unknown): never {
+  if (!(error instanceof ConfigError)) throw error;
+  process.stderr.write(`${error.message}\n`);
+  process.exit(2);
+}
+
 let config: ReturnType<typeof loadConfig>;
 try {
   config = loadConfig();
 } catch (error) {
-  if (error instanceof ConfigError) {
-    process.stderr.write(`${error.message}\n`);
-    process.exit(2);
-  }
-  throw error;
+  refuse(error);
 }
 
 const logger = createLogger({ level: config.logLevel });
 logger.info(`Penny starting on Node ${process.version}`);
-const services = await composeServices(config, logger);
+if (config.mail.mode === 'log') {
+  logger.warn('MAIL_MODE=log: no mail is sent; each verification and reset link is written to this log');
+}
+let services: Awaited<ReturnType<typeof composeServices>>;
+try {
+  services = await composeServices(config, logger);
+} catch (error) {
+  refuse(error);
+}
 
 let inFlight = 0;
 const server = serve(

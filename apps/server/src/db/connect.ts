@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { chmod, lstat, mkdir, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -54,6 +54,9 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
     await mkdir(dataDir, { recursive: true, mode: 0o700 });
   }
   const client = await PGlite.create(dataDir ? { dataDir } : {});
+  // PGlite unpacks its initial cluster with mode 0666 files (and older installs still have them);
+  // PostgreSQL itself creates later files 0600. One pass after opening leaves everything owner-only.
+  if (dataDir) await restrictToOwner(dataDir);
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,
@@ -67,4 +70,17 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
       if (!client.closed) await client.close();
     },
   };
+}
+
+/**
+ * Takes group and other permissions off `target` and, for a folder, everything below it unless
+ * `recursive` is false (symlinks are left alone). The database and secrets are for the server's user.
+ */
+export async function restrictToOwner(target: string, options: { recursive?: boolean } = {}): Promise<void> {
+  const stats = await lstat(target);
+  if (stats.isSymbolicLink()) return;
+  if ((stats.mode & 0o077) !== 0) await chmod(target, stats.mode & 0o700);
+  if (!stats.isDirectory() || options.recursive === false) return;
+  const entries = await readdir(target);
+  await Promise.all(entries.map((entry) => restrictToOwner(path.join(target, entry))));
 }

@@ -2,7 +2,7 @@ import { desc } from 'drizzle-orm';
 import type { Database } from '../db/index.ts';
 import { tables } from '../db/index.ts';
 import type { Logger } from '../logger.ts';
-import type { MailTransport } from './mailer.ts';
+import { type MailTransport, maskEmail } from './mailer.ts';
 
 /** One message as GET /dev/outbox lists it (e2e tests read this shape). */
 export type OutboxEntry = {
@@ -20,8 +20,9 @@ export type DevOutbox = MailTransport & {
 };
 
 /**
- * The embedded mode's "mail": stored in the outbox table (kept across restarts) and each link printed
- * to the log, so a self-hoster without SMTP can still confirm an account. Never used with SMTP_URL.
+ * MAIL_MODE=outbox, the default outside production without SMTP: stored in the outbox table (kept
+ * across restarts), each link printed to the log, and listed at /dev/outbox to loopback clients only,
+ * so a developer or the e2e tests can confirm an account. Never used in production.
  */
 export function createDevOutbox(deps: { db: Database; logger: Logger }): DevOutbox {
   return {
@@ -37,7 +38,7 @@ export function createDevOutbox(deps: { db: Database; logger: Logger }): DevOutb
         })
         .returning({ id: tables.outbox.id });
       deps.logger.info(
-        { outbox: { id: row?.id, to: message.to, subject: message.subject } },
+        { outbox: { id: row?.id, to: maskEmail(message.to), subject: message.subject } },
         `dev outbox: ${message.link ?? '(no link)'}`,
       );
     },

@@ -1,4 +1,5 @@
 export { createDevOutbox, type DevOutbox, type OutboxEntry } from './dev-outbox.ts';
+export { createLogTransport } from './log-transport.ts';
 export {
   createMailer,
   type MailDelivery,

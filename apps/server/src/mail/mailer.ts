@@ -8,9 +8,9 @@ export type MailMessage = {
   link?: string;
 };
 
-/** Where mail goes: SMTP (nodemailer) or the dev outbox table. */
+/** Where mail goes: SMTP (nodemailer), the dev outbox table, or the server log only. */
 export type MailTransport = {
-  kind: 'smtp' | 'dev-outbox';
+  kind: 'smtp' | 'dev-outbox' | 'log';
   deliver(message: MailMessage): Promise<void>;
 };
 

@@ -19,9 +19,18 @@ const SECRETS_FILE = 'secrets.json';
 
 /**
  * Loads secrets from DATA_DIR/secrets, generating any missing one on first start (0600 file in a 0700
- * folder). Environment overrides win and are never written to disk.
+ * folder). Environment overrides win and are never written to disk; when all three come from the
+ * environment the file is neither read nor written. (Production refuses a mix: see loadConfig.)
  */
 export async function loadSecrets(config: Pick<Config, 'dataDir' | 'secretOverrides'>): Promise<Secrets> {
+  const fromEnv = config.secretOverrides;
+  if (fromEnv.authSecret && fromEnv.vaultKey && fromEnv.boxSecretKey) {
+    return {
+      authSecret: fromEnv.authSecret,
+      vaultKey: decodeKey(fromEnv.vaultKey, 'VAULT_KEY'),
+      boxKeyPair: nacl.box.keyPair.fromSecretKey(decodeKey(fromEnv.boxSecretKey, 'BOX_SECRET_KEY')),
+    };
+  }
   const dir = path.join(config.dataDir, 'secrets');
   const file = path.join(dir, SECRETS_FILE);
   const stored = await readStored(file);
@@ -67,6 +76,8 @@ function decodeKey(base64: string, name: string): Uint8Array {
   if (bytes.length !== 32) throw new Error(`${name} must be 32 bytes, base64-encoded`);
   return bytes;
 }
+
+export { checkVaultKey, VaultKeyMismatchError, vaultKeyFingerprint } from './key-check.ts';
 
 /** Secrets for tests and benches: random, never written anywhere. */
 export function ephemeralSecrets(): Secrets {

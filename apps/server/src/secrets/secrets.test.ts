@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import nacl from 'tweetnacl';
@@ -40,5 +40,24 @@ describe('loadSecrets', () => {
     const stored = await readFile(path.join(dataDir, 'secrets', 'secrets.json'), 'utf8');
     expect(stored).not.toContain(authSecret);
     expect(stored).not.toContain(boxSecretKey);
+  });
+});
+
+describe('secrets all from the environment', () => {
+  it('are used as given, and nothing is read from or written to DATA_DIR', async () => {
+    const box = nacl.box.keyPair();
+    const vaultKey = Buffer.alloc(32, 7).toString('base64');
+    const secrets = await loadSecrets({
+      dataDir,
+      secretOverrides: {
+        authSecret: 'y'.repeat(40),
+        vaultKey,
+        boxSecretKey: Buffer.from(box.secretKey).toString('base64'),
+      },
+    });
+    expect(secrets.authSecret).toBe('y'.repeat(40));
+    expect(Buffer.from(secrets.vaultKey).toString('base64')).toBe(vaultKey);
+    expect(Buffer.from(secrets.boxKeyPair.publicKey).equals(Buffer.from(box.publicKey))).toBe(true);
+    expect(await readdir(dataDir)).toEqual([]);
   });
 });

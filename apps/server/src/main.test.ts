@@ -1,0 +1,136 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { lstat, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const mainFile = fileURLToPath(new URL('./main.ts', import.meta.url));
+
+const running = new Set<ChildProcess>();
+
+type Run = { child: ChildProcess; output: string[]; ready: Promise<string>; exit: Promise<number | null> };
+
+/** The server process as `npm start` runs it (main.ts), with this environment on top of ours. */
+function run(env: Record<string, string>): Run {
+  const child = spawn(process.execPath, [mainFile], {
+    env: {
+      ...process.env,
+      // The embedded defaults, whatever this shell has set; then the case's own variables.
+      DATABASE_URL: '',
+      AUTH_SECRET: '',
+      VAULT_KEY: '',
+      BOX_SECRET_KEY: '',
+      SMTP_URL: '',
+      MAIL_MODE: '',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.add(child);
+  const output: string[] = [];
+  const exit = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => {
+      running.delete(child);
+      resolve(code);
+    }),
+  );
+  const ready = new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no start:\n${output.join('')}`)), 60_000);
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output.push(chunk.toString());
+      const match = chunk.toString().match(/Penny is ready on (http:\/\/[^\s"]+)/);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    });
+    child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+    void exit.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`exited with ${code}:\n${output.join('')}`));
+    });
+  });
+  ready.catch(() => {});
+  return { child, output, ready, exit };
+}
+
+/** Every file and folder under `root` (itself included) that its group or others may use. */
+async function looseEntries(root: string): Promise<string[]> {
+  const loose: string[] = [];
+  const visit = async (target: string) => {
+    const stats = await lstat(target);
+    if ((stats.mode & 0o077) !== 0) {
+      loose.push(`${path.relative(root, target) || '.'} ${(stats.mode & 0o777).toString(8)}`);
+    }
+    if (stats.isDirectory()) for (const entry of await readdir(target)) await visit(path.join(target, entry));
+  };
+  await visit(root);
+  return loose;
+}
+
+describe('starting the server', () => {
+  const dirs: string[] = [];
+  afterAll(async () => {
+    for (const child of running) child.kill('SIGKILL');
+    await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
+  });
+
+  it('keeps DATA_DIR owner-only, and refuses a restart with another VAULT_KEY', async () => {
+    const parent = await mkdtemp(path.join(tmpdir(), 'penny-main-'));
+    dirs.push(parent);
+    const dataDir = path.join(parent, 'data');
+
+    const first = run({ DATA_DIR: dataDir, NODE_ENV: 'development' });
+    const url = await first.ready;
+    const signUp = await fetch(`${url}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'http://localhost:3000' },
+      body: JSON.stringify({
+        email: 'modes@example.com',
+        password: 'correct horse battery',
+        name: 'Mode Check',
+        username: 'mode_check',
+        firstName: 'Mode',
+        lastName: 'Check',
+        phoneNumber: '+15551234567',
+        country: 'United States',
+        dateOfBirth: '1990-01-01',
+        agreedToTerms: true,
+        agreedToPrivacy: true,
+      }),
+    });
+    expect(signUp.status).toBe(200);
+    // The e2e tests' way in: the dev outbox, to a client on this machine.
+    const outbox = await fetch(`${url}/dev/outbox`);
+    expect(outbox.status).toBe(200);
+    first.child.kill('SIGTERM');
+    expect(await first.exit).toBe(0);
+
+    const files = await readdir(dataDir, { recursive: true });
+    expect(files.length).toBeGreaterThan(100);
+    expect(files).toContain(path.join('secrets', 'secrets.json'));
+    expect(await looseEntries(dataDir)).toEqual([]);
+
+    const second = run({
+      DATA_DIR: dataDir,
+      NODE_ENV: 'development',
+      VAULT_KEY: Buffer.alloc(32, 9).toString('base64'),
+    });
+    expect(await second.exit).toBe(2);
+    const said = second.output.join('');
+    expect(said).toContain('VAULT_KEY is not the key this database has used since');
+    expect(said).not.toContain('Penny is ready');
+  }, 120_000);
+
+  it('refuses production without SMTP unless log-only mail is chosen', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'penny-main-'));
+    dirs.push(dataDir);
+    const refused = run({ DATA_DIR: dataDir, NODE_ENV: 'production' });
+    expect(await refused.exit).toBe(2);
+    expect(refused.output.join('')).toContain('set SMTP_URL to send it, or MAIL_MODE=log');
+  }, 60_000);
+});
