@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
+  bundledCountryNames,
   COUNTRIES_SERVICE_URL,
   countryNamesFrom,
-  countryNamesFromCsv,
+  displayCountryNames,
   loadCountryNames,
-  parseCsvLine,
 } from './countries.ts';
 
 describe('country names', () => {
@@ -38,9 +38,19 @@ describe('country names', () => {
   });
 });
 
-describe('the bundled CSV', () => {
-  it('reads quoted fields, escaped quotes and empty fields', () => {
-    expect(parseCsvLine('"a","b ""c""",,"d,e"')).toEqual(['a', 'b "c"', '', 'd,e']);
-    expect(countryNamesFromCsv('"name.common","independent"\n"Peru","1"\n"Aruba","0"\n')).toEqual(['Peru']);
+describe('the offline list', () => {
+  it('comes from the browser (Intl.DisplayNames over the ISO codes), with plain names for the odd ones', () => {
+    const names = displayCountryNames() ?? [];
+    expect(names).toHaveLength(194);
+    expect(names).toEqual(expect.arrayContaining(['France', 'United Kingdom', 'DR Congo', 'Myanmar']));
+    expect(names.some((name) => name.includes(' - '))).toBe(false);
+  });
+
+  it('falls back to a small name table where Intl.DisplayNames is missing', async () => {
+    expect(displayCountryNames(null)).toBeNull();
+    const names = await bundledCountryNames(null);
+    expect(names).toHaveLength(194);
+    expect(names).toContain('United Kingdom');
+    expect([...names].sort((a, b) => a.localeCompare(b, 'en'))).toEqual(names);
   });
 });

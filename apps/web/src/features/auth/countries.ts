@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import { SOVEREIGN_COUNTRY_CODES } from './country-codes.ts';
 
 /** The public countries service (spec 1, "Reference data"); only the fields we read. */
 export const COUNTRIES_SERVICE_URL = 'https://restcountries.com/v3.1/all?fields=name,independent';
@@ -38,64 +39,47 @@ async function fetchLive(fetchImpl: typeof fetch, timeoutMs: number): Promise<st
   return names;
 }
 
-/** The fields of one line of a CSV whose values may be quoted (`""` is a quote inside quotes). */
-export function parseCsvLine(line: string): string[] {
-  const fields: string[] = [];
-  let i = 0;
-  while (i <= line.length) {
-    if (line[i] === '"') {
-      let value = '';
-      let j = i + 1;
-      while (j < line.length) {
-        if (line[j] === '"') {
-          if (line[j + 1] === '"') {
-            value += '"';
-            j += 2;
-            continue;
-          }
-          break;
-        }
-        value += line[j];
-        j += 1;
-      }
-      fields.push(value);
-      i = j + 2;
-    } else {
-      const comma = line.indexOf(',', i);
-      const end = comma < 0 ? line.length : comma;
-      fields.push(line.slice(i, end));
-      i = end + 1;
-    }
-  }
-  return fields;
-}
+/** Intl's names that read oddly in a list of countries one lives in ('Congo - Kinshasa'). */
+const PREFERRED_NAMES: Readonly<Record<string, string>> = {
+  CD: 'DR Congo',
+  CG: 'Republic of the Congo',
+  MM: 'Myanmar',
+  VA: 'Vatican City',
+};
 
-/** Country names from world-countries' CSV edition (columns `name.common` and `independent`). */
-export function countryNamesFromCsv(csv: string): string[] {
-  const [headerLine = '', ...rows] = csv.split(/\r?\n/);
-  const header = parseCsvLine(headerLine);
-  const nameColumn = header.indexOf('name.common');
-  const independentColumn = header.indexOf('independent');
-  const records = rows
-    .filter((row) => row.trim() !== '')
-    .map((row) => {
-      const fields = parseCsvLine(row);
-      const independent = fields[independentColumn];
-      return {
-        name: { common: fields[nameColumn] },
-        independent: independent === '1' ? true : independent === '0' ? false : undefined,
-      };
-    });
-  return countryNamesFrom(records);
+/**
+ * The sovereign countries' English names from the browser itself (Intl.DisplayNames over the ISO
+ * region codes): no country data in the bundle. Null where the API is missing.
+ */
+export function displayCountryNames(
+  displayNames: typeof Intl.DisplayNames | null = typeof Intl.DisplayNames === 'function'
+    ? Intl.DisplayNames
+    : null,
+): string[] | null {
+  if (!displayNames) return null;
+  try {
+    const names = new displayNames(['en'], { type: 'region', fallback: 'none' });
+    const list = SOVEREIGN_COUNTRY_CODES.map((code) => PREFERRED_NAMES[code] ?? names.of(code));
+    if (list.some((name) => !name)) return null;
+    return countryNamesFrom(list.map((common) => ({ name: { common } })));
+  } catch {
+    return null;
+  }
 }
 
 /**
- * The bundled list (world-countries, a maintained data package), loaded only when needed. Its CSV
- * edition is a third of the size of the JSON one once bundled.
+ * The offline list: the browser's names, or (where Intl.DisplayNames is missing) a small name table
+ * loaded only then.
  */
-export async function bundledCountryNames(): Promise<string[]> {
-  const { default: csv } = await import('world-countries/dist/countries.csv?raw');
-  return countryNamesFromCsv(csv);
+export async function bundledCountryNames(
+  displayNames: typeof Intl.DisplayNames | null = typeof Intl.DisplayNames === 'function'
+    ? Intl.DisplayNames
+    : null,
+): Promise<string[]> {
+  const fromBrowser = displayCountryNames(displayNames);
+  if (fromBrowser) return fromBrowser;
+  const { COUNTRY_NAMES_FALLBACK } = await import('./country-names-fallback.ts');
+  return countryNamesFrom(Object.values(COUNTRY_NAMES_FALLBACK).map((common) => ({ name: { common } })));
 }
 
 /** The live list when the service answers in time, else the bundled one (as on offline machines). */
