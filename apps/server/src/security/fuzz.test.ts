@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_ENDPOINT_PATHS } from '../identity/index.ts';
 import { createTestApp, type TestApp, testDatabaseKinds } from '../testing/index.ts';
 import {
   count5xx,
@@ -56,6 +57,28 @@ describe.each(testDatabaseKinds())(
       expect(report.requests).toBeGreaterThanOrEqual(COUNT);
       for (const key of keys)
         expect({ key, sent: report.byEndpoint[key] !== undefined }).toEqual({ key, sent: true });
+    });
+
+    it('gives every endpoint the auth gateway exposes shapes of its own; Better Auth’s others are never served', () => {
+      const shaped: readonly string[] = WEB_AUTH_ENDPOINTS;
+      for (const path of AUTH_ENDPOINT_PATHS) {
+        expect({ path, shaped: shaped.some((key) => key.endsWith(` /api/auth${path}`)) }).toEqual({
+          path,
+          shaped: true,
+        });
+      }
+      const hidden = endpoints
+        .filter(
+          (e) =>
+            e.service === 'auth' &&
+            !(AUTH_ENDPOINT_PATHS as readonly string[]).includes(e.path.slice('/api/auth'.length)),
+        )
+        .map(endpointKey);
+      expect(hidden.length).toBeGreaterThan(0);
+      for (const key of hidden) {
+        const served = Object.keys(report.byEndpoint[key] ?? {}).filter((status) => Number(status) < 400);
+        expect({ key, served }).toEqual({ key, served: [] });
+      }
     });
 
     it('reaches the handlers: every /db endpoint and the main auth ones accept some generated requests', () => {

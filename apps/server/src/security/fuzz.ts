@@ -52,6 +52,8 @@ export const WEB_AUTH_ENDPOINTS = [
   'GET /api/auth/list-sessions',
   'POST /api/auth/revoke-session',
   'POST /api/auth/change-password',
+  'POST /api/auth/revoke-sessions',
+  'POST /api/auth/revoke-other-sessions',
 ] as const;
 
 /**
@@ -495,6 +497,8 @@ const shapes: Record<string, fc.Arbitrary<Shape>> = {
     }),
   ),
   'POST /api/auth/sign-out': fc.constantFrom<Shape>({ body: {} }, {}),
+  'POST /api/auth/revoke-sessions': fc.constantFrom<Shape>({ body: {} }, {}),
+  'POST /api/auth/revoke-other-sessions': fc.constantFrom<Shape>({ body: {} }, {}),
   'GET /api/auth/get-session': query(
     fc.record({ disableCookieCache: opt(fc.constantFrom('true', 'false')) }),
   ),
