@@ -1,8 +1,54 @@
-import type { CSSProperties } from 'react';
-import { Toaster as Sonner } from 'sonner';
+import { type CSSProperties, lazy, type ReactNode, Suspense, useEffect } from 'react';
+import type { ExternalToast } from 'sonner';
 import { useTheme } from './theme.tsx';
 
-export { toast } from 'sonner';
+/*
+ * Sonner is loaded after the first screen, not with it: no screen needs a toast to show, and it is a
+ * tenth of the sign-in route's JavaScript. `toast.*` calls made before it has arrived wait for it, and
+ * for the toaster to be mounted, so none is lost.
+ */
+let sonner: Promise<typeof import('sonner')> | null = null;
+const loadSonner = () => {
+  sonner ??= import('sonner');
+  return sonner;
+};
+
+let toasterMounted: () => void = () => {};
+const toasterReady = new Promise<void>((resolve) => {
+  toasterMounted = resolve;
+});
+
+type Message = ReactNode | (() => ReactNode);
+
+function show(
+  kind: 'success' | 'error' | 'warning' | 'info',
+  message: Message,
+  options?: ExternalToast,
+): void {
+  void Promise.all([loadSonner(), toasterReady]).then(([{ toast: sonnerToast }]) => {
+    sonnerToast[kind](message, options);
+  });
+}
+
+/** Sonner's toast, loaded on demand: the spec's titles, descriptions and lifetimes. */
+export const toast = {
+  success: (message: Message, options?: ExternalToast) => show('success', message, options),
+  error: (message: Message, options?: ExternalToast) => show('error', message, options),
+  warning: (message: Message, options?: ExternalToast) => show('warning', message, options),
+  info: (message: Message, options?: ExternalToast) => show('info', message, options),
+  /** Closes one toast, or all of them. */
+  dismiss: (id?: string | number) => {
+    void loadSonner().then(({ toast: sonnerToast }) => sonnerToast.dismiss(id));
+  },
+};
+
+const SonnerToaster = lazy(() => loadSonner().then((module) => ({ default: module.Toaster })));
+
+/** Tells queued toasts that the toaster listens now (its subscription runs in an effect before ours). */
+function MountedSignal() {
+  useEffect(() => toasterMounted(), []);
+  return null;
+}
 
 declare module 'react' {
   /** CSS custom properties in `style` (React passes them through as they are). */
@@ -39,12 +85,15 @@ const surfaceTokens = {
 export function Toaster() {
   const { effectiveDark } = useTheme();
   return (
-    <Sonner
-      theme={effectiveDark ? 'dark' : 'light'}
-      position="bottom-right"
-      closeButton
-      duration={4000}
-      style={surfaceTokens}
-    />
+    <Suspense fallback={null}>
+      <SonnerToaster
+        theme={effectiveDark ? 'dark' : 'light'}
+        position="bottom-right"
+        closeButton
+        duration={4000}
+        style={surfaceTokens}
+      />
+      <MountedSignal />
+    </Suspense>
   );
 }

@@ -1,9 +1,17 @@
 import { identityMessages } from '@penny/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import {
+  type ComponentType,
+  type FormEvent,
+  lazy,
+  Suspense,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import { type AuthClient, useAuthClient } from '../../session/index.ts';
-import { Button, ProgressSteps } from '../../ui/index.ts';
-import { AlmostThere } from './almost-there.tsx';
+import { Button, LoadingScreen, ProgressSteps } from '../../ui/index.ts';
 import { authErrorMessage } from './auth-errors.ts';
 import { AuthLink, FormMessage, verifiedCallbackURL } from './auth-links.tsx';
 import { countryNamesQueryOptions } from './countries.ts';
@@ -18,7 +26,6 @@ import {
 } from './sign-up-form.ts';
 import {
   AgreementStep,
-  ContactStep,
   CredentialsStep,
   NamesStep,
   STEP_TITLES,
@@ -49,7 +56,14 @@ async function checkUsername(authClient: AuthClient, username: string): Promise<
   }
 }
 
-const stepComponents: Record<SignUpStep, (props: StepProps) => React.JSX.Element> = {
+// Loaded when needed, not with the page: the data setup after sign-up (sealed requests) and the last
+// step's calling codes (libphonenumber's metadata). Both start loading as soon as the page shows.
+const loadAlmostThere = () => import('./almost-there.tsx');
+const loadContactStep = () => import('./contact-step.tsx');
+const AlmostThere = lazy(() => loadAlmostThere().then((m) => ({ default: m.AlmostThere })));
+const ContactStep = lazy(() => loadContactStep().then((m) => ({ default: m.ContactStep })));
+
+const stepComponents: Record<SignUpStep, ComponentType<StepProps>> = {
   1: AgreementStep,
   2: CredentialsStep,
   3: NamesStep,
@@ -72,8 +86,12 @@ export function SignUpPage() {
   const [busy, setBusy] = useState<'checking' | 'creating' | null>(null);
   const [createdFor, setCreatedFor] = useState<SignUpValues | null>(null);
   const errorId = useId();
-  // Start loading the country list now, so step 4 has it.
+  // Start loading the country list and the later screens now, so step 4 and the end have them.
   useQuery(countryNamesQueryOptions());
+  useEffect(() => {
+    void loadContactStep();
+    void loadAlmostThere();
+  }, []);
 
   // The first field at fault takes the focus (the message is linked to it by aria-describedby).
   useEffect(() => {
@@ -86,7 +104,15 @@ export function SignUpPage() {
     if (message !== null) setReported((n) => n + 1);
   }
 
-  if (createdFor) return <AlmostThere values={createdFor} />;
+  if (createdFor) {
+    return (
+      <Suspense
+        fallback={<LoadingScreen label={m.creatingAccount} fullScreen={false} className="bg-transparent" />}
+      >
+        <AlmostThere values={createdFor} />
+      </Suspense>
+    );
+  }
 
   const set: StepProps['set'] = (key, value) => setValues((current) => ({ ...current, [key]: value }));
 

@@ -1,11 +1,7 @@
 import { identityMessages } from '@penny/contracts';
-import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
 import { usePublicConfig } from '../../api/config.ts';
-import { Checkbox, Combobox, DatePicker, Field, type FieldControlProps } from '../../ui/index.ts';
+import { Checkbox, type FieldControlProps } from '../../ui/index.ts';
 import { InputField, type InputFieldProps } from './auth-form.tsx';
-import { countryNamesQueryOptions } from './countries.ts';
-import { digitsOnly, phoneCodeOptions } from './phone-codes.ts';
 import type { SignUpField, SignUpValues } from './sign-up-form.ts';
 
 export type StepProps = {
@@ -24,7 +20,11 @@ type BooleanKey = {
 }[keyof SignUpValues];
 
 /** The Field's wiring plus the step's: a field the step's error is about is invalid and described by it. */
-function stepControl(props: StepProps, control: FieldControlProps, field: SignUpField): FieldControlProps {
+export function stepControl(
+  props: StepProps,
+  control: FieldControlProps,
+  field: SignUpField,
+): FieldControlProps {
   const invalid = props.invalidFields.has(field);
   const describedBy = [control['aria-describedby'], invalid ? props.errorId : undefined].filter(Boolean);
   return {
@@ -42,7 +42,7 @@ type TextFieldProps = Omit<InputFieldProps, 'value' | 'onValueChange' | 'wire'> 
 };
 
 /** A labelled text input bound to one of the sign-up values. */
-function TextField({ state, field, optional, normalize, ...input }: TextFieldProps) {
+export function TextField({ state, field, optional, normalize, ...input }: TextFieldProps) {
   return (
     <InputField
       {...input}
@@ -80,7 +80,7 @@ function AgreementCheckbox(props: {
   );
 }
 
-const stepClassName = 'flex flex-col gap-4';
+export const stepClassName = 'flex flex-col gap-4';
 
 /** Step 1: agreement. The links navigate the browser to the public pages (spec). */
 export function AgreementStep(props: StepProps) {
@@ -160,68 +160,6 @@ export function NamesStep(props: StepProps) {
         autoComplete="additional-name"
       />
       <TextField state={props} field="lastName" label="Last name" autoComplete="family-name" />
-    </div>
-  );
-}
-
-/** Step 4: phone (code + digits), country, date of birth. */
-export function ContactStep(props: StepProps) {
-  const { values, set } = props;
-  const codes = useMemo(() => phoneCodeOptions(), []);
-  const countries = useQuery(countryNamesQueryOptions());
-  const countryOptions = useMemo(
-    () => (countries.data ?? []).map((name) => ({ value: name, label: name })),
-    [countries.data],
-  );
-  return (
-    <div className={stepClassName}>
-      <div className="grid grid-cols-[minmax(0,9rem)_minmax(0,1fr)] gap-3">
-        <Field label="Country code">
-          {(control) => (
-            <Combobox
-              {...control}
-              listLabel="Country codes"
-              options={codes}
-              value={values.countryCode}
-              onValueChange={(code) => set('countryCode', code)}
-            />
-          )}
-        </Field>
-        <TextField
-          state={props}
-          field="phone"
-          label="Phone number"
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel-national"
-          normalize={digitsOnly}
-        />
-      </div>
-      <Field label="Country">
-        {(control) => (
-          <Combobox
-            {...stepControl(props, control, 'country')}
-            listLabel="Countries"
-            options={countryOptions}
-            value={values.country}
-            onValueChange={(name) => set('country', name)}
-            placeholder={countries.isPending ? 'Loading countries...' : 'Search countries'}
-            disabled={countries.isPending}
-          />
-        )}
-      </Field>
-      <Field label="Date of birth">
-        {(control) => (
-          <DatePicker
-            {...stepControl(props, control, 'dateOfBirth')}
-            autoComplete="bday"
-            noFutureDates
-            min="1900-01-01"
-            value={values.dateOfBirth}
-            onValueChange={(date) => set('dateOfBirth', date)}
-          />
-        )}
-      </Field>
     </div>
   );
 }

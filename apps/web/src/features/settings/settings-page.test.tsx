@@ -176,7 +176,7 @@ describe('settings popup', () => {
     const first = await screen.findByRole('alertdialog', { name: 'Delete your account?' });
     await user.click(within(first).getByRole('button', { name: 'Continue' }));
     const final = await screen.findByRole('alertdialog', { name: 'This cannot be undone' });
-    expect(final).toHaveTextContent('external services');
+    expect(final).toHaveTextContent('asks the services you linked to forget you');
     expect(network.callsTo('POST /db/delete-user-account')).toHaveLength(0);
     await user.click(within(final).getByRole('button', { name: 'Delete Account' }));
     expect(await screen.findByText('Account Deleted')).toBeInTheDocument();

@@ -1,0 +1,117 @@
+// Initial JavaScript of the sign-in and sign-up routes, against a bare React page built in the same
+// run by the same Vite config (apps/web/vite.config.ts: same plugins, minifier and chunking). What a
+// route "moves" is the entry chunk, the route's own chunk, and every chunk either imports statically
+// (what the browser fetches before the screen can show), read from Vite's manifest. Sizes are brotli
+// (quality 11, as the server sends them, apps/server/src/http/routes/web-app.ts); raw sizes are shown too.
+// Budgets (issue 9): sign-in <= 1.6x the bare page, sign-up <= 2x. Exits 1 when one is exceeded.
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants } from 'node:zlib';
+
+process.env.NODE_ENV = 'production';
+const { build } = await import('vite');
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const webRoot = path.join(root, 'apps/web');
+const configFile = path.join(webRoot, 'vite.config.ts');
+// Inside the repository, so the bare page resolves react from the same node_modules.
+const work = path.join(root, 'node_modules/.cache/penny-bench-bundle');
+
+type ManifestChunk = { file: string; src?: string; isEntry?: boolean; imports?: string[] };
+type Manifest = Record<string, ManifestChunk>;
+
+async function buildWith(viteRoot: string, outDir: string): Promise<Manifest> {
+  await build({
+    configFile,
+    root: viteRoot,
+    logLevel: 'error',
+    build: { outDir, emptyOutDir: true, manifest: 'manifest.json', sourcemap: false },
+  });
+  return JSON.parse(await readFile(path.join(outDir, 'manifest.json'), 'utf8')) as Manifest;
+}
+
+/** The chunk keys a set of chunks pulls in through static imports, themselves included. */
+function closure(manifest: Manifest, keys: string[]): Set<string> {
+  const seen = new Set<string>();
+  const stack = [...keys];
+  while (stack.length > 0) {
+    const key = stack.pop() as string;
+    if (seen.has(key)) continue;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`No chunk ${key} in the manifest`);
+    seen.add(key);
+    stack.push(...(chunk.imports ?? []));
+  }
+  return seen;
+}
+
+async function jsBytes(manifest: Manifest, outDir: string, keys: Set<string>) {
+  let raw = 0;
+  let brotli = 0;
+  for (const key of keys) {
+    const file = manifest[key]?.file;
+    if (!file?.endsWith('.js')) continue;
+    const content = await readFile(path.join(outDir, file));
+    raw += content.length;
+    brotli += brotliCompressSync(content, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
+    }).length;
+  }
+  return { raw, brotli };
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+try {
+  // The bare page: React rendering one heading, nothing of Penny's.
+  const bareRoot = path.join(work, 'bare');
+  await mkdir(path.join(bareRoot, 'src'), { recursive: true });
+  await writeFile(
+    path.join(bareRoot, 'index.html'),
+    '<!doctype html><html lang="en"><head><title>Bare</title></head><body><div id="root"></div>' +
+      '<script type="module" src="/src/main.tsx"></script></body></html>',
+  );
+  await writeFile(
+    path.join(bareRoot, 'src/main.tsx'),
+    "import { StrictMode } from 'react';\nimport { createRoot } from 'react-dom/client';\n" +
+      "createRoot(document.getElementById('root') as HTMLElement).render(<StrictMode><h1>Hello</h1></StrictMode>);\n",
+  );
+  const bareOut = path.join(work, 'bare-dist');
+  const bareManifest = await buildWith(bareRoot, bareOut);
+  const bareEntry = Object.keys(bareManifest).filter((key) => bareManifest[key]?.isEntry);
+  const bare = await jsBytes(bareManifest, bareOut, closure(bareManifest, bareEntry));
+
+  const appOut = path.join(work, 'app-dist');
+  const manifest = await buildWith(webRoot, appOut);
+  const entry = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
+  const route = (src: string) => {
+    if (!manifest[src]) throw new Error(`The build has no chunk for ${src}`);
+    return closure(manifest, [...entry, src]);
+  };
+  const routes = [
+    { name: 'sign-in', src: 'src/features/auth/sign-in-page.tsx', budget: 1.6 },
+    { name: 'sign-up', src: 'src/features/auth/sign-up-page.tsx', budget: 2 },
+  ];
+
+  console.log(
+    `  ${'bare React page'.padEnd(16)} ${kb(bare.brotli).padStart(9)} brotli  ${kb(bare.raw).padStart(9)} raw`,
+  );
+  const over: string[] = [];
+  for (const { name, src, budget } of routes) {
+    const size = await jsBytes(manifest, appOut, route(src));
+    const ratio = size.brotli / bare.brotli;
+    const verdict = ratio <= budget ? 'within' : 'OVER';
+    console.log(
+      `  ${`${name} route`.padEnd(16)} ${kb(size.brotli).padStart(9)} brotli  ${kb(size.raw).padStart(9)} raw` +
+        `  ${ratio.toFixed(2)}x the bare page (budget ${budget}x: ${verdict})`,
+    );
+    if (ratio > budget) over.push(name);
+  }
+  if (over.length > 0) {
+    console.error(`  Initial JavaScript over budget: ${over.join(', ')}`);
+    process.exitCode = 1;
+  }
+} finally {
+  await rm(work, { recursive: true, force: true });
+}
