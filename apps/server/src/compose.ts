@@ -15,12 +15,15 @@ import {
   type MailTransport,
 } from './mail/index.ts';
 import { checkVaultKey, loadSecrets, type Secrets } from './secrets/index.ts';
+import { createDomainServices, type DomainServices } from './services/index.ts';
 import { createSharedState, type RateLimiter } from './shared-state/index.ts';
 
 export type Services = {
   app: ReturnType<typeof createApp>;
   auth: ReturnType<typeof createAuth>;
   authGateway: AuthGateway;
+  /** Every domain service: what the routes call, and what the agent's tools will call. */
+  services: DomainServices;
   /** The counters behind every rate limit (shared state: memory, or Redis). */
   rateLimiter: RateLimiter;
   database: DatabaseHandle;
@@ -90,6 +93,7 @@ export async function composeServices(
     config,
     rateLimiter: shared.rateLimiter,
   });
+  const services = createDomainServices({ db: database.db, logger });
   const app = createApp({
     config,
     logger,
@@ -99,6 +103,7 @@ export async function composeServices(
     authGateway,
     replayStore: shared.replayStore,
     rateLimiter: shared.rateLimiter,
+    services,
     mailer,
     devOutbox,
   });
@@ -106,6 +111,7 @@ export async function composeServices(
     app,
     auth,
     authGateway,
+    services,
     rateLimiter: shared.rateLimiter,
     database,
     secrets,

@@ -1,6 +1,7 @@
 export * from './api.ts';
 export * from './cursor.ts';
 export * from './dsl.ts';
+export * from './endpoints.ts';
 export * from './envelope.ts';
 export * from './identity.ts';
 export * from './messages.ts';

@@ -147,12 +147,16 @@ export const dslObjectsPayloadSchema = z
   });
 
 const userNameField = safeString().trim().min(1);
+/** A name every stored resource must carry: missing or blank is the spec's own sentence. */
+const requiredUserName = safeString({ error: () => resourceMessages.missingUserInfo })
+  .trim()
+  .min(1, resourceMessages.missingUserInfo);
 
 /** The user info every resource payload carries; compared with the session, never a lookup key. */
 export const resourceUserInfoSchema = z.object({
-  username: userNameField.max(LIMITS.email.max),
-  firstName: userNameField.max(LIMITS.name.max),
-  lastName: userNameField.max(LIMITS.name.max),
+  username: requiredUserName.max(LIMITS.email.max),
+  firstName: requiredUserName.max(LIMITS.name.max),
+  lastName: requiredUserName.max(LIMITS.name.max),
 });
 export type ResourceUserInfo = z.infer<typeof resourceUserInfoSchema>;
 
@@ -241,7 +245,12 @@ export const getResourceResponseSchema = z.object({
 export type GetResourceResponse = z.infer<typeof getResourceResponseSchema>;
 
 /** POST /db/delete-resource */
-export const deleteResourceRequestSchema = resourceUserInfoSchema.extend({ resource_id: idSchema });
+export const deleteResourceRequestSchema = z.object({
+  username: userNameField.max(LIMITS.email.max),
+  firstName: userNameField.max(LIMITS.name.max),
+  lastName: userNameField.max(LIMITS.name.max),
+  resource_id: idSchema,
+});
 export type DeleteResourceRequest = z.infer<typeof deleteResourceRequestSchema>;
 
 export const deleteResourceResponseSchema = z.object({

@@ -10,6 +10,7 @@ import {
 import { and, desc, eq, lt, or } from 'drizzle-orm';
 import type { Database } from '../db/index.ts';
 import { tables } from '../db/index.ts';
+import { ServiceError } from '../services/errors.ts';
 
 /**
  * Saved resources. Every function takes the session user's id and never reads or changes another
@@ -79,7 +80,8 @@ export function createResourceService(db: Database) {
     async list(userId: string, options: { limit?: number | undefined; cursor?: string | undefined } = {}) {
       const limit = options.limit ?? RESOURCE_LIMITS.defaultPageSize;
       const after = options.cursor ? decodeKeysetCursor(options.cursor) : null;
-      if (options.cursor && !after) return null;
+      if (options.cursor && !after)
+        throw new ServiceError('request:invalid', 'Invalid request: cursor: is not a valid cursor');
       const rows = await db
         .select({
           id: resource.id,

@@ -81,7 +81,11 @@ describe.each(testDatabaseKinds())('the app on %s', (kind) => {
   it('refuses the database service without credentials (401)', async () => {
     const response = await t.app.request('/db/database-setup', { method: 'POST', body: '{}' });
     expect(response.status).toBe(401);
-    expect(await response.json()).toEqual({ success: false, error: 'Authentication required.' });
+    expect(await response.json()).toEqual({
+      success: false,
+      error: 'Authentication required.',
+      code: 'auth:required',
+    });
   });
 
   it('refuses a made-up bearer token (401)', async () => {
@@ -175,7 +179,11 @@ describe.each(testDatabaseKinds())('the app on %s', (kind) => {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(unknownDb.status).toBe(404);
-    expect(await unknownDb.json()).toEqual({ success: false, error: 'Not found.' });
+    expect(await unknownDb.json()).toEqual({
+      success: false,
+      error: 'Not found.',
+      code: 'request:not-found',
+    });
     // The public anonymous token reaches database-setup only: anything else is a 401, known or not.
     const anonymous = await t.app.request('/db/no-such-thing', {
       headers: { authorization: `Bearer ${anonToken}` },

@@ -4,24 +4,20 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import type { Config } from '../config.ts';
 import type { DatabaseHandle } from '../db/index.ts';
-import {
-  type Auth,
-  type AuthGateway,
-  type LinkedAccountCleanup,
-  resolveClientIp,
-} from '../identity/index.ts';
+import { type Auth, type AuthGateway, resolveClientIp } from '../identity/index.ts';
 import { type Logger, loggableError } from '../logger.ts';
 import type { DevOutbox, Mailer } from '../mail/index.ts';
 import type { Secrets } from '../secrets/index.ts';
+import type { DomainServices } from '../services/index.ts';
 import type { RateLimiter, ReplayStore } from '../shared-state/index.ts';
 import type { AppEnv } from './context.ts';
-import { ApiFailure, fail } from './errors.ts';
+import { fail, failureOf } from './errors.ts';
 import { addressRateLimit, principalGuard } from './middleware/api-guard.ts';
 import { encryptedBody } from './middleware/encrypted-body.ts';
 import { requestLog } from './middleware/request-log.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { deriveAnonToken, sessionMiddleware } from './middleware/session.ts';
-import { databaseRoutes } from './routes/database.ts';
+import { databaseRoutes } from './routes/db/index.ts';
 import { devOutboxRoutes } from './routes/dev-outbox.ts';
 import { healthRoutes } from './routes/health.ts';
 import { publicConfigRoutes } from './routes/public-config.ts';
@@ -43,8 +39,8 @@ export type AppDeps = {
   mailer: Mailer;
   /** Present only in the embedded mode (no SMTP): exposes /dev/outbox. */
   devOutbox?: DevOutbox;
-  /** Provider-side clean-up run by Delete Data / Delete Account (the Accounts work adds one per platform). */
-  linkedAccountCleanups?: readonly LinkedAccountCleanup[];
+  /** Every domain service, built once by compose.ts; the routes call their handlers. */
+  services: DomainServices;
 };
 
 /** The whole HTTP surface: auth, database/agent/connect services, public config, health, and the SPA. */
@@ -80,7 +76,7 @@ export function createApp(deps: AppDeps) {
     // The rest of the body is still on the socket: close it rather than promise a keep-alive.
     onError: (c) => {
       c.header('connection', 'close');
-      return fail(c, 413, 'Request body is too large.');
+      return fail(c, 'request:too-large', 'Request body is too large.');
     },
   });
   // Only methods that carry a body: touching the raw request on a GET costs the Node adapter a full
@@ -109,27 +105,42 @@ export function createApp(deps: AppDeps) {
   for (const service of ['/db/*', '/agent/*']) {
     app.use(service, addressRateLimit(limiter), session, principalGuard(limiter), envelope);
   }
-  app.route('/db', databaseRoutes(deps));
+  app.route(
+    '/db',
+    databaseRoutes({
+      services: deps.services,
+      auth,
+      logger,
+      mount: { checkResponses: config.env === 'test' },
+    }),
+  );
 
   app.route('/', webApp.routes);
-  app.notFound((c) => fail(c, 404, 'Not found.'));
+  app.notFound((c) => fail(c, 'request:not-found', 'Not found.'));
   app.onError((error, c) => {
-    if (error instanceof ApiFailure) {
-      if (error.status === 403) {
+    const failure = failureOf(error);
+    if (failure) {
+      if (failure.status === 403) {
         const principal = c.get('principal');
         logger.warn(
           {
             requestId: c.get('requestId'),
             userId: principal?.kind === 'user' ? principal.user.id : undefined,
           },
-          `refused: ${error.message}`,
+          `refused: ${failure.message}`,
         );
       }
-      return fail(c, error.status, error.message);
+      return fail(c, failure.code, failure.message);
     }
-    if (error instanceof HTTPException) return fail(c, error.status, error.message || 'Request failed.');
+    if (error instanceof HTTPException && error.status < 500) {
+      return fail(
+        c,
+        error.status === 413 ? 'request:too-large' : 'request:invalid',
+        error.message || 'Request failed.',
+      );
+    }
     logger.error({ err: loggableError(error), requestId: c.get('requestId') }, 'unhandled error');
-    return fail(c, 500, 'Something went wrong on our side. Please try again.');
+    return fail(c, 'server:error', 'Something went wrong on our side. Please try again.');
   });
   return app;
 }

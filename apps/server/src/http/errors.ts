@@ -1,19 +1,65 @@
+import type { ApiErrorBody, ApiErrorCode, EnvelopeErrorCode } from '@penny/contracts';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ZodError } from 'zod';
+import { ServiceError } from '../services/errors.ts';
 import type { AppContext } from './context.ts';
 
-/** A failure the caller caused or may see: rendered as `{ success: false, error }` with its status. */
+/** The HTTP status of each error code: exhaustive, so a new code fails to compile until it has one. */
+const envelopeStatus = {
+  required: 400,
+  malformed: 400,
+  badBase64: 400,
+  badLength: 400,
+  openFailed: 400,
+  invalidPlaintext: 400,
+  stale: 400,
+  replayed: 400,
+  mismatch: 400,
+  tooLarge: 413,
+  tooDeep: 400,
+  tooMany: 429,
+  unavailable: 503,
+} as const satisfies Record<EnvelopeErrorCode, ContentfulStatusCode>;
+
+export const ERROR_STATUS = {
+  'request:invalid': 400,
+  'request:not-json': 400,
+  'request:too-large': 413,
+  'request:not-found': 404,
+  'request:too-many': 429,
+  'auth:required': 401,
+  'auth:session-expired': 401,
+  'auth:other-user': 403,
+  'resource:missing-user-info': 400,
+  'resource:not-found': 404,
+  'server:unavailable': 503,
+  'server:error': 500,
+  ...(Object.fromEntries(
+    Object.entries(envelopeStatus).map(([code, status]) => [`envelope:${code}`, status]),
+  ) as { [K in EnvelopeErrorCode as `envelope:${K}`]: (typeof envelopeStatus)[K] }),
+} as const satisfies Record<ApiErrorCode, ContentfulStatusCode>;
+
+/** A failure the caller caused or may see: rendered as `{ success: false, error, code }`. */
 export class ApiFailure extends Error {
   override name = 'ApiFailure';
+  readonly code: ApiErrorCode;
   readonly status: ContentfulStatusCode;
-  constructor(status: ContentfulStatusCode, message: string) {
+  constructor(code: ApiErrorCode, message: string) {
     super(message);
-    this.status = status;
+    this.code = code;
+    this.status = ERROR_STATUS[code];
   }
 }
 
-export function fail(c: AppContext, status: ContentfulStatusCode, error: string) {
-  return c.json({ success: false as const, error }, status);
+export function fail(c: AppContext, code: ApiErrorCode, error: string) {
+  return c.json({ success: false, error, code } satisfies ApiErrorBody, ERROR_STATUS[code]);
+}
+
+/** A service's refusal (services/errors.ts) as the HTTP failure it maps to. */
+export function failureOf(error: unknown): ApiFailure | undefined {
+  if (error instanceof ApiFailure) return error;
+  if (error instanceof ServiceError) return new ApiFailure(error.code, error.message);
+  return undefined;
 }
 
 /** One readable sentence naming each bad field, e.g. "Invalid request: firstName: Required". */

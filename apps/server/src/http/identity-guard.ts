@@ -5,7 +5,7 @@ import { ApiFailure } from './errors.ts';
 /** The signed-in user, or a 401 for anonymous callers. */
 export function requireUser(c: AppContext): SessionUser {
   const principal = c.get('principal');
-  if (principal?.kind !== 'user') throw new ApiFailure(401, 'Authentication required.');
+  if (principal?.kind !== 'user') throw new ApiFailure('auth:required', 'Authentication required.');
   return principal.user;
 }
 
@@ -18,7 +18,7 @@ export function assertSameUser(c: AppContext, claimed: Pick<UserIdentity, 'usern
   const claimedName = claimed.username.trim().toLowerCase();
   const knownNames = [user.username, user.email, user.id].filter(Boolean).map((v) => String(v).toLowerCase());
   if (!knownNames.includes(claimedName)) {
-    throw new ApiFailure(403, 'This request names a different user than the one signed in.');
+    throw new ApiFailure('auth:other-user', 'This request names a different user than the one signed in.');
   }
   return user;
 }

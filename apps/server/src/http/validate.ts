@@ -1,7 +1,21 @@
-import { findJsonProblem } from '@penny/contracts';
+import { type ApiErrorCode, findJsonProblem, resourceMessages } from '@penny/contracts';
 import type { z } from 'zod';
 import type { AppContext } from './context.ts';
 import { ApiFailure, describeZodError } from './errors.ts';
+
+/**
+ * Sentences the spec gives for a refused payload: when a schema issue carries one, the answer is that
+ * sentence alone, with its own code.
+ */
+const SPEC_SENTENCES: Readonly<Record<string, ApiErrorCode>> = {
+  [resourceMessages.missingUserInfo]: 'resource:missing-user-info',
+};
+
+function refusal(error: z.ZodError): ApiFailure {
+  const sentence = error.issues.find((issue) => issue.message in SPEC_SENTENCES)?.message;
+  if (sentence) return new ApiFailure(SPEC_SENTENCES[sentence] ?? 'request:invalid', sentence);
+  return new ApiFailure('request:invalid', describeZodError(error));
+}
 
 /** Parses the JSON body (already decrypted by the envelope middleware) with a contract schema. */
 export async function readBody<S extends z.ZodType>(c: AppContext, schema: S): Promise<z.infer<S>> {
@@ -10,12 +24,12 @@ export async function readBody<S extends z.ZodType>(c: AppContext, schema: S): P
     try {
       raw = await c.req.json();
     } catch {
-      throw new ApiFailure(400, 'Request body must be valid JSON.');
+      throw new ApiFailure('request:not-json', 'Request body must be valid JSON.');
     }
   }
   refuseUnsafeJson(raw);
   const parsed = schema.safeParse(raw);
-  if (!parsed.success) throw new ApiFailure(400, describeZodError(parsed.error));
+  if (!parsed.success) throw refusal(parsed.error);
   return parsed.data;
 }
 
@@ -25,11 +39,10 @@ export async function readBody<S extends z.ZodType>(c: AppContext, schema: S): P
  */
 function refuseUnsafeJson(value: unknown): void {
   const problem = findJsonProblem(value);
-  if (problem)
-    throw new ApiFailure(
-      400,
-      `Invalid request: ${problem.path ? `${problem.path}: ` : ''}${problem.message}`,
-    );
+  if (problem) {
+    const where = problem.path ? `${problem.path}: ` : '';
+    throw new ApiFailure('request:invalid', `Invalid request: ${where}${problem.message}`);
+  }
 }
 
 /** Parses the query string with a contract schema. */
@@ -37,6 +50,6 @@ export function readQuery<S extends z.ZodType>(c: AppContext, schema: S): z.infe
   const query = c.req.query();
   refuseUnsafeJson(query);
   const parsed = schema.safeParse(query);
-  if (!parsed.success) throw new ApiFailure(400, describeZodError(parsed.error));
+  if (!parsed.success) throw refusal(parsed.error);
   return parsed.data;
 }

@@ -12,7 +12,7 @@ export {
 export { AUTH_ENDPOINT_PATHS, type AuthGateway, createAuthGateway } from './auth-gateway.ts';
 export { resolveClientIp, withClientIp } from './client-ip.ts';
 export { COMPOSED_PROMPT_OPENING, composePreferencePrompt } from './preference-prompt.ts';
-export { readProfile, savePreferences } from './profile.ts';
+export { type Actor, createProfileService, type ProfileService } from './profile.ts';
 export { isSafeRedirectTarget } from './redirect-target.ts';
 export { createSignInBrake, SIGN_IN_BRAKE, type SignInBrake } from './sign-in-brake.ts';
 export {

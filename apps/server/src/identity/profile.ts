@@ -1,12 +1,16 @@
 import {
+  type DatabaseSetupRequest,
   type GetProfileResponseBody,
+  type generatePreferencePromptRequestSchema,
   normalizePreferences,
   type PreferencesDocument,
   type ProfileUserInfo,
 } from '@penny/contracts';
 import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Database } from '../db/index.ts';
 import { tables } from '../db/index.ts';
+import { composePreferencePrompt } from './preference-prompt.ts';
 
 type Profile = GetProfileResponseBody['profile'];
 
@@ -14,11 +18,58 @@ function text(value: unknown): string | null {
   return typeof value === 'string' && value.trim() !== '' ? value : null;
 }
 
+/** The acting user, as the session knows them. */
+export type Actor = {
+  id: string;
+  email: string;
+  username?: string | null | undefined;
+  firstName?: string | null | undefined;
+};
+
+/**
+ * The user's profile and preferences (spec 1, "Data service"). Every operation takes the acting user
+ * explicitly; routes and the agent's tools call these same handlers.
+ */
+export function createProfileService(db: Database) {
+  return {
+    read: (actor: Actor) => readProfile(db, actor.id),
+    /** database-setup: records the names and contact details the user gave at sign-up. */
+    async setup(actor: Actor, input: DatabaseSetupRequest): Promise<void> {
+      const userInfo = {
+        username: actor.username ?? input.username,
+        firstName: input.firstName,
+        middleName: input.middleName ?? null,
+        lastName: input.lastName,
+        phoneNumber: input.phoneNumber ?? null,
+        country: input.country ?? null,
+        dateOfBirth: input.dateOfBirth ?? null,
+        email: actor.email,
+      };
+      await db
+        .insert(tables.profile)
+        .values({ userId: actor.id, userInfo })
+        .onConflictDoUpdate({ target: tables.profile.userId, set: { userInfo } });
+    },
+    savePreferences: (actor: Actor, preferences: PreferencesDocument) =>
+      savePreferences(db, actor.id, preferences),
+    /** The deterministic prompt composer over the user's info and preferences (no storage). */
+    composePrompt(actor: Actor, input: z.output<typeof generatePreferencePromptRequestSchema>): string {
+      return composePreferencePrompt({
+        userInfo: { ...input.user_info, firstName: input.user_info.firstName ?? actor.firstName ?? null },
+        preferences: input.preferences,
+        existingPrompt: input.existing_prompt ?? null,
+      });
+    },
+  };
+}
+
+export type ProfileService = ReturnType<typeof createProfileService>;
+
 /**
  * The profile as the spec reads it back: User_Info from the account (falling back to what
  * database-setup recorded), User_Preferences through the tolerant reader, and the top-level copies.
  */
-export async function readProfile(db: Database, userId: string): Promise<Profile | undefined> {
+async function readProfile(db: Database, userId: string): Promise<Profile | undefined> {
   const [row] = await db
     .select({
       email: tables.user.email,
@@ -48,7 +99,7 @@ export async function readProfile(db: Database, userId: string): Promise<Profile
 }
 
 /** Replaces the stored preferences document (already validated by the contract). */
-export async function savePreferences(db: Database, userId: string, preferences: PreferencesDocument) {
+async function savePreferences(db: Database, userId: string, preferences: PreferencesDocument) {
   await db
     .insert(tables.profile)
     .values({ userId, preferences })

@@ -77,7 +77,8 @@ describe.each(testDatabaseKinds())('brute force and mail flooding on %s', (kind)
     const { max } = SIGN_IN_BRAKE.perAccount;
     // All but the last allowed attempt, as a campaign from many addresses leaves them (counted in the
     // same counters the gateway uses; a real request per attempt would cost a password hash each).
-    for (let i = 0; i < max - 1; i++) await t.rateLimiter.consume(`signin:${email}`, SIGN_IN_BRAKE.perAccount);
+    for (let i = 0; i < max - 1; i++)
+      await t.rateLimiter.consume(`signin:${email}`, SIGN_IN_BRAKE.perAccount);
     const last = await api.auth('/sign-in/email', { email, password: 'guess-last' }, from(freshIp()));
     expect(last.status).toBe(401);
     const over = await api.auth('/sign-in/email', { email, password: 'guess-over' }, from(freshIp()));

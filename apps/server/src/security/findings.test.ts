@@ -161,7 +161,11 @@ describe.each(testDatabaseKinds())('security findings on %s', (kind) => {
           body: sealRawBody(config.boxPublicKey, path, deep),
         });
         expect({ path, status: response.status }).toEqual({ path, status: 400 });
-        expect(await response.json()).toEqual({ success: false, error: envelopeErrors.tooDeep });
+        expect(await response.json()).toEqual({
+          success: false,
+          error: envelopeErrors.tooDeep,
+          code: 'envelope:tooDeep',
+        });
       }
       const plain = await t.app.request('/api/auth/update-user', {
         method: 'POST',
@@ -400,7 +404,11 @@ describe.each(testDatabaseKinds())('security findings on %s', (kind) => {
         body: JSON.stringify(who(ada)),
       });
       expect(plain.status).toBe(400);
-      expect(await plain.json()).toEqual({ success: false, error: envelopeErrors.required });
+      expect(await plain.json()).toEqual({
+        success: false,
+        error: envelopeErrors.required,
+        code: 'envelope:required',
+      });
       expect(plain.headers.get('connection')).toBe('close');
     });
 

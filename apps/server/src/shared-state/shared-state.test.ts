@@ -96,7 +96,11 @@ describe.each(kinds)('shared state on %s', (kind) => {
         expect((await send()).status).toBe(200);
         const replay = await send();
         expect(replay.status).toBe(400);
-        expect(await replay.json()).toEqual({ success: false, error: envelopeErrors.replayed });
+        expect(await replay.json()).toEqual({
+          success: false,
+          error: envelopeErrors.replayed,
+          code: 'envelope:replayed',
+        });
       } finally {
         await t.close();
       }

@@ -28,7 +28,7 @@ function tooMany(c: Parameters<MiddlewareHandler<AppEnv>>[0], waitMs: number) {
   c.header('retry-after', String(Math.ceil(waitMs / 1000)));
   // The body may still be unread on the socket: close rather than promise a keep-alive.
   c.header('connection', 'close');
-  return fail(c, 429, TOO_MANY);
+  return fail(c, 'request:too-many', TOO_MANY);
 }
 
 /** Before the session lookup: a flood from one address costs one counter hit per request. */
@@ -50,7 +50,7 @@ export function principalGuard(limiter: RateLimiter | undefined): MiddlewareHand
     if (principal.kind === 'anonymous') {
       if (!ANONYMOUS_PATHS.has(c.req.path)) {
         if (c.req.method !== 'GET' && c.req.method !== 'HEAD') c.header('connection', 'close');
-        return fail(c, 401, 'Authentication required.');
+        return fail(c, 'auth:required', 'Authentication required.');
       }
       if (limiter) {
         const key = `api:anon:${c.get('clientIp') ?? 'unknown'}`;

@@ -93,7 +93,8 @@ function sendSealed(app: Hono<EncryptedBodyEnv>, path: string, envelope: unknown
 
 async function expectError(response: Response, error: string, status = 400) {
   expect(response.status).toBe(status);
-  expect(await response.json()).toEqual({ success: false, error });
+  const code = Object.entries(envelopeErrors).find(([, sentence]) => sentence === error)?.[0];
+  expect(await response.json()).toEqual({ success: false, error, code: `envelope:${code}` });
 }
 
 /** Flips one bit of a base64 field and re-encodes it, keeping it valid base64 of the same length. */

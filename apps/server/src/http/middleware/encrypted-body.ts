@@ -96,9 +96,7 @@ export function encryptedBody(options: EncryptedBodyOptions): MiddlewareHandler<
         c.req.raw = new Request(raw.url, { method: raw.method, headers: raw.headers, signal: raw.signal });
       } else if (!empty) {
         // The unread body is still on the socket: close it rather than promise a keep-alive we cannot keep.
-        return c.json({ success: false as const, error: envelopeErrors.required }, 400, {
-          connection: 'close',
-        });
+        return c.json(envelopeFailure('required'), 400, { connection: 'close' });
       }
       return next();
     }
@@ -106,7 +104,7 @@ export function encryptedBody(options: EncryptedBodyOptions): MiddlewareHandler<
     const opened = await openSealedRequest(raw, openBox, maxBodyBytes, now, replayStore, ownerOf(c));
     if (!opened.ok) {
       const unread = opened.code === 'tooLarge' ? { connection: 'close' } : undefined;
-      return c.json({ success: false as const, error: envelopeErrors[opened.code] }, opened.status, unread);
+      return c.json(envelopeFailure(opened.code), opened.status, unread);
     }
 
     const json = JSON.stringify(opened.plaintext.body);
@@ -175,6 +173,11 @@ async function openSealedRequest(
   }
   if (!fresh) return failure('replayed');
   return { ok: true, plaintext: plaintext.data };
+}
+
+/** The error body of an envelope failure: its sentence and its typed code. */
+function envelopeFailure(code: EnvelopeErrorCode) {
+  return { success: false as const, error: envelopeErrors[code], code: `envelope:${code}` as const };
 }
 
 type BoxOpener = (ciphertext: Uint8Array, nonce: Uint8Array, ephemPub: Uint8Array) => Uint8Array | null;

@@ -51,6 +51,7 @@ describe.each(testDatabaseKinds())('sessions on %s', (kind) => {
     expect(await expired.json()).toEqual({
       success: false,
       error: 'Your session has expired. Please sign in again.',
+      code: 'auth:session-expired',
     });
     // Revoked, not just refused: back on the real clock the token is still dead.
     expect(await t.rows(sql`select id from session where user_id = ${user.id}`)).toEqual([]);

@@ -34,7 +34,7 @@ export function sessionMiddleware(deps: {
   return async (c, next) => {
     const authorization = c.req.header('authorization');
     const bearer = authorization?.match(/^Bearer\s+(.+)$/i)?.[1]?.trim();
-    if (!bearer) return fail(c, 401, 'Authentication required.');
+    if (!bearer) return fail(c, 'auth:required', 'Authentication required.');
     const anonymous = Boolean(bearer && sameToken(bearer, deps.anonToken));
     // A browser that holds its session only in the httpOnly cookie (after a reload the in-memory bearer
     // token is gone) sends the anonymous token: the cookie still names the user, as it would alone.
@@ -52,13 +52,13 @@ export function sessionMiddleware(deps: {
       c.set('principal', { kind: 'anonymous' });
       return next();
     }
-    if (!result) return fail(c, 401, 'Authentication required.');
+    if (!result) return fail(c, 'auth:required', 'Authentication required.');
     const createdAt = new Date(result.session.createdAt);
     if (isPastAbsoluteLifetime(createdAt, now())) {
       await deps.auth.api.revokeSession({ headers, body: { token: result.session.token } }).catch(() => {
         // Already gone is fine: the caller is signed out either way.
       });
-      return fail(c, 401, 'Your session has expired. Please sign in again.');
+      return fail(c, 'auth:session-expired', 'Your session has expired. Please sign in again.');
     }
     const principal: Principal = {
       kind: 'user',

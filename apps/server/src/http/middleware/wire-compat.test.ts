@@ -55,10 +55,12 @@ describe('web sealBody -> server encryptedBody', () => {
     expect(await (await send('/db/delete-data')).json()).toEqual({
       success: false,
       error: envelopeErrors.replayed,
+      code: 'envelope:replayed',
     });
     expect(await (await send('/db/delete-account')).json()).toEqual({
       success: false,
       error: envelopeErrors.mismatch,
+      code: 'envelope:mismatch',
     });
   });
 
@@ -77,6 +79,10 @@ describe('web sealBody -> server encryptedBody', () => {
       headers: { 'x-encrypted': '1' },
       body: JSON.stringify(envelope),
     });
-    expect(await response.json()).toEqual({ success: false, error: envelopeErrors.stale });
+    expect(await response.json()).toEqual({
+      success: false,
+      error: envelopeErrors.stale,
+      code: 'envelope:stale',
+    });
   });
 });

@@ -107,7 +107,7 @@ describe('GET /dev/outbox', () => {
     }
     expect(await notFoundAnswer(t, '192.0.2.7')).toEqual({
       status: 404,
-      body: { success: false, error: 'Not found.' },
+      body: { success: false, error: 'Not found.', code: 'request:not-found' },
     });
     // A local proxy that forwards a local client (e.g. a dev proxy) is fine.
     expect((await outboxFrom(t, '127.0.0.1', { 'x-forwarded-for': '127.0.0.1' })).status).toBe(200);
@@ -140,7 +140,7 @@ describe('GET /dev/outbox', () => {
             address,
             headers,
             status: 404,
-            body: { success: false, error: 'Not found.' },
+            body: { success: false, error: 'Not found.', code: 'request:not-found' },
           });
         }
       }

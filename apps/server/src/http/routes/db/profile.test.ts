@@ -84,6 +84,7 @@ describe.each(testDatabaseKinds())('GET /db/get-profile on %s', (kind) => {
     expect(JSON.parse(text)).toEqual({
       success: false,
       error: 'This request names a different user than the one signed in.',
+      code: 'auth:other-user',
     });
     expect(text).not.toContain(bob.user.email);
   });

@@ -221,7 +221,7 @@ describe.each(testDatabaseKinds())('saved resources on %s', (kind) => {
       expect(theirs.status).toBe(404);
       expect(unknown.status).toBe(404);
       const theirsBody = await theirs.json();
-      expect(theirsBody).toEqual({ success: false, error: 'Resource not found' });
+      expect(theirsBody).toEqual({ success: false, error: 'Resource not found', code: 'resource:not-found' });
       expect(theirsBody).toEqual(await unknown.json());
       expect(JSON.stringify(theirsBody)).not.toContain('Private to Ada');
     });
@@ -230,7 +230,11 @@ describe.each(testDatabaseKinds())('saved resources on %s', (kind) => {
       const id = await store(ada, { dsl_objects: [container('Keep me')] });
       const response = await post('/db/delete-resource', { ...who(bob), resource_id: id }, bob.token);
       expect(response.status).toBe(404);
-      expect(await response.json()).toEqual({ success: false, error: 'Resource not found' });
+      expect(await response.json()).toEqual({
+        success: false,
+        error: 'Resource not found',
+        code: 'resource:not-found',
+      });
       expect((await get(`/db/get-resource/${id}`, who(ada), ada.token)).status).toBe(200);
     });
 
@@ -279,6 +283,7 @@ describe.each(testDatabaseKinds())('saved resources on %s', (kind) => {
           expect(await response.json()).toEqual({
             success: false,
             error: 'Cannot store resource without user info.',
+            code: 'resource:missing-user-info',
           });
         }
       }

@@ -1,0 +1,209 @@
+import { z } from 'zod';
+import { type EnvelopeErrorCode, envelopeErrors } from './envelope.ts';
+import {
+  databaseSetupRequestSchema,
+  databaseSetupResponseSchema,
+  deleteUserRequestSchema,
+  deleteUserResponseSchema,
+} from './identity.ts';
+import {
+  generatePreferencePromptRequestSchema,
+  generatePreferencePromptResponseSchema,
+  saveUserPreferencesRequestSchema,
+  saveUserPreferencesResponseSchema,
+} from './preferences.ts';
+import { getProfileQuerySchema, getProfileResponseSchema } from './profile.ts';
+import {
+  deleteResourceRequestSchema,
+  deleteResourceResponseSchema,
+  getResourceQuerySchema,
+  getResourceResponseSchema,
+  getUserResourcesQuerySchema,
+  getUserResourcesResponseSchema,
+  resourceIdSchema,
+  storeResourceRequestSchema,
+  storeResourceResponseSchema,
+} from './resources.ts';
+
+/**
+ * Every endpoint of Penny's own services, defined once: method, path, what it takes, what it answers
+ * and which errors it may give. The server mounts its routes from these definitions and the web
+ * clients are typed from them, so a change to either side fails to compile on the other.
+ */
+
+/** Typed error codes, `'<area>:<reason>'`; every error answer carries one beside its sentence. */
+export const API_ERROR_CODES = [
+  'request:invalid',
+  'request:not-json',
+  'request:too-large',
+  'request:not-found',
+  'request:too-many',
+  'auth:required',
+  'auth:session-expired',
+  'auth:other-user',
+  'resource:missing-user-info',
+  'resource:not-found',
+  'server:unavailable',
+  'server:error',
+  ...(Object.keys(envelopeErrors) as EnvelopeErrorCode[]).map((code) => `envelope:${code}` as const),
+] as const;
+export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
+
+/** Every error body of Penny's own services. */
+export const apiErrorBodySchema = z.object({
+  success: z.literal(false),
+  error: z.string(),
+  code: z.enum(API_ERROR_CODES),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;
+
+export type ServiceName = 'db' | 'agent';
+
+export type EndpointDefinition = {
+  service: ServiceName;
+  method: 'GET' | 'POST';
+  /** Path under the service's base, with `:name` for a path parameter. */
+  path: string;
+  /** Query string schema (GET). */
+  query?: z.ZodType;
+  /** JSON body schema (POST); sealed by the web app. */
+  body?: z.ZodType;
+  /** Path parameter schemas. */
+  params?: Record<string, z.ZodType>;
+  response: z.ZodType;
+  /** Errors this endpoint documents, beyond the ones every endpoint may give (COMMON_ERRORS). */
+  errors: readonly ApiErrorCode[];
+  /** Reachable with the public anonymous token (only database-setup, per the spec). */
+  anonymous?: boolean;
+};
+
+/** Errors any endpoint of the database and agent services may answer. */
+export const COMMON_ERRORS = [
+  'request:invalid',
+  'request:too-many',
+  'auth:required',
+  'auth:session-expired',
+  'server:unavailable',
+  'server:error',
+] as const satisfies readonly ApiErrorCode[];
+
+function defineEndpoint<const E extends EndpointDefinition>(endpoint: E): E {
+  return endpoint;
+}
+
+const identityErrors = ['auth:other-user'] as const satisfies readonly ApiErrorCode[];
+
+/** The database service (`/db`): spec 1 "Data service" and spec 2 "Database service". */
+export const dbEndpoints = {
+  databaseSetup: defineEndpoint({
+    service: 'db',
+    method: 'POST',
+    path: '/database-setup',
+    body: databaseSetupRequestSchema,
+    response: databaseSetupResponseSchema,
+    errors: identityErrors,
+    anonymous: true,
+  }),
+  getProfile: defineEndpoint({
+    service: 'db',
+    method: 'GET',
+    path: '/get-profile',
+    query: getProfileQuerySchema,
+    response: getProfileResponseSchema,
+    errors: identityErrors,
+  }),
+  saveUserPreferences: defineEndpoint({
+    service: 'db',
+    method: 'POST',
+    path: '/save-user-preferences',
+    body: saveUserPreferencesRequestSchema,
+    response: saveUserPreferencesResponseSchema,
+    errors: identityErrors,
+  }),
+  generatePreferencePrompt: defineEndpoint({
+    service: 'db',
+    method: 'POST',
+    path: '/generate-preference-prompt',
+    body: generatePreferencePromptRequestSchema,
+    response: generatePreferencePromptResponseSchema,
+    errors: identityErrors,
+  }),
+  deleteUserData: defineEndpoint({
+    service: 'db',
+    method: 'POST',
+    path: '/delete-user-data',
+    body: deleteUserRequestSchema,
+    response: deleteUserResponseSchema,
+    errors: identityErrors,
+  }),
+  deleteUserAccount: defineEndpoint({
+    service: 'db',
+    method: 'POST',
+    path: '/delete-user-account',
+    body: deleteUserRequestSchema,
+    response: deleteUserResponseSchema,
+    errors: identityErrors,
+  }),
+  storeResource: defineEndpoint({
+    service: 'db',
+    method: 'POST',
+    path: '/store-resource',
+    body: storeResourceRequestSchema,
+    response: storeResourceResponseSchema,
+    errors: ['auth:other-user', 'resource:missing-user-info'],
+  }),
+  getUserResources: defineEndpoint({
+    service: 'db',
+    method: 'GET',
+    path: '/get-user-resources',
+    query: getUserResourcesQuerySchema,
+    response: getUserResourcesResponseSchema,
+    errors: identityErrors,
+  }),
+  getResource: defineEndpoint({
+    service: 'db',
+    method: 'GET',
+    path: '/get-resource/:id',
+    query: getResourceQuerySchema,
+    params: { id: resourceIdSchema },
+    response: getResourceResponseSchema,
+    errors: ['auth:other-user', 'resource:not-found'],
+  }),
+  deleteResource: defineEndpoint({
+    service: 'db',
+    method: 'POST',
+    path: '/delete-resource',
+    body: deleteResourceRequestSchema,
+    response: deleteResourceResponseSchema,
+    errors: ['auth:other-user', 'resource:not-found'],
+  }),
+} as const;
+
+export type DbEndpointName = keyof typeof dbEndpoints;
+
+/** Every endpoint of the product's own services, by service. */
+export const endpoints = { db: dbEndpoints } as const;
+
+/** The parsed input of an endpoint: its query or body, and its path parameters. */
+export type EndpointInput<E extends EndpointDefinition> = (E['query'] extends z.ZodType
+  ? z.output<E['query']>
+  : unknown) &
+  (E['body'] extends z.ZodType ? z.output<E['body']> : unknown);
+
+/** What an endpoint answers on success (the response schema's input: what the server sends). */
+export type EndpointResponse<E extends EndpointDefinition> = z.input<E['response']>;
+
+/** The request an endpoint's client sends (the schemas' input types). */
+export type EndpointRequest<E extends EndpointDefinition> = (E['query'] extends z.ZodType
+  ? z.input<E['query']>
+  : unknown) &
+  (E['body'] extends z.ZodType ? z.input<E['body']> : unknown);
+
+/** The full path of an endpoint, with `:name` parameters filled in and encoded. */
+export function endpointPath(endpoint: EndpointDefinition, params: Record<string, string> = {}): string {
+  return endpoint.path.replace(/:([A-Za-z]+)/g, (_match, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new TypeError(`endpointPath: missing path parameter ${name}`);
+    return encodeURIComponent(value);
+  });
+}
