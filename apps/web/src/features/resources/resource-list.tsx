@@ -55,7 +55,7 @@ export function ResourceList({
         <EmptyState
           icon={Bookmark}
           title="Your saved resources could not be loaded."
-          className="min-h-64"
+          className="min-h-80"
           action={
             <Button variant="secondary" onClick={onRetry}>
               Retry
@@ -70,7 +70,7 @@ export function ResourceList({
         icon={Bookmark}
         title={resourceMessages.emptyTitle}
         hint={resourceMessages.emptyHint}
-        className="min-h-64"
+        className="min-h-80"
         action={
           <Link to="/" className={buttonClassName()}>
             <MessageSquarePlus aria-hidden="true" />

@@ -31,7 +31,7 @@ function ViewerMessage({ title, role, action }: { title: string; role?: 'alert';
         icon={role ? FileQuestion : MousePointerClick}
         title={title}
         action={action}
-        className="min-h-64"
+        className="min-h-80"
       />
     </div>
   );
