@@ -719,6 +719,8 @@ export type FuzzCase = {
   rawQuery: string | null;
   transport: Transport;
   deep: Deep | null;
+  /** JSON-ish text no JS value serialises to (duplicate keys, 1e999, a BOM, cut short), in place of a field or the body. */
+  raw: { text: string; placement: 'body' | 'field' } | null;
 };
 
 const CONTENT_TYPES = [
@@ -730,6 +732,32 @@ const CONTENT_TYPES = [
   'application/json; charset=utf-16',
   'application/octet-stream',
   'application/json',
+];
+
+const RAW_TEXTS = [
+  '1e999',
+  '-1e999',
+  '123456789012345678901234567890',
+  '{"a":1e999}',
+  '{"a":1,"a":2}',
+  '{"username":"x","username":null}',
+  '\ufeff{}',
+  '{"a":"\\ud800"}',
+  '{"a":"\\u0000"}',
+  '{"a":"\\udfff\\ud800"}',
+  '{"__proto__":{"admin":true}}',
+  '{"constructor":{"prototype":{"admin":true}}}',
+  '{"a":',
+  '{"a":1,}',
+  '[1,]',
+  '{a:1}',
+  "{'a':1}",
+  'NaN',
+  'undefined',
+  '/* */ {}',
+  '"\\ud800"',
+  '',
+  ' ',
 ];
 
 const RAW_QUERIES = [
@@ -835,6 +863,17 @@ function caseArbitrary(endpoint: Endpoint): fc.Arbitrary<FuzzCase> {
             1,
             12,
           ),
+    raw:
+      endpoint.method === 'GET'
+        ? fc.constant(null)
+        : rarely(
+            fc.record({
+              text: fc.constantFrom(...RAW_TEXTS),
+              placement: fc.constantFrom('body' as const, 'field' as const),
+            }),
+            1,
+            16,
+          ),
   });
 }
 
@@ -925,23 +964,26 @@ function deepText(deep: Deep): string {
 }
 
 const DEEP_MARKER = '$$deep';
-/** The field a nested document replaces, per endpoint: where each one takes a document. */
+/** The field spliced text replaces, per endpoint: where each one takes a document. */
 const DEEP_FIELDS: Record<string, string> = {
   'POST /db/store-resource': 'dsl_objects',
   'POST /db/save-user-preferences': 'preferences',
   'POST /db/generate-preference-prompt': 'preferences',
 };
 
-/** The JSON text of the body, with a deeply nested document spliced in as text when the case asks. */
+/**
+ * The JSON text of the body, with a deeply nested document or raw text spliced in as text when the case
+ * asks: in place of the body, or of the field that takes a document (so the rest of the body is valid).
+ */
 function bodyText(c: FuzzCase, value: unknown): string | undefined {
-  if (c.deep) {
-    const nested = deepText(c.deep);
-    if (c.deep.placement === 'body' || value === null || typeof value !== 'object' || Array.isArray(value)) {
-      return nested;
+  const spliced = c.deep ? { text: deepText(c.deep), placement: c.deep.placement } : c.raw;
+  if (spliced) {
+    if (spliced.placement === 'body' || value === null || typeof value !== 'object' || Array.isArray(value)) {
+      return spliced.text;
     }
     const holder: Record<string, unknown> = { ...(value as Record<string, unknown>) };
     defineOwn(holder, DEEP_FIELDS[c.endpoint] ?? 'nested', DEEP_MARKER);
-    return JSON.stringify(holder).replace(JSON.stringify(DEEP_MARKER), nested);
+    return JSON.stringify(holder).replace(JSON.stringify(DEEP_MARKER), () => spliced.text || '""');
   }
   return value === undefined ? undefined : JSON.stringify(value);
 }
@@ -966,12 +1008,17 @@ function sealText(ctx: BuildContext, path: string, jsonText: string, ts = Date.n
   });
 }
 
-function seal(ctx: BuildContext, path: string, value: unknown, text: string, ts?: number): string {
-  // sealBody (the web app's code) whenever the body is a value it can serialise.
-  if (ts === undefined && text.length < 200_000 && !/^[[{]{500}/.test(text)) {
-    return JSON.stringify(sealBody({ serverPublicKey: ctx.boxPublicKey, method: 'POST', path, body: value }));
+/**
+ * The sealed envelope of a body: sealBody (the web app's code) when the body is a value it serialises,
+ * or the same construction around the text when the text is not one (spliced nesting or raw text).
+ */
+function seal(ctx: BuildContext, path: string, body: { value: unknown } | null, text: string): string {
+  if (body) {
+    return JSON.stringify(
+      sealBody({ serverPublicKey: ctx.boxPublicKey, method: 'POST', path, body: body.value }),
+    );
   }
-  return sealText(ctx, path, text, ts);
+  return sealText(ctx, path, text);
 }
 
 function preview(text: string): string {
@@ -1034,6 +1081,8 @@ function encode(
   const t = c.transport;
   if (t.kind === 'empty' || text === undefined)
     return [{ method: 'POST', path, headers, preview: '(no body)' }];
+  // Spliced text is not the value's serialisation: it is sealed as text.
+  const sealable = c.deep || c.raw ? null : { value };
   if (t.kind === 'junk') {
     if (t.contentType) headers['content-type'] = t.contentType;
     const bytes = Uint8Array.from(t.bytes);
@@ -1055,14 +1104,14 @@ function encode(
   if (t.kind === 'wrong-type') {
     if (t.contentType) headers['content-type'] = t.contentType;
     if (t.sealed) headers['x-encrypted'] = '1';
-    const sent = t.sealed ? seal(ctx, path, value, text) : text;
+    const sent = t.sealed ? seal(ctx, path, sealable, text) : text;
     return [{ method: 'POST', path, headers, body: sent, preview: `${t.sealed ? 'sealed ' : ''}${shown}` }];
   }
   headers['content-type'] = 'application/json';
   headers['x-encrypted'] = '1';
   if (t.kind === 'sealed')
     return [
-      { method: 'POST', path, headers, body: seal(ctx, path, value, text), preview: `sealed ${shown}` },
+      { method: 'POST', path, headers, body: seal(ctx, path, sealable, text), preview: `sealed ${shown}` },
     ];
   const tamper = t.tamper;
   const label = `sealed (${tamper}) ${shown}`;
@@ -1072,7 +1121,7 @@ function encode(
         method: 'POST',
         path,
         headers,
-        body: seal(ctx, '/db/delete-user-account', value, text),
+        body: seal(ctx, '/db/delete-user-account', sealable, text),
         preview: label,
       },
     ];
@@ -1088,7 +1137,7 @@ function encode(
       },
     ];
   }
-  const envelope = seal(ctx, path, value, text);
+  const envelope = seal(ctx, path, sealable, text);
   if (tamper === 'replay') {
     return [
       { method: 'POST', path, headers, body: envelope, preview: `sealed ${shown}` },
