@@ -189,7 +189,7 @@ test('identity: sign-up to account deletion', async ({ page, request }) => {
     const settings = page.getByRole('dialog', { name: 'Settings' });
     await expect(settings).toBeVisible();
     await expect(settings.getByText('Ada Lovelace')).toBeVisible();
-    await expect(settings.getByText('+15551234567')).toBeVisible();
+    await expect(settings.getByText('+1 555 123 4567')).toBeVisible();
     await expect(settings.getByText('United States')).toBeVisible();
     await expect(settings.getByText(person.email)).toBeVisible();
     await expectNoSeriousAxeViolations(page);

@@ -83,7 +83,9 @@ test.describe('saved resources', () => {
 
     // Gone on the server too: its address now reads 'Resource not found'.
     await page.goto(`/Resources/${id}`);
-    await expect(viewer.getByRole('alert')).toHaveText('Resource not found');
+    await expect(viewer.getByRole('alert')).toContainText('Resource not found');
+    // ...and a way out: Back to the list.
+    await expect(viewer.getByRole('link', { name: 'Back' })).toBeVisible();
     expect(consoleErrors.filter((e) => !/\b404\b/.test(e))).toEqual([]);
   });
 

@@ -5,6 +5,7 @@ import {
   detectMoneyColumn,
   formatSignedMoney,
   inferredCurrency,
+  isFlowName,
   isMoneyName,
   MONEY_TONE_CLASS,
   moneyTone,
@@ -71,6 +72,13 @@ describe('money columns (by key and by value)', () => {
 });
 
 describe('sign and colour', () => {
+  it('flows are amounts moved; balances, values and prices are held', () => {
+    for (const name of ['Amount', 'Net income', 'Spending', 'Unrealized gain'])
+      expect(isFlowName(name)).toBe(true);
+    for (const name of ['Balance', 'Market value', 'Unit price', 'Net worth', 'Cost basis'])
+      expect(isFlowName(name)).toBe(false);
+  });
+
   it('a signed column: positive is money in (green), negative money out (red), zero neutral', () => {
     expect(moneyTone(1450, true)).toBe('in');
     expect(moneyTone(-42.1, true)).toBe('out');

@@ -78,6 +78,17 @@ export function detectMoneyColumn(
   return null;
 }
 
+/**
+ * Names of amounts held or quoted rather than moved: a balance, a value, a price. A negative one (an
+ * overdrawn account) is still not money going out, so these are never coloured as flows.
+ */
+const STOCK_NAME = /balance|value|price|worth|basis|principal|debt|budget|limit/i;
+
+/** True when negative amounts under this name are flows (money out), e.g. 'Amount', 'Net income'. */
+export function isFlowName(name: string): boolean {
+  return !STOCK_NAME.test(name);
+}
+
 /** Money in, money out, or neither (a balance or a price is not a flow). */
 export type MoneyTone = 'in' | 'out' | 'neutral';
 

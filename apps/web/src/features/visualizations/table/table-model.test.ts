@@ -147,7 +147,7 @@ describe('finance columns', () => {
         columns: ['Merchant', 'Amount', 'Balance', 'market_value'],
         rows: [
           { Merchant: 'Payroll', Amount: 2500, Balance: 3100, market_value: 4746 },
-          { Merchant: 'Whole Foods', Amount: -84.2, Balance: 3015.8, market_value: 0.0042 },
+          { Merchant: 'Whole Foods', Amount: -84.2, Balance: -15.8, market_value: 0.0042 },
         ],
       }),
     );
@@ -158,7 +158,9 @@ describe('finance columns', () => {
     });
     expect(formatCell(2500, amount)).toMatchObject({ text: '+$2,500.00', tone: 'in', numeric: true });
     expect(formatCell(-84.2, amount)).toMatchObject({ text: '-$84.20', tone: 'out' });
+    // A balance is held, not moved: an overdrawn one is not 'money out', and none is coloured.
     expect(formatCell(3100, balance)).toMatchObject({ text: '$3,100.00', tone: 'neutral' });
+    expect(formatCell(-15.8, balance)).toMatchObject({ text: '-$15.80', tone: 'neutral' });
     expect(formatCell(0.0042, market)).toMatchObject({ text: '$0.0042', tone: 'neutral' });
   });
 });

@@ -4,6 +4,7 @@ import {
   DEFAULT_CURRENCY,
   detectMoneyColumn,
   formatSignedMoney,
+  isFlowName,
   type MoneyTone,
   moneyTone,
 } from '../format/money.ts';
@@ -135,7 +136,8 @@ function detectKind(
   // value') and values carrying a currency symbol.
   const currency = detectMoneyColumn(named, sample, tableCurrency);
   if (currency) {
-    const signed = sample.some((value) => (toDslNumber(value) ?? 0) < 0);
+    // A flow (its name is not a balance or price) holding negative amounts shows signs and colours.
+    const signed = isFlowName(named) && sample.some((value) => (toDslNumber(value) ?? 0) < 0);
     return { kind: 'currency', currency, grouping: true, signed };
   }
   if (DATE_NAME.test(named)) return { kind: 'date', currency: null, grouping: false, signed: false };
