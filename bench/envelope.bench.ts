@@ -5,11 +5,12 @@
 //   sealed    the middleware opening a body sealed by the web app's sealBody (pre-sealed, one rid each)
 // Also times the client side: one sealBody call (what the browser pays per write request).
 // Environment: BENCH_ENVELOPE_REQUESTS (default 5000).
+
+import { sealBody } from '@penny/contracts/envelope-seal';
 import { Hono } from 'hono';
 import nacl from 'tweetnacl';
 import { encryptedBody } from '../apps/server/src/http/middleware/encrypted-body.ts';
 import { createMemoryReplayStore } from '../apps/server/src/shared-state/index.ts';
-import { sealBody } from '../apps/web/src/api/envelope.ts';
 
 const N = Number(process.env.BENCH_ENVELOPE_REQUESTS ?? 5_000);
 const PATH = '/db/database-setup';

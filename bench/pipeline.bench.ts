@@ -12,8 +12,8 @@
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdir, writeFile } from 'node:fs/promises';
+import { sealBody } from '@penny/contracts/envelope-seal';
 import autocannon from 'autocannon';
-import { sealBody } from '../apps/web/src/api/envelope.ts';
 import type { PipelineServerReady } from './support/pipeline-server.ts';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);

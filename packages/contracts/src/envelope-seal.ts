@@ -1,3 +1,5 @@
+import nacl from 'tweetnacl';
+import naclUtil from 'tweetnacl-util';
 import {
   ENVELOPE_METHODS,
   ENVELOPE_SIZES,
@@ -5,9 +7,7 @@ import {
   type EncryptedEnvelope,
   type EnvelopeMethod,
   type EnvelopePlaintext,
-} from '@penny/contracts';
-import nacl from 'tweetnacl';
-import naclUtil from 'tweetnacl-util';
+} from './envelope.ts';
 
 export type SealBodyInput = {
   /** The server's X25519 public key, base64 (from GET /config `boxPublicKey`). */

@@ -1,7 +1,7 @@
 import { publicConfigSchema } from '@penny/contracts';
+import { sealBody } from '@penny/contracts/envelope-seal';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sealBody } from '../../../web/src/api/envelope.ts';
 import { createTestApp, type TestApp, testDatabaseKinds } from '../testing/index.ts';
 
 describe.each(testDatabaseKinds())('the app on %s', (kind) => {

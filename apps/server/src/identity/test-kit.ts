@@ -1,6 +1,6 @@
 import { publicConfigSchema } from '@penny/contracts';
+import { sealBody } from '@penny/contracts/envelope-seal';
 import { afterAll, beforeAll } from 'vitest';
-import { sealBody } from '../../../web/src/api/envelope.ts';
 import { createTestApp, type TestApp } from '../testing/index.ts';
 
 /** Requests as the web app sends them (bearer, sealed bodies), and auth calls, for the identity tests. */

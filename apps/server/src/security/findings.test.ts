@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { envelopeErrors, identityMessages } from '@penny/contracts';
+import { sealBody } from '@penny/contracts/envelope-seal';
 import { sql } from 'drizzle-orm';
 import nacl from 'tweetnacl';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sealBody } from '../../../web/src/api/envelope.ts';
 import { type IdentityClient, signUpBody, useIdentityApp } from '../identity/test-kit.ts';
 import { type SignedUpUser, type TestApp, testDatabaseKinds } from '../testing/index.ts';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { envelopeErrors, publicConfigSchema } from '@penny/contracts';
+import { sealBody } from '@penny/contracts/envelope-seal';
 import { afterAll, describe, expect, it } from 'vitest';
-import { sealBody } from '../../../web/src/api/envelope.ts';
 import { createTestApp } from '../testing/index.ts';
 import { createSharedState, type SharedState } from './index.ts';
 

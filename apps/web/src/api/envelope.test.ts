@@ -1,9 +1,9 @@
 // Runs in the web project's jsdom environment on purpose: jsdom's TextEncoder returns another realm's
 // Uint8Array, which tweetnacl refuses unless sealBody copies it (a browser-only failure mode to keep covered).
 import { envelopePlaintextSchema } from '@penny/contracts';
+import { randomRequestId, sealBody } from '@penny/contracts/envelope-seal';
 import nacl from 'tweetnacl';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { randomRequestId, sealBody } from './envelope.ts';
 
 const server = nacl.box.keyPair();
 const serverPublicKey = Buffer.from(server.publicKey).toString('base64');

@@ -1,5 +1,5 @@
 import { ENCRYPTED_HEADER, ENCRYPTED_HEADER_VALUE, ENVELOPE_METHODS } from '@penny/contracts';
-import { sealBody } from './envelope.ts';
+import { sealBody } from '@penny/contracts/envelope-seal';
 
 /** The three API services of the spec; auth goes through the Better Auth client instead. */
 export type Service = 'db' | 'agent' | 'connect';

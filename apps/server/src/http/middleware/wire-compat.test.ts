@@ -1,9 +1,9 @@
 import { envelopeErrors } from '@penny/contracts';
+// The browser half, imported as is: both halves must agree on the bytes on the wire.
+import { sealBody } from '@penny/contracts/envelope-seal';
 import { Hono } from 'hono';
 import nacl from 'tweetnacl';
 import { describe, expect, it } from 'vitest';
-// The browser half, imported as is: both halves must agree on the bytes on the wire.
-import { sealBody } from '../../../../web/src/api/envelope.ts';
 import { createMemoryReplayStore } from '../../shared-state/index.ts';
 import { type EncryptedBodyEnv, encryptedBody } from './encrypted-body.ts';
 

@@ -5,9 +5,9 @@ import {
   RESOURCE_LIMITS,
   storeResourceResponseSchema,
 } from '@penny/contracts';
+import { sealBody } from '@penny/contracts/envelope-seal';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sealBody } from '../../../../../web/src/api/envelope.ts';
 import { createTestApp, type TestApp, testDatabaseKinds } from '../../../testing/index.ts';
 
 type Person = { token: string; username: string; firstName: string; lastName: string; id: string };
