@@ -1121,7 +1121,12 @@ function encode(
         method: 'POST',
         path,
         headers,
-        body: seal(ctx, '/db/delete-user-account', sealable, text),
+        body: seal(
+          ctx,
+          path.startsWith('/db/delete-user-account') ? '/db/delete-user-data' : '/db/delete-user-account',
+          sealable,
+          text,
+        ),
         preview: label,
       },
     ];
