@@ -9,4 +9,8 @@ export {
   resetPublicConfig,
   usePublicConfig,
 } from './config.ts';
+export { type CallOptions, callEndpoint, requestEndpoint } from './endpoint-client.ts';
+export * from './profile.ts';
 export * from './request.ts';
+export * from './resources.ts';
+export { getServiceRequester, requesterFor } from './services.ts';

@@ -1,5 +1,6 @@
 import {
   type DeleteResourceResponse,
+  dbEndpoints,
   deleteResourceResponseSchema,
   type GetUserResourcesResponse,
   getResourceResponseSchema,
@@ -10,8 +11,8 @@ import {
   type StoreResourceResponse,
   storeResourceResponseSchema,
 } from '@penny/contracts';
+import { requestEndpoint } from './endpoint-client.ts';
 import { HttpError } from './request.ts';
-import { getServiceRequester as getRequester } from './services.ts';
 
 /**
  * The database service's resource calls (spec 2, "Database service"): store, list, read, delete,
@@ -50,13 +51,17 @@ export async function fetchUserResources(
   page: ResourcePageQuery = {},
   signal?: AbortSignal,
 ): Promise<GetUserResourcesResponse> {
-  const api = await getRequester();
   let raw: unknown;
   try {
-    raw = await api.request('db', '/get-user-resources', {
-      query: { ...user, cursor: page.cursor, limit: page.limit },
-      ...(signal ? { signal } : {}),
-    });
+    raw = await requestEndpoint(
+      dbEndpoints.getUserResources,
+      {
+        ...user,
+        ...(page.cursor ? { cursor: page.cursor } : {}),
+        ...(page.limit ? { limit: page.limit } : {}),
+      },
+      signal ? { signal } : {},
+    );
   } catch (error) {
     if (error instanceof HttpError) throw new Error(`Failed to fetch resources: ${error.status}`);
     throw error;
@@ -86,13 +91,13 @@ export async function fetchResource(
   id: string,
   signal?: AbortSignal,
 ): Promise<StoredResource | null> {
-  const api = await getRequester();
   let raw: unknown;
   try {
-    raw = await api.request('db', `/get-resource/${encodeURIComponent(id)}`, {
-      query: { ...user },
-      ...(signal ? { signal } : {}),
-    });
+    raw = await requestEndpoint(
+      dbEndpoints.getResource,
+      { ...user },
+      { params: { id }, ...(signal ? { signal } : {}) },
+    );
   } catch (error) {
     if (error instanceof HttpError && error.status === 404)
       throw new ResourceLoadError('Resource not found', true);
@@ -105,8 +110,7 @@ export async function fetchResource(
 
 /** POST /db/store-resource. The reply is returned as sent so the caller can check `success`. */
 export async function storeResource(payload: StoreResourceRequest): Promise<StoreResourceResponse> {
-  const api = await getRequester();
-  const raw = await api.request('db', '/store-resource', { body: payload });
+  const raw = await requestEndpoint(dbEndpoints.storeResource, payload);
   const parsed = storeResourceResponseSchema.safeParse(raw);
   return parsed.success ? parsed.data : { success: false };
 }
@@ -116,8 +120,7 @@ export async function deleteResource(
   user: ResourceUserInfo,
   resourceId: string,
 ): Promise<DeleteResourceResponse> {
-  const api = await getRequester();
-  const raw = await api.request('db', '/delete-resource', { body: { ...user, resource_id: resourceId } });
+  const raw = await requestEndpoint(dbEndpoints.deleteResource, { ...user, resource_id: resourceId });
   const parsed = deleteResourceResponseSchema.safeParse(raw);
   return parsed.success ? parsed.data : { success: false };
 }
