@@ -62,13 +62,27 @@ export function loggableError(error: unknown): Record<string, unknown> {
       cause: cause
         ? { name: cause.name, message: cause.message, code: (cause as { code?: unknown }).code }
         : undefined,
-      stack: error.stack?.split('\n').slice(1, 8).join('\n'),
+      // Only the frames: Drizzle's message (parameters included) spans the stack's first lines.
+      stack: error.stack
+        ?.split('\n')
+        .filter((line) => line.trimStart().startsWith('at '))
+        .slice(0, 8)
+        .join('\n'),
     };
   }
+  // A wrapper around a failed query (Better Auth's adapter errors): the query rules apply to its cause.
+  const wrapsQuery = cause && typeof (cause as { query?: unknown }).query === 'string';
   return {
     name: error.name,
-    message: error.message,
-    cause: cause ? { name: cause.name, message: cause.message } : undefined,
-    stack: error.stack,
+    message: wrapsQuery ? undefined : error.message,
+    cause: cause
+      ? wrapsQuery
+        ? loggableError(cause)
+        : { name: cause.name, message: cause.message }
+      : undefined,
+    stack: error.stack
+      ?.split('\n')
+      .filter((line) => line.trimStart().startsWith('at '))
+      .join('\n'),
   };
 }
