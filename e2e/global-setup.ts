@@ -42,6 +42,7 @@ export default async function globalSetup() {
       NODE_ENV: 'development',
       // Every browser test comes from 127.0.0.1; the limits themselves are proven by integration tests.
       AUTH_RATE_LIMIT: 'false',
+      API_RATE_LIMIT: 'false',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
