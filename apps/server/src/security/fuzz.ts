@@ -1427,6 +1427,138 @@ async function userExists(t: TestApp, user: FuzzUser): Promise<boolean> {
   return (await t.rows(sql`select 1 from "user" where id = ${user.id}`)).length > 0;
 }
 
+/** The request as a line to reproduce it by: credentials are named, not shown. */
+function describeRequest(request: BuiltRequest, caller: Caller): string {
+  const path = request.path.length > 300 ? `${request.path.slice(0, 300)}…` : request.path;
+  const headers = {
+    ...request.headers,
+    authorization: request.headers.authorization ? '(set)' : undefined,
+    cookie: request.headers.cookie ? '(set)' : undefined,
+  };
+  return `${request.method} ${path} as ${caller}; headers ${JSON.stringify(headers)}; body ${request.preview}`;
+}
+
+type Answer = {
+  endpoint: Endpoint;
+  status: number;
+  bodyText: string;
+  headers: Headers;
+  /** The rows the request changed, read only when the invariant needs them. */
+  changes: () => Promise<Array<{ table: string; op: string; rows: number }>>;
+};
+
+/** Every invariant an answer breaks: no 5xx, JSON 4xx errors, no off-site redirect, no change on refusal. */
+async function brokenInvariants(
+  t: TestApp,
+  origin: string,
+  answer: Answer,
+): Promise<Array<Pick<FuzzFailure, 'kind' | 'cause' | 'detail'>>> {
+  const { endpoint, status, bodyText, headers } = answer;
+  const broken: Array<Pick<FuzzFailure, 'kind' | 'cause' | 'detail'>> = [];
+  if (status >= 500) {
+    const logged = logsOf(t, headers.get('x-request-id'));
+    broken.push({
+      kind: '5xx',
+      cause: logged.cause,
+      detail: `answer ${bodyText.slice(0, 200)}\n${logged.lines}`,
+    });
+  }
+  if (status >= 400 && status < 500) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(bodyText);
+    } catch {
+      parsed = undefined;
+    }
+    if (!jsonError(endpoint.service, parsed)) {
+      broken.push({
+        kind: '4xx-without-error',
+        cause: `answer ${JSON.stringify(bodyText.slice(0, 80))}`,
+        detail: `answer ${JSON.stringify(bodyText.slice(0, 200))} (${headers.get('content-type') ?? 'no content type'})`,
+      });
+    }
+  }
+  const location = headers.get('location');
+  if (location) {
+    const target = new URL(location, origin);
+    if (target.origin !== new URL(origin).origin) {
+      broken.push({
+        kind: 'off-origin-redirect',
+        cause: `to ${target.origin}`,
+        detail: `Location: ${location}`,
+      });
+    }
+  }
+  // Refused: a 4xx, or a redirect that carries an error (Better Auth's answer to a bad link).
+  const refused =
+    (status >= 400 && status < 500) || (status >= 300 && status < 400 && /[?&]error=/.test(location ?? ''));
+  if (refused) {
+    const key = `${endpointKey(endpoint)} ${status}`;
+    const changed = (await answer.changes()).filter(
+      (change) => !(change.table === 'outbox' && MAIL_ON_REFUSAL.has(key)),
+    );
+    if (changed.length > 0) {
+      broken.push({
+        kind: 'row-changed',
+        cause: changed.map((change) => `${change.table} ${change.op}`).join(', '),
+        detail: `changed: ${changed.map((change) => `${change.table} ${change.op} ×${change.rows}`).join(', ')}; answer ${bodyText.slice(0, 160)}`,
+      });
+    }
+  }
+  return broken;
+}
+
+/**
+ * After a request that succeeded, keeps the caller usable for the requests that follow: new saved
+ * resources when its own were deleted; its current names after update-user; its new password after
+ * change-password; a new session when the request ended its own; a new user when it deleted the
+ * account. True when that wrote rows (the change log's mark must then move past them).
+ */
+async function keepCallerUsable(
+  t: TestApp,
+  ctx: BuildContext,
+  c: FuzzCase,
+  request: BuiltRequest,
+  boxPublicKey: string,
+  report: FuzzReport,
+): Promise<boolean> {
+  if (/\/db\/delete-(resource|user-data)$/.test(c.endpoint)) {
+    const { username, firstName, lastName } = ctx.user;
+    const kept = await t.app.request(
+      `/db/get-resource/${encodeURIComponent(ctx.user.resourceId)}?${new URLSearchParams({ username, firstName, lastName })}`,
+      { headers: { authorization: `Bearer ${ctx.user.token}` } },
+    );
+    if (kept.status !== 404) return false;
+    ctx.user = { ...ctx.user, ...(await seedResources(t, boxPublicKey, ctx.user)) };
+    return true;
+  }
+  if (!(c.caller === 'user' || c.caller === 'user-cookie') || !SESSION_ENDING.test(c.endpoint)) return false;
+  if (/\/change-password$/.test(c.endpoint) && typeof request.value === 'object' && request.value) {
+    const next = (request.value as { newPassword?: unknown }).newPassword;
+    if (typeof next === 'string') ctx.user = { ...ctx.user, password: next };
+  }
+  const current = await sessionUser(t, ctx.user);
+  if (current) {
+    const text = (key: string, fallback: string) =>
+      typeof current[key] === 'string' ? (current[key] as string) : fallback;
+    ctx.user = {
+      ...ctx.user,
+      username: text('username', ctx.user.username),
+      firstName: text('firstName', ctx.user.firstName),
+      lastName: text('lastName', ctx.user.lastName),
+    };
+    return false;
+  }
+  if (await userExists(t, ctx.user)) {
+    ctx.user = await restoreSession(t, ctx.user);
+    report.sessionsRestored++;
+  } else {
+    ctx.user = await newFuzzUser(t, boxPublicKey);
+    report.usersCreated++;
+  }
+  return true;
+}
+
 /**
  * Sends `count` generated requests one at a time (so each change is attributable), checking the
  * invariants after each. Two users exist throughout: the caller and another whose names and ids the
@@ -1506,116 +1638,28 @@ export async function runFuzz(t: TestApp, options: FuzzOptions): Promise<FuzzRep
       counts[status] = (counts[status] ?? 0) + 1;
       report.byStatus[status] = (report.byStatus[status] ?? 0) + 1;
 
-      const described = `${request.method} ${request.path.length > 300 ? `${request.path.slice(0, 300)}…` : request.path} as ${c.caller}; headers ${JSON.stringify({ ...request.headers, authorization: request.headers.authorization ? '(set)' : undefined, cookie: request.headers.cookie ? '(set)' : undefined })}; body ${request.preview}`;
+      const described = describeRequest(request, c.caller);
       const base = { endpoint: c.endpoint, status, index, request: described };
       options.onRequest?.({ index, request: described, status, answer: bodyText.slice(0, 300) });
-      if (status >= 500) {
-        const logged = logsOf(t, response.headers.get('x-request-id'));
-        recordFailure({
-          ...base,
-          kind: '5xx',
-          cause: logged.cause,
-          detail: `answer ${bodyText.slice(0, 200)}\n${logged.lines}`,
-        });
-      }
-      const location = response.headers.get('location');
-      const rejectedRedirect = status >= 300 && status < 400 && /[?&]error=/.test(location ?? '');
-      if (status >= 400 && status < 500) {
-        let parsed: unknown;
-        try {
-          parsed = JSON.parse(bodyText);
-        } catch {
-          parsed = undefined;
-        }
-        if (!jsonError(endpoint.service, parsed)) {
-          recordFailure({
-            ...base,
-            kind: '4xx-without-error',
-            cause: `answer ${JSON.stringify(bodyText.slice(0, 80))}`,
-            detail: `answer ${JSON.stringify(bodyText.slice(0, 200))} (${response.headers.get('content-type') ?? 'no content type'})`,
-          });
-        }
-      }
-      if (location) {
-        const target = new URL(location, ctx.origin);
-        if (target.origin !== new URL(ctx.origin).origin) {
-          recordFailure({
-            ...base,
-            kind: 'off-origin-redirect',
-            cause: `to ${target.origin}`,
-            detail: `Location: ${location}`,
-          });
-        }
-      }
-      if ((status >= 400 && status < 500) || rejectedRedirect) {
-        const changed =
-          after === before
-            ? []
-            : (await timed('changes', () => changes.since(before))).filter(
-                (change) => !(change.table === 'outbox' && MAIL_ON_REFUSAL.has(`${c.endpoint} ${status}`)),
-              );
-        if (changed.length > 0) {
-          recordFailure({
-            ...base,
-            kind: 'row-changed',
-            cause: changed.map((change) => `${change.table} ${change.op}`).join(', '),
-            detail: `changed: ${changed.map((change) => `${change.table} ${change.op} ×${change.rows}`).join(', ')}; answer ${bodyText.slice(0, 160)}`,
-          });
-        }
-      }
+      const broken = await brokenInvariants(t, ctx.origin, {
+        endpoint,
+        status,
+        bodyText,
+        headers: response.headers,
+        changes: () =>
+          after === before ? Promise.resolve([]) : timed('changes', () => changes.since(before)),
+      });
+      for (const failure of broken) recordFailure({ ...base, ...failure });
       before = after;
 
-      if (status < 300 && /\/db\/delete-(resource|user-data)$/.test(c.endpoint)) {
-        // The user's saved resources may be gone: save new ones, so get-resource can still succeed.
-        await timed('users', async () => {
-          const names = {
-            username: ctx.user.username,
-            firstName: ctx.user.firstName,
-            lastName: ctx.user.lastName,
-          };
-          const kept = await t.app.request(
-            `/db/get-resource/${encodeURIComponent(ctx.user.resourceId)}?${new URLSearchParams(names)}`,
-            { headers: { authorization: `Bearer ${ctx.user.token}` } },
-          );
-          if (kept.status !== 404) return;
-          ctx.user = { ...ctx.user, ...(await seedResources(t, config.boxPublicKey, ctx.user)) };
+      if (status < 300) {
+        const wrote = await timed('users', () =>
+          keepCallerUsable(t, ctx, c, request, config.boxPublicKey, report),
+        );
+        if (wrote) {
           await settled(t);
           before = await changes.mark();
-        });
-      }
-      if (
-        status < 300 &&
-        (c.caller === 'user' || c.caller === 'user-cookie') &&
-        SESSION_ENDING.test(c.endpoint)
-      ) {
-        await timed('users', async () => {
-          if (/\/change-password$/.test(c.endpoint) && typeof request.value === 'object' && request.value) {
-            const next = (request.value as { newPassword?: unknown }).newPassword;
-            if (typeof next === 'string') ctx.user = { ...ctx.user, password: next };
-          }
-          const current = await sessionUser(t, ctx.user);
-          if (current) {
-            // update-user may have renamed the user: later requests name it as it is now.
-            const text = (key: string, fallback: string) =>
-              typeof current[key] === 'string' ? (current[key] as string) : fallback;
-            ctx.user = {
-              ...ctx.user,
-              username: text('username', ctx.user.username),
-              firstName: text('firstName', ctx.user.firstName),
-              lastName: text('lastName', ctx.user.lastName),
-            };
-            return;
-          }
-          if (await userExists(t, ctx.user)) {
-            ctx.user = await restoreSession(t, ctx.user);
-            report.sessionsRestored++;
-          } else {
-            ctx.user = await newFuzzUser(t, config.boxPublicKey);
-            report.usersCreated++;
-          }
-          await settled(t);
-          before = await changes.mark();
-        });
+        }
       }
     }
     if (options.onProgress && (index + 1) % 500 === 0) options.onProgress(index + 1, report);
