@@ -24,7 +24,7 @@ function tokens(selector: string): Record<string, string> {
   const start = css.indexOf(`${selector} {`);
   const block = css.slice(start, css.indexOf('}', start));
   return Object.fromEntries(
-    [...block.matchAll(/--penny-([a-z-]+):\s*(#[0-9a-f]{6});/g)].map((m) => [m[1], m[2]]),
+    [...block.matchAll(/--penny-([a-z0-9-]+):\s*(#[0-9a-f]{6});/g)].map((m) => [m[1], m[2]]),
   );
 }
 
@@ -45,6 +45,7 @@ const names = [
   'destructive',
   'on-destructive',
   'warning',
+  ...Array.from({ length: 8 }, (_, i) => `pie-${i + 1}`),
 ];
 const backgrounds = ['background', 'surface', 'surface-raised'];
 

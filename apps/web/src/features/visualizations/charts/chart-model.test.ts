@@ -43,16 +43,16 @@ describe('palettes', () => {
     token('.dark', name),
   ]);
 
-  it.each([
-    ['pie (warm)', PIE_PALETTE],
-    ['bar and line', SERIES_PALETTE],
-  ])('%s: 8 colours, each readable (3:1) on the card surfaces of both themes', (_name, palette) => {
-    expect(palette).toHaveLength(VISUALIZATION_RENDERING.paletteSize);
-    expect(new Set(palette).size).toBe(8);
-    for (const colour of palette) {
-      for (const surface of surfaces) expect(contrast(colour, surface)).toBeGreaterThanOrEqual(3);
-    }
-  });
+  it.each([['bar and line', SERIES_PALETTE]])(
+    '%s: 8 colours, each readable (3:1) on the card surfaces of both themes',
+    (_name, palette) => {
+      expect(palette).toHaveLength(VISUALIZATION_RENDERING.paletteSize);
+      expect(new Set(palette).size).toBe(8);
+      for (const colour of palette) {
+        for (const surface of surfaces) expect(contrast(colour, surface)).toBeGreaterThanOrEqual(3);
+      }
+    },
+  );
 
   it('pie colours are warm (red to yellow hues, or magenta), bar/line colours avoid money green', () => {
     const hue = (hex: string) => {
@@ -68,10 +68,104 @@ describe('palettes', () => {
         max === r ? (g - b) / (max - min) : max === g ? 2 + (b - r) / (max - min) : 4 + (r - g) / (max - min);
       return (h * 60 + 360) % 360;
     };
-    for (const colour of PIE_PALETTE) expect(hue(colour) < 60 || hue(colour) > 290).toBe(true);
+    for (const theme of [':root', '.dark']) {
+      for (const colour of pieColours(theme)) expect(hue(colour) < 60 || hue(colour) > 290).toBe(true);
+    }
     for (const colour of SERIES_PALETTE) expect(hue(colour) > 80 && hue(colour) < 160).toBe(false);
   });
+
+  it.each([
+    [':root', 'light'],
+    ['.dark', 'dark'],
+  ])('pie (%s, %s theme): 8 theme colours, each readable (3:1) on that theme’s card surfaces', (theme) => {
+    expect(PIE_PALETTE).toHaveLength(VISUALIZATION_RENDERING.paletteSize);
+    expect(PIE_PALETTE.map((colour) => colour.replace(/var\(--penny-(.+)\)/, '$1'))).toEqual(
+      Array.from({ length: 8 }, (_, i) => `pie-${i + 1}`),
+    );
+    const colours = pieColours(theme);
+    expect(new Set(colours).size).toBe(8);
+    for (const colour of colours) {
+      for (const surface of ['surface', 'surface-raised'])
+        expect(contrast(colour, token(theme, surface))).toBeGreaterThanOrEqual(3);
+    }
+  });
+
+  it.each([
+    [':root', 'light'],
+    ['.dark', 'dark'],
+  ])('pie (%s, %s theme): every two slices stay apart under common colour-vision deficiencies', (theme) => {
+    const colours = pieColours(theme);
+    for (const vision of Object.keys(CVD) as Vision[]) {
+      let closest = Number.POSITIVE_INFINITY;
+      for (let i = 0; i < colours.length; i++) {
+        for (let j = i + 1; j < colours.length; j++) {
+          closest = Math.min(closest, deltaE(lab(colours[i] ?? '', vision), lab(colours[j] ?? '', vision)));
+        }
+      }
+      // CIE76 ΔE of 15: clearly different swatches side by side, not merely just-noticeable (2.3).
+      expect(closest, `${vision} vision`).toBeGreaterThanOrEqual(15);
+    }
+  });
 });
+
+function pieColours(theme: string): string[] {
+  return Array.from({ length: 8 }, (_, i) => token(theme, `pie-${i + 1}`));
+}
+
+/**
+ * Colour-vision deficiency simulation (Machado, Oliveira and Fernandes 2009, severity 1), applied to
+ * linear RGB; 'normal' is no simulation.
+ */
+const CVD = {
+  normal: null,
+  protan: [
+    [0.152286, 1.052583, -0.204868],
+    [0.114503, 0.786281, 0.099216],
+    [-0.003882, -0.048116, 1.051998],
+  ],
+  deutan: [
+    [0.367322, 0.860646, -0.227968],
+    [0.280085, 0.672501, 0.047413],
+    [-0.01182, 0.04294, 0.968881],
+  ],
+  tritan: [
+    [1.255528, -0.076749, -0.178779],
+    [-0.078411, 0.930809, 0.147602],
+    [0.004733, 0.691367, 0.3039],
+  ],
+} as const;
+type Vision = keyof typeof CVD;
+
+/** CIELAB (D65) of a hex colour as seen with `vision`. */
+function lab(hex: string, vision: Vision): [number, number, number] {
+  const linear = [1, 3, 5].map((i) => {
+    const c = Number.parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  const matrix = CVD[vision];
+  const [r, g, b] = (
+    matrix
+      ? matrix.map((row) =>
+          Math.min(
+            1,
+            Math.max(
+              0,
+              row.reduce((sum, m, k) => sum + m * (linear[k] ?? 0), 0),
+            ),
+          ),
+        )
+      : linear
+  ) as [number, number, number];
+  const x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047;
+  const y = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  const z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883;
+  const f = (t: number) => (t > 0.008856 ? Math.cbrt(t) : 7.787 * t + 16 / 116);
+  return [116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))];
+}
+
+function deltaE(a: [number, number, number], b: [number, number, number]): number {
+  return Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
+}
 
 describe('chart colours from the DSL', () => {
   it('green, red and blue follow the theme tokens (money in, out, neutral)', () => {

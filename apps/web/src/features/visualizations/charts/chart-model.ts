@@ -9,18 +9,19 @@ import { inferredCurrency } from '../format/money.ts';
  */
 
 /**
- * Spec: an 8-colour warm palette for pies. Each colour has at least 3:1 contrast with the card surface
- * in both themes (white and #1a2230), and none is the red or green that mean money out or in.
+ * Spec: an 8-colour warm palette for pies. The colours are theme tokens (styles.css, --penny-pie-1..8):
+ * each theme has eight warm hues with 3:1 contrast on its card surface that stay apart for people with
+ * protan, deutan or tritan colour vision, and none is the red or green that mean money out or in.
  */
 export const PIE_PALETTE = [
-  '#e8590c',
-  '#d6336c',
-  '#b8860b',
-  '#9c4f96',
-  '#c8553d',
-  '#e0607e',
-  '#9a6b3f',
-  '#bf6f00',
+  'var(--penny-pie-1)',
+  'var(--penny-pie-2)',
+  'var(--penny-pie-3)',
+  'var(--penny-pie-4)',
+  'var(--penny-pie-5)',
+  'var(--penny-pie-6)',
+  'var(--penny-pie-7)',
+  'var(--penny-pie-8)',
 ] as const;
 
 /** Spec: an 8-colour palette for bar and line series; same contrast rule, no money red or green. */
