@@ -49,7 +49,7 @@ const m = identityMessages.signUp;
 export const usernameSchema = safeString({ error: m.credentialsRequired })
   .trim()
   .min(1, m.credentialsRequired)
-  .regex(/^[A-Za-z0-9_.]{3,30}$/, m.usernameFormat);
+  .regex(new RegExp(`^[A-Za-z0-9_.]{${LIMITS.username.min},${LIMITS.username.max}}$`), m.usernameFormat);
 
 export const emailSchema = safeString({ error: m.credentialsRequired })
   .trim()

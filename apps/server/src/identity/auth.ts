@@ -1,5 +1,11 @@
 import { drizzleAdapter } from '@better-auth/drizzle-adapter';
-import { IDENTITY_LIMITS, identityMessages, signUpFieldsSchema, signUpRequestSchema } from '@penny/contracts';
+import {
+  IDENTITY_LIMITS,
+  identityMessages,
+  LIMITS,
+  signUpFieldsSchema,
+  signUpRequestSchema,
+} from '@penny/contracts';
 import { betterAuth } from 'better-auth';
 import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { bearer, username } from 'better-auth/plugins';
@@ -13,8 +19,8 @@ import type { Secrets } from '../secrets/index.ts';
 import { betterAuthRateLimitStorage, type RateLimiter } from '../shared-state/index.ts';
 import { INTERNAL_CLIENT_IP_HEADER } from './client-ip.ts';
 
-export const SESSION_INACTIVITY_SECONDS = 30 * 60;
-export const SESSION_REFRESH_SECONDS = 5 * 60;
+export const SESSION_INACTIVITY_SECONDS = IDENTITY_LIMITS.sessionInactivityMs / 1000;
+export const SESSION_REFRESH_SECONDS = IDENTITY_LIMITS.sessionRefreshMs / 1000;
 /**
  * Better Auth has no absolute lifetime; the session middleware (/db, /agent) and the auth gateway
  * (/api/auth) enforce this one on every authenticated surface.
@@ -131,8 +137,8 @@ export function createAuth({ config, database, secrets, mailer, logger, rateLimi
       enabled: true,
       requireEmailVerification: true,
       autoSignIn: false,
-      minPasswordLength: 6,
-      maxPasswordLength: 128,
+      minPasswordLength: IDENTITY_LIMITS.passwordMin,
+      maxPasswordLength: IDENTITY_LIMITS.passwordMax,
       resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
       revokeSessionsOnPasswordReset: true,
       // Mail goes out in the background so the answer takes as long for unknown addresses as for
@@ -245,7 +251,10 @@ export function createAuth({ config, database, secrets, mailer, logger, rateLimi
         }
       }),
     },
-    plugins: [username({ minUsernameLength: 3, maxUsernameLength: 30 }), bearer({ requireSignature: true })],
+    plugins: [
+      username({ minUsernameLength: LIMITS.username.min, maxUsernameLength: LIMITS.username.max }),
+      bearer({ requireSignature: true }),
+    ],
     rateLimit: {
       enabled: config.authRateLimit,
       customStorage: betterAuthRateLimitStorage(rateLimiter),
