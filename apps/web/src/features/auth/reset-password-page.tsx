@@ -70,10 +70,14 @@ export function ResetPasswordPage() {
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
 
+  // The address as the page opened: stripping the token below changes location.search, which must not
+  // be read again as 'no token'.
+  const [openedWith] = useState(() => location.search);
+  const { pathname } = location;
+
   useEffect(() => {
-    if (link.kind !== 'verifying') return;
-    const fromAddress = readResetLink(location.search);
-    if (location.search) void navigate({ pathname: location.pathname, search: '' }, { replace: true });
+    const fromAddress = readResetLink(openedWith);
+    if (openedWith) void navigate({ pathname, search: '' }, { replace: true });
     if (fromAddress.kind !== 'ready') {
       setLink(fromAddress);
       return;
@@ -86,7 +90,7 @@ export function ResetPasswordPage() {
     return () => {
       current = false;
     };
-  }, [link.kind, location.pathname, location.search, navigate]);
+  }, [openedWith, pathname, navigate]);
 
   useEffect(() => {
     if (!done) return;
