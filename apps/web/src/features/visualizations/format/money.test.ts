@@ -17,6 +17,8 @@ describe('money names (currency detection by key)', () => {
   it.each([
     'price',
     'unit_price',
+    'Unit price',
+    'unit_price Unit price',
     'Fee',
     'total_cost',
     'Amount',
@@ -44,6 +46,7 @@ describe('money names (currency detection by key)', () => {
     'Total',
     'Quantity',
     'Shares',
+    'Units',
     'Interest rate',
     'Savings rate %',
     'Percent of income',

@@ -49,7 +49,8 @@ const MONEY_NAME = new RegExp(
 /** True when a key, header or series label names money ('unit_price', 'Market value', 'Balance'). */
 export function isMoneyName(name: string): boolean {
   // Share-like and rate-like names are not money even when a money word is in them.
-  if (/%|percent|rate|ratio|share(s)?\b|count|quantity|qty|units?\b/i.test(name)) return false;
+  // ('Unit price' is money; 'Units' and 'Shares' are not.)
+  if (/%|percent|\brates?\b|ratio|\bshares\b|\bcount\b|quantity|\bqty\b|\bunits\b/i.test(name)) return false;
   return MONEY_NAME.test(name);
 }
 
