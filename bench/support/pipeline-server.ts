@@ -18,7 +18,8 @@ if (!process.send) throw new Error('pipeline-server must be started with an IPC 
 // not required, so one app serves both the plaintext and the encrypted case.
 const t = await createTestApp({
   database: 'pglite',
-  env: { LOG_LEVEL: 'silent', REQUIRE_ENCRYPTED_BODIES: 'false' },
+  // The session cache as in production (it is off by default only under NODE_ENV=test).
+  env: { LOG_LEVEL: 'silent', REQUIRE_ENCRYPTED_BODIES: 'false', SESSION_CACHE: 'true' },
 });
 // Added before the first request: Hono builds its router on the first match.
 const bareHandler = async (c: import('hono').Context) => {

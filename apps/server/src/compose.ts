@@ -3,6 +3,7 @@ import type { Config } from './config.ts';
 import { restrictToOwner } from './db/connect.ts';
 import { connectDatabase, type DatabaseHandle } from './db/index.ts';
 import { createApp } from './http/app.ts';
+import { reviveVerifiedSession } from './http/middleware/session.ts';
 import { type AuthGateway, createAuth, createAuthGateway } from './identity/index.ts';
 import type { Logger } from './logger.ts';
 import {
@@ -86,14 +87,19 @@ export async function composeServices(
     logger,
     rateLimiter: shared.rateLimiter,
   });
+  const sessionCache = config.sessionCache ? shared.makeSessionCache(reviveVerifiedSession) : undefined;
+  const onSessionsChanged = async () => {
+    await sessionCache?.revoke();
+  };
   const authGateway = createAuthGateway({
     auth,
     db: database.db,
     logger,
     config,
     rateLimiter: shared.rateLimiter,
+    onSessionsChanged,
   });
-  const services = createDomainServices({ db: database.db, logger });
+  const services = createDomainServices({ db: database.db, logger, onSessionsChanged });
   const app = createApp({
     config,
     logger,
@@ -104,6 +110,7 @@ export async function composeServices(
     replayStore: shared.replayStore,
     rateLimiter: shared.rateLimiter,
     services,
+    sessionCache,
     mailer,
     devOutbox,
   });

@@ -43,6 +43,7 @@ const envSchema = z.object({
   MAIL_MAX_PER_HOUR: z.coerce.number().int().min(1).default(200),
   AUTH_RATE_LIMIT: booleanFromEnv.optional(),
   API_RATE_LIMIT: booleanFromEnv.optional(),
+  SESSION_CACHE: booleanFromEnv.optional(),
   CLIENT_IP_HEADER: z
     .string()
     .regex(/^[A-Za-z0-9-]+$/, 'CLIENT_IP_HEADER must be a header name, e.g. x-forwarded-for')
@@ -92,6 +93,8 @@ export type Config = {
   authRateLimit: boolean;
   /** Per-address and per-user limits on /db and /agent; off by default when NODE_ENV=test. */
   apiRateLimit: boolean;
+  /** Verified sessions kept for 10 s (revocation stays immediate); off by default when NODE_ENV=test. */
+  sessionCache: boolean;
   /**
    * Header a trusted reverse proxy puts the client address in (x-forwarded-for: its last hop). Unset:
    * the socket's address, and any client-sent forwarding header is ignored.
@@ -203,6 +206,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     authRateLimit: e.AUTH_RATE_LIMIT ?? e.NODE_ENV !== 'test',
     apiRateLimit: e.API_RATE_LIMIT ?? e.NODE_ENV !== 'test',
+    sessionCache: e.SESSION_CACHE ?? e.NODE_ENV !== 'test',
     clientIpHeader: e.CLIENT_IP_HEADER?.toLowerCase(),
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
   };

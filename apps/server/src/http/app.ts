@@ -9,14 +9,14 @@ import { type Logger, loggableError } from '../logger.ts';
 import type { DevOutbox, Mailer } from '../mail/index.ts';
 import type { Secrets } from '../secrets/index.ts';
 import type { DomainServices } from '../services/index.ts';
-import type { RateLimiter, ReplayStore } from '../shared-state/index.ts';
+import type { RateLimiter, ReplayStore, SessionCache } from '../shared-state/index.ts';
 import type { AppEnv } from './context.ts';
 import { fail, failureOf } from './errors.ts';
 import { addressRateLimit, principalGuard } from './middleware/api-guard.ts';
 import { encryptedBody } from './middleware/encrypted-body.ts';
 import { requestLog } from './middleware/request-log.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
-import { deriveAnonToken, sessionMiddleware } from './middleware/session.ts';
+import { deriveAnonToken, sessionMiddleware, type VerifiedSession } from './middleware/session.ts';
 import { databaseRoutes } from './routes/db/index.ts';
 import { devOutboxRoutes } from './routes/dev-outbox.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -41,6 +41,8 @@ export type AppDeps = {
   devOutbox?: DevOutbox;
   /** Every domain service, built once by compose.ts; the routes call their handlers. */
   services: DomainServices;
+  /** Verified sessions for a few seconds, when config.sessionCache is on. */
+  sessionCache?: SessionCache<VerifiedSession> | undefined;
 };
 
 /** The whole HTTP surface: auth, database/agent/connect services, public config, health, and the SPA. */
@@ -89,7 +91,7 @@ export function createApp(deps: AppDeps) {
   app.all('/api/auth/*', (c) => deps.authGateway.handle(c.req.raw, c.get('clientIp')));
 
   const limiter = config.apiRateLimit ? deps.rateLimiter : undefined;
-  const session = sessionMiddleware({ auth, anonToken, logger });
+  const session = sessionMiddleware({ auth, anonToken, logger, cache: deps.sessionCache });
   const envelope = encryptedBody({
     secretKey: secrets.boxKeyPair.secretKey,
     required: config.requireEncryptedBodies,

@@ -67,6 +67,16 @@ export const AUTH_ENDPOINT_PATHS = Object.keys(AUTH_ENDPOINTS) as AuthEndpointPa
 const REDIRECT_FIELDS = ['callbackURL', 'redirectTo', 'errorCallbackURL', 'newUserCallbackURL'] as const;
 const MAX_QUERY_VALUE = 2048;
 const TOKEN_PATTERN = /^[A-Za-z0-9._~-]{1,512}$/;
+/** Endpoints whose success ends sessions or changes what a session's user looks like. */
+const SESSION_CHANGING: ReadonlySet<AuthEndpointPath> = new Set([
+  '/sign-out',
+  '/revoke-session',
+  '/revoke-sessions',
+  '/revoke-other-sessions',
+  '/change-password',
+  '/reset-password',
+  '/update-user',
+]);
 const PASSWORD_RESET_ANSWER = {
   status: true,
   message: 'If this email exists in our system, check your email for the reset link',
@@ -78,6 +88,8 @@ export type AuthGatewayDeps = {
   logger: Logger;
   config: { publicUrl: string; authRateLimit: boolean };
   rateLimiter: RateLimiter;
+  /** Called after anything that ends or changes sessions has been committed (the session cache). */
+  onSessionsChanged?: () => Promise<void>;
   now?: () => number;
 };
 
@@ -114,6 +126,13 @@ export function createAuthGateway(deps: AuthGatewayDeps): AuthGateway {
   const origins = trustedOrigins(config.publicUrl);
   const brake = config.authRateLimit ? createSignInBrake(deps.rateLimiter) : undefined;
   const background = new Set<Promise<unknown>>();
+  const sessionsChanged = async () => {
+    await deps
+      .onSessionsChanged?.()
+      .catch((error: unknown) =>
+        logger.error({ cause: (error as Error)?.name }, 'session cache could not be cleared'),
+      );
+  };
 
   /** The query string's values: each passes the text rule; redirect targets must stay on our origin. */
   function checkQuery(url: URL, path: AuthEndpointPath): Response | undefined {
@@ -175,6 +194,7 @@ export function createAuthGateway(deps: AuthGatewayDeps): AuthGateway {
       await auth.api
         .revokeSession({ headers: request.headers, body: { token: found.session.token } })
         .catch(() => undefined);
+      await sessionsChanged();
       return authError(401, 'SESSION_EXPIRED', 'Your session has expired. Please sign in again.');
     }
     return { username: found.user.username ?? null };
@@ -258,6 +278,7 @@ export function createAuthGateway(deps: AuthGatewayDeps): AuthGateway {
     }
 
     const response = await auth.handler(forwarded);
+    if (SESSION_CHANGING.has(path) && response.status < 300) await sessionsChanged();
 
     if (path === '/sign-up/email' && response.status === 200 && body) {
       // An already registered email creates no user: hold its username all the same, so the username

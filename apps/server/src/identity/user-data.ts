@@ -63,6 +63,8 @@ export function createUserDataService(deps: {
   db: Database;
   logger: Logger;
   linkedAccountCleanups?: readonly LinkedAccountCleanup[];
+  /** Called once the account and its sessions are gone (clears the session cache). */
+  onSessionsChanged?: () => Promise<void>;
 }) {
   const cleanups = deps.linkedAccountCleanups ?? [];
 
@@ -97,6 +99,7 @@ export function createUserDataService(deps: {
         await tx.delete(tables.verification).where(eq(tables.verification.value, userId));
         await tx.delete(tables.user).where(eq(tables.user.id, userId));
       });
+      await deps.onSessionsChanged?.();
       deps.logger.info({ userId }, 'account deleted');
     },
   };

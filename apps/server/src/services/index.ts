@@ -15,6 +15,8 @@ export function createDomainServices(deps: {
   logger: Logger;
   /** Provider-side clean-up run by Delete Data / Delete Account (the Accounts work adds one per platform). */
   linkedAccountCleanups?: readonly LinkedAccountCleanup[];
+  /** Called after sessions were ended (the session cache). */
+  onSessionsChanged?: () => Promise<void>;
 }) {
   return {
     profile: createProfileService(deps.db),

@@ -1,6 +1,7 @@
 import { createMemoryRateLimiter, type RateLimiter } from './rate-limiter.ts';
 import { connectRedis, createRedisRateLimiter, createRedisReplayStore } from './redis.ts';
 import { createMemoryReplayStore, type ReplayStore } from './replay-store.ts';
+import { createMemorySessionCache, createRedisSessionCache, type SessionCache } from './session-cache.ts';
 
 export {
   type BetterAuthRateLimitStorage,
@@ -17,6 +18,7 @@ export {
   type ReplayStore,
   ReplayStoreFullError,
 } from './replay-store.ts';
+export { SESSION_CACHE_TTL_MS, type SessionCache } from './session-cache.ts';
 
 /**
  * State that several instances must share: the replay cache of sealed request ids and the rate-limit
@@ -27,6 +29,8 @@ export type SharedState = {
   kind: 'memory' | 'redis';
   replayStore: ReplayStore;
   rateLimiter: RateLimiter;
+  /** A cache of verified sessions; `revive` rebuilds a value read back from Redis (JSON). */
+  makeSessionCache<T>(revive: (json: unknown) => T): SessionCache<T>;
   close(): Promise<void>;
 };
 
@@ -36,6 +40,7 @@ export function createSharedState(options: { redisUrl?: string | undefined }): S
       kind: 'memory',
       replayStore: createMemoryReplayStore({ maxEntries: 100_000 }),
       rateLimiter: createMemoryRateLimiter(),
+      makeSessionCache: () => createMemorySessionCache(),
       close: async () => {},
     };
   }
@@ -44,6 +49,7 @@ export function createSharedState(options: { redisUrl?: string | undefined }): S
     kind: 'redis',
     replayStore: createRedisReplayStore(redis),
     rateLimiter: createRedisRateLimiter(redis),
+    makeSessionCache: (revive) => createRedisSessionCache(redis, revive),
     close: async () => {
       await redis.quit().catch(() => redis.disconnect());
     },

@@ -1,10 +1,38 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import type { Auth } from '../../identity/index.ts';
 import { isPastAbsoluteLifetime } from '../../identity/index.ts';
-import type { Logger } from '../../logger.ts';
-import type { AppEnv, Principal } from '../context.ts';
+import { type Logger, loggableError } from '../../logger.ts';
+import { SESSION_CACHE_TTL_MS, type SessionCache } from '../../shared-state/index.ts';
+import type { AppEnv, Principal, SessionUser } from '../context.ts';
 import { fail } from '../errors.ts';
+
+/** What the cache keeps of a verified session: never its token. */
+export type VerifiedSession = {
+  user: SessionUser;
+  session: { id: string; createdAt: Date; expiresAt: Date };
+};
+
+/** Rebuilds a VerifiedSession read back as JSON (dates arrive as strings). */
+export function reviveVerifiedSession(json: unknown): VerifiedSession {
+  const value = json as { user: SessionUser & Record<string, unknown>; session: Record<string, string> };
+  const user = { ...value.user };
+  for (const field of ['createdAt', 'updatedAt'] as const) {
+    if (typeof user[field] === 'string') (user as Record<string, unknown>)[field] = new Date(user[field]);
+  }
+  return {
+    user,
+    session: {
+      id: String(value.session.id),
+      createdAt: new Date(String(value.session.createdAt)),
+      expiresAt: new Date(String(value.session.expiresAt)),
+    },
+  };
+}
+
+function cacheKey(credential: string): string {
+  return createHash('sha256').update(credential).digest('base64url');
+}
 
 /** The public token visitors without a session send as bearer (the spec's "anonymous token"). */
 export function deriveAnonToken(authSecret: string): string {
@@ -28,9 +56,12 @@ export function sessionMiddleware(deps: {
   auth: Auth;
   anonToken: string;
   logger: Logger;
+  /** Verified sessions for a few seconds (shared-state/session-cache.ts); none: every request looks up. */
+  cache?: SessionCache<VerifiedSession> | undefined;
   now?: () => number;
 }): MiddlewareHandler<AppEnv> {
   const now = deps.now ?? Date.now;
+  const cache = deps.cache;
   return async (c, next) => {
     const authorization = c.req.header('authorization');
     const bearer = authorization?.match(/^Bearer\s+(.+)$/i)?.[1]?.trim();
@@ -44,26 +75,48 @@ export function sessionMiddleware(deps: {
     }
     const headers = new Headers(c.req.raw.headers);
     if (anonymous) headers.delete('authorization');
-    const result = await deps.auth.api.getSession({ headers }).catch((error: unknown) => {
-      deps.logger.warn({ err: error }, 'session lookup failed');
-      return null;
-    });
-    if (!result && anonymous) {
+    const key = cacheKey(anonymous ? `cookie:${c.req.header('cookie')}` : `bearer:${bearer}`);
+    let verified = cache ? await cache.get(key).catch(() => undefined) : undefined;
+    if (verified && verified.session.expiresAt.getTime() <= now()) verified = undefined;
+    if (!verified) {
+      const epoch = cache ? await cache.epoch().catch(() => undefined) : undefined;
+      const result = await deps.auth.api.getSession({ headers }).catch((error: unknown) => {
+        deps.logger.warn({ err: loggableError(error) }, 'session lookup failed');
+        return null;
+      });
+      if (result) {
+        verified = {
+          user: result.user,
+          session: {
+            id: result.session.id,
+            createdAt: new Date(result.session.createdAt),
+            expiresAt: new Date(result.session.expiresAt),
+          },
+        };
+        const ttl = Math.min(SESSION_CACHE_TTL_MS, verified.session.expiresAt.getTime() - now());
+        if (cache && epoch !== undefined) await cache.set(key, verified, epoch, ttl).catch(() => undefined);
+      }
+    }
+    if (!verified && anonymous) {
       c.set('principal', { kind: 'anonymous' });
       return next();
     }
-    if (!result) return fail(c, 'auth:required', 'Authentication required.');
-    const createdAt = new Date(result.session.createdAt);
+    if (!verified) return fail(c, 'auth:required', 'Authentication required.');
+    const createdAt = verified.session.createdAt;
     if (isPastAbsoluteLifetime(createdAt, now())) {
-      await deps.auth.api.revokeSession({ headers, body: { token: result.session.token } }).catch(() => {
-        // Already gone is fine: the caller is signed out either way.
-      });
+      const current = await deps.auth.api.getSession({ headers }).catch(() => null);
+      if (current) {
+        await deps.auth.api.revokeSession({ headers, body: { token: current.session.token } }).catch(() => {
+          // Already gone is fine: the caller is signed out either way.
+        });
+      }
+      await cache?.revoke().catch(() => undefined);
       return fail(c, 'auth:session-expired', 'Your session has expired. Please sign in again.');
     }
     const principal: Principal = {
       kind: 'user',
-      user: result.user,
-      sessionId: result.session.id,
+      user: verified.user,
+      sessionId: verified.session.id,
       sessionCreatedAt: createdAt,
     };
     c.set('principal', principal);
