@@ -5,6 +5,9 @@
 //   (a) bare    the same route mounted on the real app (global middleware only: log, headers, limit)
 //   (b) plain   POST /db/database-setup, bearer session, plaintext JSON body (profile upsert)
 //   (c) sealed  the same request with its body sealed as the web app seals it (a fresh rid each)
+//   config framework  a bare Hono app answering GET /config's bytes
+//   (d) config  GET /config on the real app (the whole global middleware, no database)
+//   (e) read    GET /db/get-user-resources with a bearer session (session check, one indexed query)
 // The cases run ROUNDS times, interleaved, and each reports its best round: on a small machine the
 // spread between two runs of one case is larger than the difference between (b) and (c).
 // Figures are printed and written to bench/results/pipeline.json.
@@ -142,6 +145,15 @@ try {
     ['(a) bare', { url: `${appUrl}/bench/bare`, method: 'POST', headers: jsonHeaders, body: plainBody }],
     ['(b) plain', { url: `${appUrl}${SETUP_PATH}`, method: 'POST', headers: jsonHeaders, body: plainBody }],
     ['(c) sealed', { url: appUrl, requests: [sealedRequest] }],
+    ['config framework', { url: `${frameworkUrl}/config` }],
+    ['(d) config', { url: `${appUrl}/config` }],
+    [
+      '(e) read',
+      {
+        url: `${appUrl}/db/get-user-resources?${ready.readQuery}`,
+        headers: { authorization: jsonHeaders.authorization },
+      },
+    ],
   ];
 
   console.log(
@@ -197,6 +209,9 @@ try {
     ratio('(b) plain', '(a) bare'),
     ratio('(c) sealed', '(a) bare'),
     ratio('(c) sealed', '(b) plain'),
+    // The service-layer goals: /config at least x0.6 of bare Hono, an authenticated read at least x0.3 of /config.
+    ratio('(d) config', 'config framework'),
+    ratio('(e) read', '(d) config'),
   ];
 
   console.log(`  best of ${ROUNDS}`);

@@ -8,6 +8,8 @@ export type PipelineServerReady = {
   appPort: number;
   frameworkPort: number;
   token: string;
+  /** Query string of an authenticated read of the user's resources. */
+  readQuery: string;
   boxPublicKey: string;
   setupBody: { username: string; firstName: string; lastName: string };
 };
@@ -27,7 +29,11 @@ const bareHandler = async (c: import('hono').Context) => {
   return c.json({ success: true });
 };
 t.app.post('/bench/bare', bareHandler);
-const framework = new Hono().post('/bench/bare', bareHandler);
+// A bare Hono app answering /config's exact bytes: the baseline for the app's global middleware.
+const configBytes = await (await t.app.request('/config')).text();
+const framework = new Hono()
+  .post('/bench/bare', bareHandler)
+  .get('/config', (c) => c.body(configBytes, 200, { 'content-type': 'application/json' }));
 
 const { token, user } = await t.signUpVerifiedUser();
 
@@ -56,6 +62,11 @@ const ready: PipelineServerReady = {
   appPort: appServer.port,
   frameworkPort: frameworkServer.port,
   token,
+  readQuery: new URLSearchParams({
+    username: user.username,
+    firstName: user.firstName,
+    lastName: user.lastName,
+  }).toString(),
   boxPublicKey: Buffer.from(t.secrets.boxKeyPair.publicKey).toString('base64'),
   setupBody: { username: user.username, firstName: user.firstName, lastName: user.lastName },
 };
