@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import { PageHeader } from '../../ui/index.ts';
-import { VisualizationPanel } from '../visualizations/panel/index.ts';
+import { VisualizationPanel } from '../results-panel/index.ts';
 
 const NO_RESULTS: readonly unknown[] = [];
 

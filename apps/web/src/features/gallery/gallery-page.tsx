@@ -1,7 +1,7 @@
 import { Moon, Sun } from 'lucide-react';
 import { Button, PageHeader, useTheme } from '../../ui/index.ts';
+import { VisualizationPanel } from '../results-panel/index.ts';
 import { VisualizationView } from '../visualizations/index.ts';
-import { VisualizationPanel } from '../visualizations/panel/index.ts';
 import { GALLERY_FIXTURES, GALLERY_PANEL_RESULTS, GALLERY_PANEL_THREAD_ID } from './fixtures.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { type DslObject, hasResourceUserInfo, RESOURCE_TOAST_MS, resourceMessages } from '@penny/contracts';
 import { useCallback, useState } from 'react';
-import { deriveUserInfo, useSession } from '../../../session/index.ts';
-import { toast } from '../../../ui/index.ts';
-import { useStoreResource } from '../../resources/index.ts';
+import { deriveUserInfo, useSession } from '../../session/index.ts';
+import { toast } from '../../ui/index.ts';
+import { useStoreResource } from '../resources/index.ts';
 import { queryIdOfResult, resourceIdForResult, safeThreadId } from './result-id.ts';
 
 /** A result card's visualization: one container (or bare block) of the DSL. */

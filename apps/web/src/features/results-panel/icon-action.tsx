@@ -1,6 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import { Tooltip } from 'radix-ui';
-import { Button } from '../../../ui/index.ts';
+import { Button } from '../../ui/index.ts';
 
 export type IconActionProps = {
   icon: LucideIcon;

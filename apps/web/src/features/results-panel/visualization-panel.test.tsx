@@ -2,16 +2,16 @@ import { QueryClient } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetPublicConfig } from '../../../api/index.ts';
-import { AppProviders } from '../../../app/index.ts';
-import { useSession } from '../../../session/index.ts';
-import { createTestAuthClient } from '../../../test/test-auth-client.ts';
-import { toast } from '../../../ui/index.ts';
+import { resetPublicConfig } from '../../api/index.ts';
+import { AppProviders } from '../../app/index.ts';
+import { useSession } from '../../session/index.ts';
+import { createTestAuthClient } from '../../test/test-auth-client.ts';
+import { toast } from '../../ui/index.ts';
 import {
   type FakeResourceServerOptions,
   stubResourceServer,
   TEST_SESSION_TOKEN,
-} from '../../resources/testing/fake-resource-server.ts';
+} from '../resources/testing/fake-resource-server.ts';
 import { VisualizationPanel, type VisualizationPanelProps } from './visualization-panel.tsx';
 
 const spending = {

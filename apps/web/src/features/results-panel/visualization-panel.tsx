@@ -8,14 +8,14 @@ import {
 import { AlertTriangle, BookmarkPlus, MessageSquarePlus, Sparkles } from 'lucide-react';
 import { Tooltip } from 'radix-ui';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { Card, cx, EmptyState, Skeleton, toast } from '../../../ui/index.ts';
-import { useForkVisualization } from '../../resources/index.ts';
+import { Card, cx, EmptyState, Skeleton, toast } from '../../ui/index.ts';
+import { useForkVisualization } from '../resources/index.ts';
 import { IconAction } from './icon-action.tsx';
 import { useSaveResult } from './use-save-result.ts';
 
 // The renderer (markup, tables, charts) loads on first use, outside the chat page's own code.
 const VisualizationView = lazy(() =>
-  import('../visualization-view.tsx').then((m) => ({ default: m.VisualizationView })),
+  import('../visualizations/index.ts').then((m) => ({ default: m.VisualizationView })),
 );
 
 export type VisualizationPanelProps = {
