@@ -1,7 +1,6 @@
 import { identityMessages } from '@penny/contracts';
 import { useEffect, useState } from 'react';
-import { setupDatabase } from '../../api/profile.ts';
-import { HttpError } from '../../api/request.ts';
+import { HttpError, setupDatabase } from '../../api/index.ts';
 import { MailSentScreen } from './auth-form.tsx';
 import { AuthLink } from './auth-links.tsx';
 import { fullPhoneNumber, type SignUpValues } from './sign-up-form.ts';

@@ -1,7 +1,7 @@
 import { act, configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { resetPublicConfig } from '../../api/config.ts';
+import { resetPublicConfig } from '../../api/index.ts';
 import { authError, stubIdentityNetwork } from '../../test/identity-network.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { readResetLink, validateNewPassword } from './reset-password-page.tsx';

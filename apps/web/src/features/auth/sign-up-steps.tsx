@@ -1,5 +1,5 @@
 import { identityMessages } from '@penny/contracts';
-import { usePublicConfig } from '../../api/config.ts';
+import { usePublicConfig } from '../../api/index.ts';
 import { Checkbox, type FieldControlProps } from '../../ui/index.ts';
 import { InputField, type InputFieldProps } from './auth-form.tsx';
 import type { SignUpField, SignUpValues } from './sign-up-form.ts';

@@ -2,7 +2,7 @@ import type { PreferencesDocument } from '@penny/contracts';
 import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { resetPublicConfig } from '../../api/config.ts';
+import { resetPublicConfig } from '../../api/index.ts';
 import type { SessionUser } from '../../session/index.ts';
 import { json, stubIdentityNetwork } from '../../test/identity-network.ts';
 import { ThemeProvider } from '../../ui/theme.tsx';

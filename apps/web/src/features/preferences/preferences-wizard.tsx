@@ -6,7 +6,7 @@ import {
   truncateWords,
 } from '@penny/contracts';
 import { useEffect, useRef, useState } from 'react';
-import { generatePreferencePrompt, saveUserPreferences } from '../../api/profile.ts';
+import { generatePreferencePrompt, saveUserPreferences } from '../../api/index.ts';
 import { deriveUserInfo, type SessionUser } from '../../session/index.ts';
 import {
   AlertDialog,

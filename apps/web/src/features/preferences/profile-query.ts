@@ -1,6 +1,6 @@
 import { identityMessages, type ProfileUserInfo, profileUserInfo, type UserProfile } from '@penny/contracts';
 import { type QueryClient, skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
-import { fetchProfile, type ProfileIdentity } from '../../api/profile.ts';
+import { fetchProfile, type ProfileIdentity } from '../../api/index.ts';
 import { deriveUserInfo, useSession } from '../../session/index.ts';
 import { toast } from '../../ui/index.ts';
 

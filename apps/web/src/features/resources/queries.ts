@@ -18,7 +18,7 @@ import {
   type ResourceUserSource,
   resourceViewUser,
   storeResource,
-} from '../../api/resources.ts';
+} from '../../api/index.ts';
 import { useSession } from '../../session/index.ts';
 
 /**

@@ -8,7 +8,7 @@ import {
 import { ArrowLeft, FileQuestion, MousePointerClick, Plus } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { Link } from 'react-router';
-import { ResourceLoadError } from '../../api/resources.ts';
+import { ResourceLoadError } from '../../api/index.ts';
 import { Button, buttonClassName, EmptyState, Skeleton, toast } from '../../ui/index.ts';
 import { useForkVisualization } from './fork.ts';
 import { useResource } from './queries.ts';

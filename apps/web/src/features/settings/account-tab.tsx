@@ -2,7 +2,7 @@ import { identityMessages } from '@penny/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { LogOut } from 'lucide-react';
 import { useState } from 'react';
-import { deleteUserAccount, deleteUserData } from '../../api/profile.ts';
+import { deleteUserAccount, deleteUserData } from '../../api/index.ts';
 import { clearUserData, deriveUserInfo, useSession } from '../../session/index.ts';
 import {
   AlertDialog,
