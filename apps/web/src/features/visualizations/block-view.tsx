@@ -12,7 +12,14 @@ import { UnknownBlock } from './blocks/unknown-block.tsx';
 import { ChartBlock } from './charts/chart-block.tsx';
 import { TableBlock } from './table/table-block.tsx';
 
-type Renderer = (block: DslKnownBlock, level: BlockHeadingLevel) => ReactNode;
+/** A renderer per known block type, each typed for its own block: a new type fails to compile here. */
+type RendererMap = {
+  [T in DslBlockType]: (block: Extract<DslKnownBlock, { type: T }>, level: BlockHeadingLevel) => ReactNode;
+};
+
+function isKnownBlock(block: DslBlock): block is DslKnownBlock {
+  return isKnownBlockType(block.type);
+}
 
 function deeper(level: BlockHeadingLevel): BlockHeadingLevel {
   return Math.min(level + 1, 6) as BlockHeadingLevel;
@@ -32,26 +39,24 @@ function NestedContainer({ block, level }: { block: DslContainer; level: BlockHe
 }
 
 /** One renderer per block type the spec names (card and info render nothing, by the spec). */
-const RENDERERS: Record<DslBlockType, Renderer> = {
-  container: (block, level) => <NestedContainer block={block as DslContainer} level={level} />,
-  content: (block, level) => (
-    <ContentBlock block={block as Extract<DslKnownBlock, { type: 'content' }>} headingLevel={level} />
-  ),
-  pie: (block, level) => (
-    <ChartBlock block={block as Extract<DslKnownBlock, { type: 'pie' }>} headingLevel={level} />
-  ),
-  bar: (block, level) => (
-    <ChartBlock block={block as Extract<DslKnownBlock, { type: 'bar' }>} headingLevel={level} />
-  ),
-  line: (block, level) => (
-    <ChartBlock block={block as Extract<DslKnownBlock, { type: 'line' }>} headingLevel={level} />
-  ),
-  table: (block, level) => (
-    <TableBlock block={block as Extract<DslKnownBlock, { type: 'table' }>} headingLevel={level} />
-  ),
+const RENDERERS: RendererMap = {
+  container: (block, level) => <NestedContainer block={block} level={level} />,
+  content: (block, level) => <ContentBlock block={block} headingLevel={level} />,
+  pie: (block, level) => <ChartBlock block={block} headingLevel={level} />,
+  bar: (block, level) => <ChartBlock block={block} headingLevel={level} />,
+  line: (block, level) => <ChartBlock block={block} headingLevel={level} />,
+  table: (block, level) => <TableBlock block={block} headingLevel={level} />,
   card: () => null,
   info: () => null,
 };
+
+/**
+ * The renderer of a known block. TypeScript cannot correlate `RENDERERS[block.type]` with `block` for a
+ * union, so the pairing is asserted once here; the map above is what checks each renderer's type.
+ */
+function rendererOf(block: DslKnownBlock): (block: DslKnownBlock, level: BlockHeadingLevel) => ReactNode {
+  return RENDERERS[block.type] as (block: DslKnownBlock, level: BlockHeadingLevel) => ReactNode;
+}
 
 type BoundaryProps = { children: ReactNode; block: DslBlock; headingLevel: BlockHeadingLevel };
 
@@ -78,11 +83,11 @@ export type BlockViewProps = { block: DslBlock; headingLevel?: BlockHeadingLevel
 
 /** One block of any type. */
 export function BlockView({ block, headingLevel = 3 }: BlockViewProps) {
-  const render = isKnownBlockType(block.type) ? RENDERERS[block.type] : null;
+  const known = isKnownBlock(block) ? block : null;
   return (
     <BlockBoundary block={block} headingLevel={headingLevel}>
-      {render ? (
-        render(block as DslKnownBlock, headingLevel)
+      {known ? (
+        rendererOf(known)(known, headingLevel)
       ) : (
         <UnknownBlock block={block} headingLevel={headingLevel} />
       )}
