@@ -89,7 +89,7 @@ export type Config = {
     /** At most this many emails in total per hour. */
     maxPerHour: number;
   };
-  /** Better Auth's per-IP limits and the per-account sign-in backoff; off by default when NODE_ENV=test. */
+  /** Better Auth's per-IP limits and the sign-in brake; off by default when NODE_ENV=test. */
   authRateLimit: boolean;
   /** Per-address and per-user limits on /db and /agent; off by default when NODE_ENV=test. */
   apiRateLimit: boolean;
