@@ -1,10 +1,6 @@
 import { z } from 'zod';
 import { safeString } from './text.ts';
 
-/** Every 4xx/5xx body the product's own services send. */
-export const apiErrorSchema = z.object({ success: z.literal(false), error: z.string() });
-export type ApiError = z.infer<typeof apiErrorSchema>;
-
 export const LIMITS = {
   username: { min: 3, max: 30 },
   name: { max: 100 },

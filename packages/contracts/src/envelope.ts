@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { apiMessages } from './messages.ts';
 
 /**
  * Encrypted request bodies (spec: "Request wrapper"). The web app seals the JSON body of every
@@ -45,7 +46,7 @@ export const envelopeErrors = {
   mismatch: 'Request method or path does not match the encrypted body.',
   tooLarge: 'Request body is too large.',
   tooDeep: 'Request body is nested too deeply.',
-  tooMany: 'Too many requests. Please slow down and try again.',
+  tooMany: apiMessages.tooMany,
   unavailable: 'Request could not be verified right now. Please try again.',
 } as const;
 export type EnvelopeErrorCode = keyof typeof envelopeErrors;

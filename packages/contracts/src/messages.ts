@@ -113,3 +113,14 @@ export const identityMessages = {
 } as const;
 
 export type IdentityMessages = typeof identityMessages;
+
+/**
+ * Ours: the sentences of the services' own common errors, each beside its typed code (endpoints.ts).
+ * The session one is the spec's session-expired toast, so the answer and the toast read alike.
+ */
+export const apiMessages = {
+  authRequired: 'Authentication required.',
+  sessionExpired: identityMessages.toasts.sessionExpired.description,
+  notFound: 'Not found.',
+  tooMany: 'Too many requests. Please slow down and try again.',
+} as const;

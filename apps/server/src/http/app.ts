@@ -1,4 +1,5 @@
 import type { PublicConfig } from '@penny/contracts';
+import { apiMessages } from '@penny/contracts';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
@@ -118,7 +119,7 @@ export function createApp(deps: AppDeps) {
   );
 
   app.route('/', webApp.routes);
-  app.notFound((c) => fail(c, 'request:not-found', 'Not found.'));
+  app.notFound((c) => fail(c, 'request:not-found', apiMessages.notFound));
   app.onError((error, c) => {
     const failure = failureOf(error);
     if (failure) {

@@ -1,4 +1,5 @@
 import type { EndpointDefinition, EndpointInput, EndpointResponse } from '@penny/contracts';
+import { apiMessages } from '@penny/contracts';
 import type { Hono } from 'hono';
 import type { z } from 'zod';
 import type { AppContext, AppEnv } from './context.ts';
@@ -34,7 +35,7 @@ export function mountEndpoint<E extends EndpointDefinition>(
     for (const [name, schema] of Object.entries(endpoint.params ?? {})) {
       const parsed = schema.safeParse(c.req.param(name));
       // A malformed id names nothing, exactly like an unknown one.
-      if (!parsed.success) throw new ApiFailure('request:not-found', 'Not found.');
+      if (!parsed.success) throw new ApiFailure('request:not-found', apiMessages.notFound);
       params[name] = parsed.data;
     }
     const query = endpoint.query ? readQuery(c, endpoint.query) : {};

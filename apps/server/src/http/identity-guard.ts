@@ -1,11 +1,12 @@
 import type { UserIdentity } from '@penny/contracts';
+import { apiMessages } from '@penny/contracts';
 import type { AppContext, SessionUser } from './context.ts';
 import { ApiFailure } from './errors.ts';
 
 /** The signed-in user, or a 401 for anonymous callers. */
 export function requireUser(c: AppContext): SessionUser {
   const principal = c.get('principal');
-  if (principal?.kind !== 'user') throw new ApiFailure('auth:required', 'Authentication required.');
+  if (principal?.kind !== 'user') throw new ApiFailure('auth:required', apiMessages.authRequired);
   return principal.user;
 }
 

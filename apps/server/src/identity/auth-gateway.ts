@@ -1,4 +1,5 @@
 import {
+  apiMessages,
   changePasswordRequestSchema,
   emptyRequestSchema,
   findJsonProblem,
@@ -195,7 +196,7 @@ export function createAuthGateway(deps: AuthGatewayDeps): AuthGateway {
         .revokeSession({ headers: request.headers, body: { token: found.session.token } })
         .catch(() => undefined);
       await sessionsChanged();
-      return authError(401, 'SESSION_EXPIRED', 'Your session has expired. Please sign in again.');
+      return authError(401, 'SESSION_EXPIRED', apiMessages.sessionExpired);
     }
     return { username: found.user.username ?? null };
   }
@@ -212,7 +213,7 @@ export function createAuthGateway(deps: AuthGatewayDeps): AuthGateway {
   async function handle(request: Request, clientIp: string | undefined): Promise<Response> {
     const url = new URL(request.url);
     const path = endpointOf(url.pathname);
-    if (!path) return authError(404, 'NOT_FOUND', 'Not found.');
+    if (!path) return authError(404, 'NOT_FOUND', apiMessages.notFound);
     const endpoint: AuthEndpoint = AUTH_ENDPOINTS[path];
     if (request.method !== endpoint.method)
       return authError(405, 'METHOD_NOT_ALLOWED', 'Method not allowed.');

@@ -1,3 +1,4 @@
+import { apiMessages } from '@penny/contracts';
 import type { MiddlewareHandler } from 'hono';
 import type { RateLimiter, RateRule } from '../../shared-state/index.ts';
 import type { AppEnv } from '../context.ts';
@@ -17,8 +18,6 @@ export const API_RATE_LIMITS = {
 /** The only paths the anonymous token reaches (spec: database-setup is called right after sign-up). */
 export const ANONYMOUS_PATHS: ReadonlySet<string> = new Set(['/db/database-setup']);
 
-const TOO_MANY = 'Too many requests. Please slow down and try again.';
-
 async function over(limiter: RateLimiter, key: string, rule: RateRule): Promise<number> {
   const verdict = await limiter.consume(key, rule);
   return verdict.allowed ? 0 : verdict.retryAfterMs;
@@ -28,7 +27,7 @@ function tooMany(c: Parameters<MiddlewareHandler<AppEnv>>[0], waitMs: number) {
   c.header('retry-after', String(Math.ceil(waitMs / 1000)));
   // The body may still be unread on the socket: close rather than promise a keep-alive.
   c.header('connection', 'close');
-  return fail(c, 'request:too-many', TOO_MANY);
+  return fail(c, 'request:too-many', apiMessages.tooMany);
 }
 
 /** Before the session lookup: a flood from one address costs one counter hit per request. */
@@ -50,7 +49,7 @@ export function principalGuard(limiter: RateLimiter | undefined): MiddlewareHand
     if (principal.kind === 'anonymous') {
       if (!ANONYMOUS_PATHS.has(c.req.path)) {
         if (c.req.method !== 'GET' && c.req.method !== 'HEAD') c.header('connection', 'close');
-        return fail(c, 'auth:required', 'Authentication required.');
+        return fail(c, 'auth:required', apiMessages.authRequired);
       }
       if (limiter) {
         const key = `api:anon:${c.get('clientIp') ?? 'unknown'}`;

@@ -1,4 +1,5 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { apiMessages } from '@penny/contracts';
 import type { MiddlewareHandler } from 'hono';
 import type { Auth } from '../../identity/index.ts';
 import { isPastAbsoluteLifetime } from '../../identity/index.ts';
@@ -65,7 +66,7 @@ export function sessionMiddleware(deps: {
   return async (c, next) => {
     const authorization = c.req.header('authorization');
     const bearer = authorization?.match(/^Bearer\s+(.+)$/i)?.[1]?.trim();
-    if (!bearer) return fail(c, 'auth:required', 'Authentication required.');
+    if (!bearer) return fail(c, 'auth:required', apiMessages.authRequired);
     const anonymous = Boolean(bearer && sameToken(bearer, deps.anonToken));
     // A browser that holds its session only in the httpOnly cookie (after a reload the in-memory bearer
     // token is gone) sends the anonymous token: the cookie still names the user, as it would alone.
@@ -101,7 +102,7 @@ export function sessionMiddleware(deps: {
       c.set('principal', { kind: 'anonymous' });
       return next();
     }
-    if (!verified) return fail(c, 'auth:required', 'Authentication required.');
+    if (!verified) return fail(c, 'auth:required', apiMessages.authRequired);
     const createdAt = verified.session.createdAt;
     if (isPastAbsoluteLifetime(createdAt, now())) {
       const current = await deps.auth.api.getSession({ headers }).catch(() => null);
@@ -111,7 +112,7 @@ export function sessionMiddleware(deps: {
         });
       }
       await cache?.revoke().catch(() => undefined);
-      return fail(c, 'auth:session-expired', 'Your session has expired. Please sign in again.');
+      return fail(c, 'auth:session-expired', apiMessages.sessionExpired);
     }
     const principal: Principal = {
       kind: 'user',

@@ -4,6 +4,7 @@ import { serve } from '@hono/node-server';
 import { publicConfigSchema } from '@penny/contracts';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
+import { signUpBody } from '../../identity/test-kit.ts';
 import { createTestApp, type TestApp } from '../../testing/index.ts';
 
 /** The connection info Hono's Node adapter hands the app (c.env.incoming.socket), for one peer. */
@@ -164,19 +165,7 @@ describe('GET /dev/outbox', () => {
     const signUp = await t.app.request('/api/auth/sign-up/email', {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: t.config.publicUrl },
-      body: JSON.stringify({
-        email,
-        password: 'correct horse battery',
-        name: 'Log Mode',
-        username: 'log_mode',
-        firstName: 'Log',
-        lastName: 'Mode',
-        phoneNumber: '+15551234567',
-        country: 'United States',
-        dateOfBirth: '1990-01-01',
-        agreedToTerms: true,
-        agreedToPrivacy: true,
-      }),
+      body: JSON.stringify(signUpBody({ email: email, username: 'log_mode' })),
     });
     expect(signUp.status).toBe(200);
     await t.mailer.settled();

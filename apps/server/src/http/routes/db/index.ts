@@ -1,4 +1,4 @@
-import { dbEndpoints, resourceMessages } from '@penny/contracts';
+import { apiMessages, dbEndpoints, resourceMessages } from '@penny/contracts';
 import { Hono } from 'hono';
 import type { Auth } from '../../../identity/index.ts';
 import type { Logger } from '../../../logger.ts';
@@ -45,7 +45,7 @@ export function databaseRoutes({ services, auth, logger, mount }: DatabaseRouteD
     e.getProfile,
     async (input, c) => {
       const found = await profile.read(assertSameUser(c, input));
-      if (!found) throw new ApiFailure('auth:required', 'Authentication required.');
+      if (!found) throw new ApiFailure('auth:required', apiMessages.authRequired);
       return { success: true, profile: found };
     },
     mount,
