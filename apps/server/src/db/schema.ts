@@ -4,7 +4,9 @@ import {
   boolean,
   date,
   index,
+  integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   text,
@@ -144,7 +146,198 @@ export const outbox = pgTable(
   (table) => [index('outbox_recipient_idx').on(table.recipient, table.createdAt)],
 );
 
-export const schema = { user, session, account, verification, profile, resource, outbox };
+/**
+ * A linked connection (spec 2, "Account credentials map"): one Plaid item, one SnapTrade brokerage
+ * authorization, or one wallet address. `name` is the spec's account name ('{name}_plaid', ...), unique
+ * per user. The Plaid access token or SnapTrade user secret is sealed by the vault (`sealedSecret`,
+ * associated data bound to the user and this row's id) and never leaves the server.
+ */
+export const connection = pgTable(
+  'connection',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    platform: text('platform').$type<'plaid' | 'snaptrade' | 'web3'>().notNull(),
+    name: text('name').notNull(),
+    institutionName: text('institution_name'),
+    /** Plaid item_id, SnapTrade authorization id, or the wallet's username (spec: item_id). */
+    itemId: text('item_id'),
+    /** SnapTrade user id (Penny's choice, not secret); wallet address for web3. */
+    externalUserId: text('external_user_id'),
+    chain: text('chain').$type<'sol' | 'eth' | 'btc'>(),
+    tag: text('tag'),
+    sealedSecret: text('sealed_secret'),
+    /** active | login_required | error: what the Accounts page shows beside the sync time. */
+    status: text('status').$type<'active' | 'login_required' | 'error'>().notNull().default('active'),
+    statusDetail: text('status_detail'),
+    /** Plaid /transactions/sync cursor: stored in the same transaction as the page it follows. */
+    syncCursor: text('sync_cursor'),
+    /** A sync lease (any process): set atomically, cleared at the end, expired after a while. */
+    syncLeaseUntil: timestamp('sync_lease_until', { withTimezone: true }),
+    syncStartedAt: timestamp('sync_started_at', { withTimezone: true }),
+    lastSyncedAt: timestamp('last_synced_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('connection_user_name_idx').on(table.userId, table.name),
+    index('connection_user_platform_idx').on(table.userId, table.platform),
+  ],
+);
+
+/** An account under a connection (a bank account, a brokerage account, a wallet). */
+export const ledgerAccount = pgTable(
+  'ledger_account',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    connectionId: text('connection_id')
+      .notNull()
+      .references(() => connection.id, { onDelete: 'cascade' }),
+    providerAccountId: text('provider_account_id').notNull(),
+    name: text('name').notNull(),
+    officialName: text('official_name'),
+    mask: text('mask'),
+    kind: text('kind').notNull(),
+    subtype: text('subtype'),
+    currency: text('currency').notNull(),
+    /** + = asset, owed is negative; numeric, never float. */
+    currentBalance: numeric('current_balance'),
+    availableBalance: numeric('available_balance'),
+    creditLimit: numeric('credit_limit'),
+    currentBalanceUsd: numeric('current_balance_usd'),
+    balanceAsOf: timestamp('balance_as_of', { withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('ledger_account_connection_provider_idx').on(table.connectionId, table.providerAccountId),
+    index('ledger_account_user_idx').on(table.userId),
+  ],
+);
+
+/** One balance per account per day: the history behind net worth over time. */
+export const balanceSnapshot = pgTable(
+  'balance_snapshot',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => ledgerAccount.id, { onDelete: 'cascade' }),
+    asOf: date('as_of', { mode: 'string' }).notNull(),
+    current: numeric('current'),
+    available: numeric('available'),
+    currentUsd: numeric('current_usd'),
+    currency: text('currency').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.accountId, table.asOf] }), index('balance_snapshot_user_idx').on(table.userId)],
+);
+
+/** A transaction, + = money in, keyed by the provider's id within its connection (idempotent sync). */
+export const ledgerTransaction = pgTable(
+  'ledger_transaction',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    connectionId: text('connection_id')
+      .notNull()
+      .references(() => connection.id, { onDelete: 'cascade' }),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => ledgerAccount.id, { onDelete: 'cascade' }),
+    providerTransactionId: text('provider_transaction_id').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    amount: numeric('amount').notNull(),
+    currency: text('currency').notNull(),
+    amountUsd: numeric('amount_usd'),
+    name: text('name').notNull(),
+    merchant: text('merchant'),
+    categoryPrimary: text('category_primary'),
+    categoryDetailed: text('category_detailed'),
+    pending: boolean('pending').notNull().default(false),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('ledger_transaction_provider_idx').on(table.connectionId, table.providerTransactionId),
+    // The transactions view: one account, a date range, newest first, keyset paged on (date, id).
+    index('ledger_transaction_account_date_idx').on(table.userId, table.accountId, table.date, table.id),
+    index('ledger_transaction_user_date_idx').on(table.userId, table.date),
+  ],
+);
+
+/** Securities as the providers describe them (public market data, not personal). */
+export const security = pgTable('security', {
+  /** '<platform>:<provider security id>' */
+  id: text('id').primaryKey(),
+  ticker: text('ticker'),
+  name: text('name').notNull(),
+  type: text('type').notNull(),
+  currency: text('currency').notNull(),
+  closePrice: numeric('close_price'),
+  ...timestamps,
+});
+
+/** What an investment account holds now (replaced at each sync). */
+export const holding = pgTable(
+  'holding',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => ledgerAccount.id, { onDelete: 'cascade' }),
+    securityId: text('security_id')
+      .notNull()
+      .references(() => security.id),
+    quantity: numeric('quantity').notNull(),
+    price: numeric('price'),
+    value: numeric('value'),
+    costBasis: numeric('cost_basis'),
+    currency: text('currency').notNull(),
+    ...timestamps,
+  },
+  (table) => [primaryKey({ columns: [table.accountId, table.securityId] }), index('holding_user_idx').on(table.userId)],
+);
+
+/**
+ * State of the in-process sandbox upstreams (PROVIDERS=sandbox): items, tokens, SnapTrade users,
+ * forced error scenarios. Vendor-side data, not the user's: it stands in for Plaid's and SnapTrade's
+ * own databases, and survives restarts so linked sandbox accounts keep syncing.
+ */
+export const sandboxRecord = pgTable(
+  'sandbox_record',
+  {
+    namespace: text('namespace').notNull(),
+    key: text('key').notNull(),
+    value: jsonb('value').$type<unknown>().notNull(),
+    version: integer('version').notNull().default(1),
+    ...timestamps,
+  },
+  (table) => [primaryKey({ columns: [table.namespace, table.key] })],
+);
+
+export const schema = {
+  user,
+  session,
+  account,
+  verification,
+  profile,
+  resource,
+  outbox,
+  connection,
+  ledgerAccount,
+  balanceSnapshot,
+  ledgerTransaction,
+  security,
+  holding,
+};
 export type Schema = typeof schema;
 
 /**

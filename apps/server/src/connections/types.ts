@@ -1,0 +1,188 @@
+/**
+ * Penny's own shapes for what the providers report. Vendor JSON (Plaid, SnapTrade, JSON-RPC, Esplora,
+ * CoinGecko) becomes these types inside the adapter that reads it, and nowhere else.
+ *
+ * Conventions, the same for every provider:
+ * - Money is a decimal string (`"-12.34"`, `"0.000123456789012345"`), never a float. Adapters turn JSON
+ *   numbers into decimal strings with `decimalFromNumber` (money.ts) and bigints with `decimalFromUnits`.
+ * - One sign convention: + = money in. A purchase is negative, a salary or refund positive.
+ *   (Plaid reports outflows as positive, SnapTrade inflows as positive: each adapter converts.)
+ * - Balances: + = an asset. A credit card or loan balance owed is negative.
+ * - Dates are `YYYY-MM-DD` strings (the account's local date), times ISO 8601 strings.
+ */
+
+export type Platform = 'plaid' | 'snaptrade' | 'web3';
+export const PLATFORMS = ['plaid', 'snaptrade', 'web3'] as const satisfies readonly Platform[];
+
+export type Chain = 'sol' | 'eth' | 'btc';
+export const CHAINS = ['sol', 'eth', 'btc'] as const satisfies readonly Chain[];
+
+/** What kind of account, across providers (the type badge on the Accounts page). */
+export type AccountKind = 'checking' | 'savings' | 'credit' | 'loan' | 'investment' | 'crypto' | 'other';
+
+export type DecimalString = string;
+export type IsoDate = string;
+
+export type ProviderAccount = {
+  /** The provider's id of the account (Plaid account_id, SnapTrade account id, a wallet address). */
+  providerAccountId: string;
+  name: string;
+  officialName: string | null;
+  /** Last digits of the account number, when the provider gives them. */
+  mask: string | null;
+  kind: AccountKind;
+  /** The provider's own subtype, kept for display ("checking", "credit card", "401k", "Margin"). */
+  subtype: string | null;
+  /** ISO 4217 code, or the asset's symbol for a wallet ("BTC", "ETH", "SOL"). */
+  currency: string;
+  /** + = asset; a balance owed is negative. */
+  current: DecimalString | null;
+  available: DecimalString | null;
+  /** Credit limit (credit cards). */
+  limit: DecimalString | null;
+  /** The balance in USD when the provider's currency is not USD (wallets, priced). */
+  currentUsd?: DecimalString | null;
+};
+
+export type ProviderTransaction = {
+  /** The provider's id of the transaction; unique within one connection. */
+  providerTransactionId: string;
+  providerAccountId: string;
+  date: IsoDate;
+  /** + = money in. */
+  amount: DecimalString;
+  currency: string;
+  /** The value in USD when `currency` is not USD (wallet transfers, priced at sync time). */
+  amountUsd?: DecimalString | null;
+  name: string;
+  merchant: string | null;
+  /** Plaid's personal-finance category (primary and detailed), or Penny's nearest for other providers. */
+  categoryPrimary: string | null;
+  categoryDetailed: string | null;
+  pending: boolean;
+};
+
+export type SecurityType = 'equity' | 'etf' | 'mutual fund' | 'fixed income' | 'cash' | 'cryptocurrency' | 'derivative' | 'other';
+
+export type ProviderSecurity = {
+  /** The provider's id of the security. */
+  providerSecurityId: string;
+  ticker: string | null;
+  name: string;
+  type: SecurityType;
+  currency: string;
+  /** Last close price, when known. */
+  closePrice: DecimalString | null;
+};
+
+export type ProviderHolding = {
+  providerAccountId: string;
+  security: ProviderSecurity;
+  quantity: DecimalString;
+  /** Price per unit and value, in `security.currency`. */
+  price: DecimalString | null;
+  value: DecimalString | null;
+  costBasis: DecimalString | null;
+};
+
+/** One page of an incremental transaction feed (Plaid /transactions/sync). */
+export type TransactionPage = {
+  added: ProviderTransaction[];
+  modified: ProviderTransaction[];
+  removed: { providerTransactionId: string }[];
+  nextCursor: string;
+  hasMore: boolean;
+};
+
+/**
+ * Why a provider call failed, as the product acts on it:
+ * - `invalid-credentials`: the keys or the user's login are wrong (link fails).
+ * - `login-required`: the user must re-link (the Accounts page shows "needs re-link").
+ * - `rate-limited`, `unavailable`, `timeout`: try again later; nothing is lost.
+ * - `not-found`: the item, user or account is gone at the provider.
+ * - `invalid-request`: we sent something the provider refused (a bug or bad input).
+ * - `cursor-reset`: the provider's data changed mid-pagination; restart from the last committed cursor.
+ */
+export type ProviderErrorKind =
+  | 'invalid-credentials'
+  | 'login-required'
+  | 'rate-limited'
+  | 'unavailable'
+  | 'timeout'
+  | 'not-found'
+  | 'invalid-request'
+  | 'cursor-reset';
+
+export class ProviderError extends Error {
+  override name = 'ProviderError';
+  constructor(
+    readonly kind: ProviderErrorKind,
+    readonly platform: Platform,
+    /** The provider's own code (e.g. ITEM_LOGIN_REQUIRED, 1076, -32602); never a token or secret. */
+    readonly providerCode: string | null,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Plaid, on the official `plaid` SDK. */
+export type PlaidAdapter = {
+  createLinkToken(input: { clientUserId: string; clientName: string; accessToken?: string }): Promise<{
+    linkToken: string;
+    expiration: string;
+  }>;
+  exchangePublicToken(publicToken: string): Promise<{ accessToken: string; itemId: string }>;
+  /** The item's institution and accounts with their latest balances (/accounts/balance/get). */
+  getAccounts(accessToken: string): Promise<{
+    itemId: string;
+    institutionId: string | null;
+    institutionName: string | null;
+    accounts: ProviderAccount[];
+  }>;
+  /** One page of /transactions/sync from `cursor` (null = from the beginning). */
+  syncTransactions(accessToken: string, cursor: string | null, count?: number): Promise<TransactionPage>;
+  /** Holdings of the item's investment accounts; empty when the item has none. */
+  getHoldings(accessToken: string): Promise<ProviderHolding[]>;
+  removeItem(accessToken: string): Promise<void>;
+};
+
+/** The SnapTrade user Penny registers per Penny user; the secret is sealed in the vault. */
+export type SnapTradeUser = { userId: string; userSecret: string };
+
+/** SnapTrade, on the official `snaptrade-typescript-sdk` (commercial keys). */
+export type SnapTradeAdapter = {
+  registerUser(userId: string): Promise<SnapTradeUser>;
+  deleteUser(userId: string): Promise<void>;
+  /** The connection portal URL; the portal redirects to `redirectUrl` with status=SUCCESS|ERROR|ABANDONED. */
+  loginUri(user: SnapTradeUser, redirectUrl: string): Promise<string>;
+  listAuthorizations(user: SnapTradeUser): Promise<{ id: string; brokerageName: string; disabled: boolean }[]>;
+  removeAuthorization(user: SnapTradeUser, authorizationId: string): Promise<void>;
+  /** Accounts with total balances; `authorizationId` groups them by connection. */
+  listAccounts(user: SnapTradeUser): Promise<(ProviderAccount & { authorizationId: string; institutionName: string })[]>;
+  /** Cash per currency. */
+  getBalances(user: SnapTradeUser, accountId: string): Promise<{ currency: string; cash: DecimalString | null; buyingPower: DecimalString | null }[]>;
+  getPositions(user: SnapTradeUser, accountId: string): Promise<ProviderHolding[]>;
+  /** Activities between two dates (inclusive), every page, as transactions (+ = cash in). */
+  getActivities(user: SnapTradeUser, accountId: string, range: { start: IsoDate; end: IsoDate }): Promise<ProviderTransaction[]>;
+};
+
+export type WalletBalance = {
+  chain: Chain;
+  address: string;
+  /** Native asset first (SOL, ETH, BTC), then tokens. Amounts in whole units as decimal strings. */
+  assets: { symbol: string; name: string; amount: DecimalString; usdPrice: DecimalString | null; usdValue: DecimalString | null; contract: string | null }[];
+  totalUsd: DecimalString;
+};
+
+/** Solana, Ethereum and Bitcoin reads (viem, @solana/kit, Esplora) plus USD prices. */
+export type ChainAdapter = {
+  getBalance(chain: Chain, address: string): Promise<WalletBalance>;
+  /** Recent transfers of the native asset and tokens, newest first, priced in USD. */
+  getTransfers(chain: Chain, address: string, options?: { limit?: number }): Promise<ProviderTransaction[]>;
+};
+
+/** USD prices by CoinGecko id (`bitcoin`, `ethereum`, `solana`, `usd-coin`, `tether`). */
+export type PriceFeed = {
+  usdPrices(ids: readonly string[]): Promise<Record<string, DecimalString>>;
+};
