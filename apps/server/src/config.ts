@@ -49,6 +49,23 @@ const envSchema = z.object({
     .regex(/^[A-Za-z0-9-]+$/, 'CLIENT_IP_HEADER must be a header name, e.g. x-forwarded-for')
     .optional(),
   WEB_DIST_DIR: z.string().optional(),
+  PROVIDERS: z.enum(['sandbox', 'live']).default('sandbox'),
+  PLAID_CLIENT_ID: z.string().min(1).optional(),
+  PLAID_SECRET: z.string().min(1).optional(),
+  PLAID_ENV: z.enum(['sandbox', 'production']).default('sandbox'),
+  PLAID_BASE_URL: optionalUrl,
+  SNAPTRADE_CLIENT_ID: z.string().min(1).optional(),
+  SNAPTRADE_CONSUMER_KEY: z.string().min(1).optional(),
+  SNAPTRADE_BASE_URL: optionalUrl,
+  EVM_RPC_URL: optionalUrl,
+  ETHERSCAN_URL: optionalUrl,
+  ETHERSCAN_API_KEY: z.string().min(1).optional(),
+  SOLANA_RPC_URL: optionalUrl,
+  ESPLORA_URL: optionalUrl,
+  PRICES_URL: optionalUrl,
+  PRICES_API_KEY: z.string().min(1).optional(),
+  PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  SYNC_MAX_AGE_MINUTES: z.coerce.number().int().min(1).default(60),
 });
 
 export type Config = {
@@ -101,6 +118,28 @@ export type Config = {
    */
   clientIpHeader: string | undefined;
   webDistDir: string;
+  providers: ProvidersConfig;
+};
+
+/**
+ * Where linked accounts come from. `sandbox` (the default): the official SDKs talk over HTTP to the
+ * fake upstreams this server mounts under /sandbox, so base URLs point at ourselves. `live`: the real
+ * vendors; keys and URLs from the environment.
+ */
+export type ProvidersConfig = {
+  mode: 'sandbox' | 'live';
+  plaid: { baseUrl: string; clientId: string; secret: string } | undefined;
+  snaptrade: { baseUrl: string; clientId: string; consumerKey: string } | undefined;
+  evmRpcUrl: string;
+  etherscanUrl: string;
+  etherscanApiKey: string | undefined;
+  solanaRpcUrl: string;
+  esploraUrl: string;
+  pricesUrl: string;
+  pricesApiKey: string | undefined;
+  timeoutMs: number;
+  /** Data older than this is synced again when read. */
+  syncMaxAgeMs: number;
 };
 
 export type MailMode = 'smtp' | 'log' | 'outbox';
@@ -209,5 +248,68 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionCache: e.SESSION_CACHE ?? e.NODE_ENV !== 'test',
     clientIpHeader: e.CLIENT_IP_HEADER?.toLowerCase(),
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
+    providers: resolveProviders(e),
+  };
+}
+
+const SANDBOX_KEYS = {
+  plaid: { clientId: 'penny-sandbox-client-id', secret: 'penny-sandbox-secret' },
+  snaptrade: { clientId: 'PENNY-SANDBOX', consumerKey: 'penny-sandbox-consumer-key' },
+} as const;
+
+function resolveProviders(e: z.infer<typeof envSchema>): ProvidersConfig {
+  const common = {
+    timeoutMs: e.PROVIDER_TIMEOUT_MS,
+    syncMaxAgeMs: e.SYNC_MAX_AGE_MINUTES * 60_000,
+    etherscanApiKey: e.ETHERSCAN_API_KEY,
+    pricesApiKey: e.PRICES_API_KEY,
+  };
+  if (e.PROVIDERS === 'sandbox') {
+    // The fakes are mounted on this very server; the SDKs reach them over loopback HTTP.
+    const self = `http://127.0.0.1:${e.PORT}/sandbox`;
+    return {
+      mode: 'sandbox',
+      ...common,
+      plaid: { baseUrl: e.PLAID_BASE_URL ?? `${self}/plaid`, ...SANDBOX_KEYS.plaid },
+      snaptrade: { baseUrl: e.SNAPTRADE_BASE_URL ?? `${self}/snaptrade`, ...SANDBOX_KEYS.snaptrade },
+      evmRpcUrl: e.EVM_RPC_URL ?? `${self}/evm`,
+      etherscanUrl: e.ETHERSCAN_URL ?? `${self}/evm/api`,
+      solanaRpcUrl: e.SOLANA_RPC_URL ?? `${self}/solana`,
+      esploraUrl: e.ESPLORA_URL ?? `${self}/esplora`,
+      pricesUrl: e.PRICES_URL ?? `${self}/prices`,
+    };
+  }
+  const missing: string[] = [];
+  if (Boolean(e.PLAID_CLIENT_ID) !== Boolean(e.PLAID_SECRET))
+    missing.push('PLAID_CLIENT_ID and PLAID_SECRET together');
+  if (Boolean(e.SNAPTRADE_CLIENT_ID) !== Boolean(e.SNAPTRADE_CONSUMER_KEY))
+    missing.push('SNAPTRADE_CLIENT_ID and SNAPTRADE_CONSUMER_KEY together');
+  if (missing.length > 0) throw new ConfigError(`PROVIDERS=live needs ${missing.join('; ')}.`);
+  return {
+    mode: 'live',
+    ...common,
+    plaid:
+      e.PLAID_CLIENT_ID && e.PLAID_SECRET
+        ? {
+            baseUrl:
+              e.PLAID_BASE_URL ??
+              (e.PLAID_ENV === 'production' ? 'https://production.plaid.com' : 'https://sandbox.plaid.com'),
+            clientId: e.PLAID_CLIENT_ID,
+            secret: e.PLAID_SECRET,
+          }
+        : undefined,
+    snaptrade:
+      e.SNAPTRADE_CLIENT_ID && e.SNAPTRADE_CONSUMER_KEY
+        ? {
+            baseUrl: e.SNAPTRADE_BASE_URL ?? 'https://api.snaptrade.com',
+            clientId: e.SNAPTRADE_CLIENT_ID,
+            consumerKey: e.SNAPTRADE_CONSUMER_KEY,
+          }
+        : undefined,
+    evmRpcUrl: e.EVM_RPC_URL ?? 'https://ethereum-rpc.publicnode.com',
+    etherscanUrl: e.ETHERSCAN_URL ?? 'https://api.etherscan.io/v2/api',
+    solanaRpcUrl: e.SOLANA_RPC_URL ?? 'https://api.mainnet-beta.solana.com',
+    esploraUrl: e.ESPLORA_URL ?? 'https://blockstream.info/api',
+    pricesUrl: e.PRICES_URL ?? 'https://api.coingecko.com/api/v3',
   };
 }

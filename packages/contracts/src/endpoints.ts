@@ -1,4 +1,31 @@
 import { z } from 'zod';
+import {
+  agentAccountsRequestSchema,
+  agentAccountsResponseSchema,
+  agentBalancesResponseSchema,
+  checkUserResponseSchema,
+  connectSuccessSchema,
+  connectUserRequestSchema,
+  createLinkTokenResponseSchema,
+  disconnectAccountRequestSchema,
+  disconnectAccountResponseSchema,
+  generateUserResponseSchema,
+  getCredentialsQuerySchema,
+  getCredentialsResponseSchema,
+  getTransactionsRequestSchema,
+  getTransactionsResponseSchema,
+  loginUriResponseSchema,
+  plaidDisconnectRequestSchema,
+  refreshAccountsRequestSchema,
+  refreshAccountsResponseSchema,
+  setAccessTokenRequestSchema,
+  setAccessTokenResponseSchema,
+  snaptradeDisconnectRequestSchema,
+  storeConnectionRequestSchema,
+  storeConnectionResponseSchema,
+  storeCredentialsRequestSchema,
+  storeCredentialsResponseSchema,
+} from './accounts.ts';
 import { type EnvelopeErrorCode, envelopeErrors } from './envelope.ts';
 import {
   databaseSetupRequestSchema,
@@ -41,8 +68,17 @@ export const API_ERROR_CODES = [
   'auth:required',
   'auth:session-expired',
   'auth:other-user',
+  'auth:origin-refused',
   'resource:missing-user-info',
   'resource:not-found',
+  'accounts:unsupported-platform',
+  'accounts:not-found',
+  'accounts:invalid-address',
+  'accounts:private-key-refused',
+  'accounts:link-token-invalid',
+  'accounts:provider-unavailable',
+  'accounts:provider-login-required',
+  'accounts:provider-refused',
   'server:unavailable',
   'server:error',
   ...(Object.keys(envelopeErrors) as EnvelopeErrorCode[]).map((code) => `envelope:${code}` as const),
@@ -57,7 +93,7 @@ export const apiErrorBodySchema = z.object({
 });
 export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;
 
-export type ServiceName = 'db' | 'agent';
+export type ServiceName = 'db' | 'agent' | 'connect';
 
 export type EndpointDefinition = {
   service: ServiceName;
@@ -66,7 +102,7 @@ export type EndpointDefinition = {
   path: string;
   /** Query string schema (GET). */
   query?: z.ZodType;
-  /** JSON body schema (POST); sealed by the web app. */
+  /** Body schema (POST): sealed JSON for db and agent; a form or plain JSON for connect. */
   body?: z.ZodType;
   /** Path parameter schemas. */
   params?: Record<string, z.ZodType>;
@@ -177,12 +213,173 @@ export const dbEndpoints = {
     response: deleteResourceResponseSchema,
     errors: ['auth:other-user', 'resource:not-found'],
   }),
+  getCredentials: defineEndpoint({
+    service: 'db',
+    method: 'GET',
+    path: '/get-credentials',
+    query: getCredentialsQuerySchema,
+    response: getCredentialsResponseSchema,
+    errors: identityErrors,
+  }),
+  storeCredentials: defineEndpoint({
+    service: 'db',
+    method: 'POST',
+    path: '/store-credentials',
+    body: storeCredentialsRequestSchema,
+    response: storeCredentialsResponseSchema,
+    errors: ['auth:other-user', 'accounts:invalid-address', 'accounts:private-key-refused'],
+  }),
+  disconnectAccount: defineEndpoint({
+    service: 'db',
+    method: 'POST',
+    path: '/disconnect-account',
+    body: disconnectAccountRequestSchema,
+    response: disconnectAccountResponseSchema,
+    errors: ['auth:other-user', 'accounts:not-found', 'accounts:provider-unavailable'],
+  }),
+  refreshAccounts: defineEndpoint({
+    service: 'db',
+    method: 'POST',
+    path: '/refresh-accounts',
+    body: refreshAccountsRequestSchema,
+    response: refreshAccountsResponseSchema,
+    errors: ['auth:other-user', 'accounts:not-found'],
+  }),
 } as const;
 
 export type DbEndpointName = keyof typeof dbEndpoints;
 
+const accountReadErrors = [
+  'auth:other-user',
+  'accounts:not-found',
+  'accounts:unsupported-platform',
+] as const satisfies readonly ApiErrorCode[];
+
+/** The agent service's account calls (`/agent`): spec 2 "Agent service". */
+export const agentEndpoints = {
+  snaptradeGetAccounts: defineEndpoint({
+    service: 'agent',
+    method: 'POST',
+    path: '/snaptrade/get-accounts',
+    body: agentAccountsRequestSchema,
+    response: agentAccountsResponseSchema,
+    errors: accountReadErrors,
+  }),
+  snaptradeGetAccountBalances: defineEndpoint({
+    service: 'agent',
+    method: 'POST',
+    path: '/snaptrade/get-account-balances',
+    body: agentAccountsRequestSchema,
+    response: agentBalancesResponseSchema,
+    errors: accountReadErrors,
+  }),
+  plaidGetAccounts: defineEndpoint({
+    service: 'agent',
+    method: 'POST',
+    path: '/plaid/get-accounts',
+    body: agentAccountsRequestSchema,
+    response: agentAccountsResponseSchema,
+    errors: accountReadErrors,
+  }),
+  web3GetBalances: defineEndpoint({
+    service: 'agent',
+    method: 'POST',
+    path: '/web3/get-balances',
+    body: agentAccountsRequestSchema,
+    response: agentBalancesResponseSchema,
+    errors: accountReadErrors,
+  }),
+  getTransactions: defineEndpoint({
+    service: 'agent',
+    method: 'POST',
+    path: '/:platform/get-transactions',
+    params: { platform: z.string().max(64) },
+    body: getTransactionsRequestSchema,
+    response: getTransactionsResponseSchema,
+    errors: accountReadErrors,
+  }),
+} as const;
+
+const providerErrors = [
+  'auth:origin-refused',
+  'auth:other-user',
+  'accounts:provider-unavailable',
+  'accounts:provider-refused',
+] as const satisfies readonly ApiErrorCode[];
+
+/**
+ * The account-connection service (`/connect/api`). The spec's request wrapper strips the Authorization
+ * header on these calls, so they authenticate with the session cookie plus an Origin check, and take
+ * a form or plain JSON (they carry no secret: tokens are exchanged server-side).
+ */
+export const connectEndpoints = {
+  createLinkToken: defineEndpoint({
+    service: 'connect',
+    method: 'POST',
+    path: '/api/create_link_token',
+    response: createLinkTokenResponseSchema,
+    errors: providerErrors,
+  }),
+  setAccessToken: defineEndpoint({
+    service: 'connect',
+    method: 'POST',
+    path: '/api/set_access_token',
+    body: setAccessTokenRequestSchema,
+    response: setAccessTokenResponseSchema,
+    errors: [...providerErrors, 'accounts:link-token-invalid'],
+  }),
+  plaidDisconnect: defineEndpoint({
+    service: 'connect',
+    method: 'POST',
+    path: '/api/plaid/disconnect',
+    body: plaidDisconnectRequestSchema,
+    response: connectSuccessSchema,
+    errors: [...providerErrors, 'accounts:not-found'],
+  }),
+  snaptradeCheckUser: defineEndpoint({
+    service: 'connect',
+    method: 'POST',
+    path: '/api/snaptrade/check_user',
+    body: connectUserRequestSchema,
+    response: checkUserResponseSchema,
+    errors: providerErrors,
+  }),
+  snaptradeGenerateUser: defineEndpoint({
+    service: 'connect',
+    method: 'POST',
+    path: '/api/snaptrade/generate_user',
+    body: connectUserRequestSchema,
+    response: generateUserResponseSchema,
+    errors: providerErrors,
+  }),
+  snaptradeGetLoginUri: defineEndpoint({
+    service: 'connect',
+    method: 'POST',
+    path: '/api/snaptrade/get_login_uri',
+    body: connectUserRequestSchema,
+    response: loginUriResponseSchema,
+    errors: [...providerErrors, 'accounts:not-found'],
+  }),
+  snaptradeStoreConnection: defineEndpoint({
+    service: 'connect',
+    method: 'POST',
+    path: '/api/snaptrade/store_connection',
+    body: storeConnectionRequestSchema,
+    response: storeConnectionResponseSchema,
+    errors: [...providerErrors, 'accounts:not-found'],
+  }),
+  snaptradeDisconnect: defineEndpoint({
+    service: 'connect',
+    method: 'POST',
+    path: '/api/snaptrade/disconnect',
+    body: snaptradeDisconnectRequestSchema,
+    response: connectSuccessSchema,
+    errors: [...providerErrors, 'accounts:not-found'],
+  }),
+} as const;
+
 /** Every endpoint of the product's own services, by service. */
-export const endpoints = { db: dbEndpoints } as const;
+export const endpoints = { db: dbEndpoints, agent: agentEndpoints, connect: connectEndpoints } as const;
 
 /** The parsed input of an endpoint: its query or body, and its path parameters. */
 export type EndpointInput<E extends EndpointDefinition> = (E['query'] extends z.ZodType

@@ -1,3 +1,4 @@
+export * from './accounts.ts';
 export * from './api.ts';
 export * from './cursor.ts';
 export * from './dsl.ts';

@@ -21,6 +21,12 @@ export const publicConfigSchema = z.object({
   features: z.object({
     /** True when no SMTP is configured and /dev/outbox lists sent mail. */
     devOutbox: z.boolean(),
+    /**
+     * Where linked accounts come from. `sandbox`: the in-process fake upstreams, with Penny's local
+     * stand-ins for the Plaid Link widget and the SnapTrade portal. `live`: the real vendors
+     * (react-plaid-link, SnapTrade's own portal URL).
+     */
+    providers: z.enum(['sandbox', 'live']),
   }),
   /** The native app, when one is configured: mobile visitors are offered it once per session. */
   mobileApp: z

@@ -56,7 +56,7 @@ export function createApp(deps: AppDeps) {
     requireEncryptedBodies: config.requireEncryptedBodies,
     services: { auth: '/api/auth', db: '/db', agent: '/agent', connect: '/connect' },
     legal: config.legal,
-    features: { devOutbox: Boolean(deps.devOutbox) },
+    features: { devOutbox: Boolean(deps.devOutbox), providers: config.providers.mode },
     ...(config.mobileApp ? { mobileApp: config.mobileApp } : {}),
   };
   const webApp = webAppRoutes(config.webDistDir);

@@ -30,8 +30,18 @@ export const ERROR_STATUS = {
   'auth:required': 401,
   'auth:session-expired': 401,
   'auth:other-user': 403,
+  'auth:origin-refused': 403,
   'resource:missing-user-info': 400,
   'resource:not-found': 404,
+  'accounts:unsupported-platform': 400,
+  'accounts:not-found': 404,
+  'accounts:invalid-address': 400,
+  'accounts:private-key-refused': 400,
+  'accounts:link-token-invalid': 400,
+  // The provider, not Penny, is down: a gateway answer the client may retry.
+  'accounts:provider-unavailable': 503,
+  'accounts:provider-login-required': 409,
+  'accounts:provider-refused': 502,
   'server:unavailable': 503,
   'server:error': 500,
   ...(Object.fromEntries(

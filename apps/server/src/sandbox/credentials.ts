@@ -3,6 +3,7 @@
  * and no vendor key is configured. They guard nothing real (the sandbox holds only generated data); the
  * fakes still check them so a wrong key fails exactly as it would at the vendor.
  */
+/** Same values as config.ts's sandbox defaults (config must not import the sandbox). */
 export const SANDBOX_CREDENTIALS = {
   plaid: { clientId: 'penny-sandbox-client-id', secret: 'penny-sandbox-secret' },
   snaptrade: { clientId: 'PENNY-SANDBOX', consumerKey: 'penny-sandbox-consumer-key' },
