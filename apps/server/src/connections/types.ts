@@ -62,7 +62,15 @@ export type ProviderTransaction = {
   pending: boolean;
 };
 
-export type SecurityType = 'equity' | 'etf' | 'mutual fund' | 'fixed income' | 'cash' | 'cryptocurrency' | 'derivative' | 'other';
+export type SecurityType =
+  | 'equity'
+  | 'etf'
+  | 'mutual fund'
+  | 'fixed income'
+  | 'cash'
+  | 'cryptocurrency'
+  | 'derivative'
+  | 'other';
 
 export type ProviderSecurity = {
   /** The provider's id of the security. */
@@ -115,14 +123,15 @@ export type ProviderErrorKind =
 
 export class ProviderError extends Error {
   override name = 'ProviderError';
-  constructor(
-    readonly kind: ProviderErrorKind,
-    readonly platform: Platform,
-    /** The provider's own code (e.g. ITEM_LOGIN_REQUIRED, 1076, -32602); never a token or secret. */
-    readonly providerCode: string | null,
-    message: string,
-  ) {
+  readonly kind: ProviderErrorKind;
+  readonly platform: Platform;
+  /** The provider's own code (e.g. ITEM_LOGIN_REQUIRED, 1076, -32602); never a token or secret. */
+  readonly providerCode: string | null;
+  constructor(kind: ProviderErrorKind, platform: Platform, providerCode: string | null, message: string) {
     super(message);
+    this.kind = kind;
+    this.platform = platform;
+    this.providerCode = providerCode;
   }
 }
 
@@ -156,22 +165,40 @@ export type SnapTradeAdapter = {
   deleteUser(userId: string): Promise<void>;
   /** The connection portal URL; the portal redirects to `redirectUrl` with status=SUCCESS|ERROR|ABANDONED. */
   loginUri(user: SnapTradeUser, redirectUrl: string): Promise<string>;
-  listAuthorizations(user: SnapTradeUser): Promise<{ id: string; brokerageName: string; disabled: boolean }[]>;
+  listAuthorizations(
+    user: SnapTradeUser,
+  ): Promise<{ id: string; brokerageName: string; disabled: boolean }[]>;
   removeAuthorization(user: SnapTradeUser, authorizationId: string): Promise<void>;
   /** Accounts with total balances; `authorizationId` groups them by connection. */
-  listAccounts(user: SnapTradeUser): Promise<(ProviderAccount & { authorizationId: string; institutionName: string })[]>;
+  listAccounts(
+    user: SnapTradeUser,
+  ): Promise<(ProviderAccount & { authorizationId: string; institutionName: string })[]>;
   /** Cash per currency. */
-  getBalances(user: SnapTradeUser, accountId: string): Promise<{ currency: string; cash: DecimalString | null; buyingPower: DecimalString | null }[]>;
+  getBalances(
+    user: SnapTradeUser,
+    accountId: string,
+  ): Promise<{ currency: string; cash: DecimalString | null; buyingPower: DecimalString | null }[]>;
   getPositions(user: SnapTradeUser, accountId: string): Promise<ProviderHolding[]>;
   /** Activities between two dates (inclusive), every page, as transactions (+ = cash in). */
-  getActivities(user: SnapTradeUser, accountId: string, range: { start: IsoDate; end: IsoDate }): Promise<ProviderTransaction[]>;
+  getActivities(
+    user: SnapTradeUser,
+    accountId: string,
+    range: { start: IsoDate; end: IsoDate },
+  ): Promise<ProviderTransaction[]>;
 };
 
 export type WalletBalance = {
   chain: Chain;
   address: string;
   /** Native asset first (SOL, ETH, BTC), then tokens. Amounts in whole units as decimal strings. */
-  assets: { symbol: string; name: string; amount: DecimalString; usdPrice: DecimalString | null; usdValue: DecimalString | null; contract: string | null }[];
+  assets: {
+    symbol: string;
+    name: string;
+    amount: DecimalString;
+    usdPrice: DecimalString | null;
+    usdValue: DecimalString | null;
+    contract: string | null;
+  }[];
   totalUsd: DecimalString;
 };
 

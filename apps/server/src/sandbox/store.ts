@@ -12,7 +12,11 @@ export type SandboxStore = {
   get<T>(namespace: string, key: string): Promise<T | undefined>;
   put(namespace: string, key: string, value: unknown): Promise<void>;
   /** Applies `change` to the current value atomically (per key); `undefined` from `change` deletes. */
-  update<T>(namespace: string, key: string, change: (current: T | undefined) => T | undefined): Promise<T | undefined>;
+  update<T>(
+    namespace: string,
+    key: string,
+    change: (current: T | undefined) => T | undefined,
+  ): Promise<T | undefined>;
   delete(namespace: string, key: string): Promise<void>;
   list<T>(namespace: string): Promise<{ key: string; value: T }[]>;
 };
@@ -28,7 +32,8 @@ export function createMemorySandboxStore(): SandboxStore {
     return entries;
   };
   // JSON round trips keep the memory store as strict as the database one (no shared references).
-  const copy = <T>(value: unknown): T => (value === undefined ? (undefined as T) : JSON.parse(JSON.stringify(value)));
+  const copy = <T>(value: unknown): T =>
+    value === undefined ? (undefined as T) : JSON.parse(JSON.stringify(value));
   return {
     async get<T>(namespace: string, key: string) {
       return copy<T | undefined>(space(namespace).get(key));
