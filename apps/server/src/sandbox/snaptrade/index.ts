@@ -1,0 +1,58 @@
+/**
+ * # SnapTrade sandbox upstream
+ *
+ * A deterministic fake of SnapTrade's API (https://api.snaptrade.com) for the official
+ * `snaptrade-typescript-sdk`, plus a stand-in for its connection portal. Mounted at /sandbox/snaptrade;
+ * the SDK's basePath is `http://host/sandbox/snaptrade`. Root paths (`/accounts`, SDK 10.0.13+) and
+ * `/api/v1/...` paths (older SDKs) are both served.
+ *
+ * ## Authentication (as SnapTrade)
+ * Query `clientId` and `timestamp` (unix seconds, ±5 min) on every call, the `Signature` header
+ * (HMAC-SHA256 with encodeURI(consumerKey) over the sorted-key JSON of {content, path, query}; the path
+ * may be the full path, the path relative to the base, or "/api/v1" + it), and `userId` + `userSecret`
+ * on user calls. Failures: 401 code 1076 (signature or clientId), 1077 (timestamp), 1083 (user or secret).
+ *
+ * ## Operations
+ * POST /snapTrade/registerUser · DELETE /snapTrade/deleteUser · GET /snapTrade/listUsers ·
+ * POST /snapTrade/login (→ `{redirectURI: <base>/portal?token=…, sessionId}`, token one-time, 5 min) ·
+ * GET /authorizations · GET|DELETE /authorizations/{id} · DELETE /connection/{id} ·
+ * GET /accounts · GET /accounts/{id} · …/balances · …/positions (legacy, numbers) ·
+ * …/positions/all (decimal strings) · …/holdings · …/activities (startDate, endDate, offset, limit ≤ 1000,
+ * type; newest first; amount + = cash in).
+ * Unknown resource: 404 code 1011. Bad input: 400 `{detail, status_code, code}`, never a 500.
+ * Never 429 (the SDK would sleep 5 + 10 + 20 s).
+ *
+ * ## Portal (GET/POST /portal)
+ * Pick a brokerage (SnapTrade Sandbox Brokerage, Alpaca Paper, Questrade Practice) and log in:
+ * `user_good` / `pass_good` connects (303 to customRedirect?status=SUCCESS&connection_id=<authorization>);
+ * password `pass_error` or "Simulate a failure" → ?status=ERROR&status_code=500&error_code=3002;
+ * Cancel → ?status=ABANDONED; a wrong password shows the form again. Without customRedirect the page says
+ * "Connected. You can close this window." and closes itself. An expired or used token → 400 page.
+ *
+ * ## Error scenarios on demand (Penny's own control, signed like a partner call)
+ * POST /sandbox/scenario `{userId, scenario, delay_ms?}` sets what that user's calls get:
+ * - `upstream_down`: 503 code 3002 (brokerage unreachable) on every user call
+ * - `internal_error`: 500 code 1000 on every user call
+ * - `timeout`: every user call answers after `delay_ms` (default 15 000, max 120 000)
+ * - `connection_disabled`: account data calls 402 code 3003 and authorizations show `disabled: true`;
+ *   reconnecting through the portal (login with `reconnect`) repairs it
+ * - `null`: back to normal.
+ *
+ * ## Data
+ * Each connection holds the "Self-directed" dataset (an individual margin account and a Roth IRA, two
+ * years of contributions, trades, dividends, interest and fees), a pure function of the user id, the
+ * authorization id and today: see `generateBrokerageData`.
+ */
+export {
+  type ActivityType,
+  type BrokerageSeed,
+  type GeneratedAccount,
+  type GeneratedActivity,
+  type GeneratedPosition,
+  generateBrokerageData,
+} from './brokerage-data.ts';
+export { type BrokerSlug, SANDBOX_BROKERAGES } from './brokerages.ts';
+export { SANDBOX_LOGIN } from './portal.ts';
+export { createSnapTradeSandbox, type SnapTradeSandboxDeps } from './sandbox-app.ts';
+export { snapTradeSignature } from './signature.ts';
+export type { ScenarioName } from './state.ts';
