@@ -83,6 +83,16 @@ CREATE TABLE "ledger_transaction" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "provider_user" (
+	"user_id" text NOT NULL,
+	"platform" text NOT NULL,
+	"external_user_id" text NOT NULL,
+	"sealed_secret" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "provider_user_user_id_platform_pk" PRIMARY KEY("user_id","platform")
+);
+--> statement-breakpoint
 CREATE TABLE "sandbox_record" (
 	"namespace" text NOT NULL,
 	"key" text NOT NULL,
@@ -115,6 +125,7 @@ ALTER TABLE "ledger_account" ADD CONSTRAINT "ledger_account_connection_id_connec
 ALTER TABLE "ledger_transaction" ADD CONSTRAINT "ledger_transaction_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ledger_transaction" ADD CONSTRAINT "ledger_transaction_connection_id_connection_id_fk" FOREIGN KEY ("connection_id") REFERENCES "public"."connection"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ledger_transaction" ADD CONSTRAINT "ledger_transaction_account_id_ledger_account_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."ledger_account"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "provider_user" ADD CONSTRAINT "provider_user_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "balance_snapshot_user_idx" ON "balance_snapshot" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "connection_user_name_idx" ON "connection" USING btree ("user_id","name");--> statement-breakpoint
 CREATE INDEX "connection_user_platform_idx" ON "connection" USING btree ("user_id","platform");--> statement-breakpoint

@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import type { Config } from './config.ts';
+import { createProviderClients, createVault, type ProviderClients } from './connections/index.ts';
 import { restrictToOwner } from './db/connect.ts';
 import { connectDatabase, type DatabaseHandle } from './db/index.ts';
 import { createApp } from './http/app.ts';
@@ -15,6 +16,7 @@ import {
   type Mailer,
   type MailTransport,
 } from './mail/index.ts';
+import { createDatabaseSandboxStore, createSandboxRoutes } from './sandbox/index.ts';
 import { checkVaultKey, loadSecrets, type Secrets } from './secrets/index.ts';
 import { createDomainServices, type DomainServices } from './services/index.ts';
 import { createSharedState, type RateLimiter } from './shared-state/index.ts';
@@ -25,6 +27,8 @@ export type Services = {
   authGateway: AuthGateway;
   /** Every domain service: what the routes call, and what the agent's tools will call. */
   services: DomainServices;
+  /** Provider clients (Plaid, SnapTrade, chains): sandbox or live by configuration. */
+  providers: ProviderClients;
   /** The counters behind every rate limit (shared state: memory, or Redis). */
   rateLimiter: RateLimiter;
   database: DatabaseHandle;
@@ -99,7 +103,20 @@ export async function composeServices(
     rateLimiter: shared.rateLimiter,
     onSessionsChanged,
   });
-  const services = createDomainServices({ db: database.db, logger, onSessionsChanged });
+  const providers = createProviderClients(config.providers);
+  const services = createDomainServices({
+    db: database.db,
+    logger,
+    vault: createVault(secrets.vaultKey),
+    providers,
+    snapTradeRedirectUrl: `${config.publicUrl}/connect/snaptrade/callback`,
+    syncMaxAgeMs: config.providers.syncMaxAgeMs,
+    onSessionsChanged,
+  });
+  const sandbox =
+    config.providers.mode === 'sandbox'
+      ? createSandboxRoutes({ store: createDatabaseSandboxStore(database.db), publicUrl: config.publicUrl })
+      : undefined;
   const app = createApp({
     config,
     logger,
@@ -113,12 +130,14 @@ export async function composeServices(
     sessionCache,
     mailer,
     devOutbox,
+    sandbox,
   });
   return {
     app,
     auth,
     authGateway,
     services,
+    providers,
     rateLimiter: shared.rateLimiter,
     database,
     secrets,
@@ -127,6 +146,7 @@ export async function composeServices(
     close: async () => {
       // Let background auth work and queued mail finish before the database goes away.
       await authGateway.settled();
+      await services.sync.settled();
       await mailer.settled();
       await shared.close();
       await database.close();

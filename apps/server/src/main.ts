@@ -37,7 +37,15 @@ let inFlight = 0;
 const server = serve(
   { fetch: services.app.fetch, port: config.port, hostname: config.host },
   (info: AddressInfo) => {
-    const shown = info.address === '0.0.0.0' || info.address === '::' ? 'localhost' : info.address;
+    const anyAddress = info.address === '0.0.0.0' || info.address === '::';
+    const shown = anyAddress ? 'localhost' : info.address;
+    // The sandbox upstreams live on this server: the SDKs call them on the address it really listens on.
+    const reachable = anyAddress
+      ? '127.0.0.1'
+      : info.address.includes(':')
+        ? `[${info.address}]`
+        : info.address;
+    services.providers.useSandboxOrigin(`http://${reachable}:${info.port}`);
     logger.info(
       { port: info.port, database: services.database.kind },
       `Penny is ready on http://${shown}:${info.port} (Node ${process.version})`,

@@ -206,7 +206,7 @@ export type AccountCredential = z.infer<typeof accountCredentialSchema>;
 /** GET /db/get-credentials?username&firstName&lastName */
 export const getCredentialsQuerySchema = z.object(userInfoFields);
 export const getCredentialsResponseSchema = z.object({
-  success: z.literal(true),
+  success: z.boolean(),
   accounts: z.record(z.string(), accountCredentialSchema),
 });
 export type GetCredentialsResponse = z.infer<typeof getCredentialsResponseSchema>;
@@ -232,7 +232,7 @@ export const storeCredentialsRequestSchema = z.object({
 });
 export type StoreCredentialsRequest = z.input<typeof storeCredentialsRequestSchema>;
 export const storeCredentialsResponseSchema = z.object({
-  success: z.literal(true),
+  success: z.boolean(),
   account_name: z.string(),
 });
 
@@ -242,7 +242,7 @@ export const disconnectAccountRequestSchema = z.object({
   account_name: accountNameSchema,
   account_type: platformSchema,
 });
-export const disconnectAccountResponseSchema = z.object({ success: z.literal(true) });
+export const disconnectAccountResponseSchema = z.object({ success: z.boolean() });
 
 /** POST /db/refresh-accounts (Penny's): sync one connection, or every stale one. */
 export const refreshAccountsRequestSchema = z.object({
@@ -250,7 +250,7 @@ export const refreshAccountsRequestSchema = z.object({
   account_name: accountNameSchema.optional(),
 });
 export const refreshAccountsResponseSchema = z.object({
-  success: z.literal(true),
+  success: z.boolean(),
   /** Connections whose sync started (or was already running). */
   syncing: z.array(z.string()),
 });
@@ -266,7 +266,7 @@ export const agentAccountSchema = linkedAccountSchema.extend({
   institution_name: z.string().nullable(),
 });
 export const agentAccountsResponseSchema = z.object({
-  success: z.literal(true),
+  success: z.boolean(),
   accounts: z.array(agentAccountSchema),
 });
 export const walletAssetSchema = z.object({
@@ -277,7 +277,7 @@ export const walletAssetSchema = z.object({
   usd_value: decimalSchema.nullable(),
 });
 export const agentBalancesResponseSchema = z.object({
-  success: z.literal(true),
+  success: z.boolean(),
   balances: z.array(
     z.object({
       account_name: z.string(),
@@ -329,7 +329,7 @@ export const ledgerTransactionSchema = z.object({
 export type LedgerTransaction = z.infer<typeof ledgerTransactionSchema>;
 
 export const getTransactionsResponseSchema = z.object({
-  success: z.literal(true),
+  success: z.boolean(),
   transactions: z.array(ledgerTransactionSchema),
   /** Present when more rows match: send it back as `cursor`. */
   next_cursor: z.string().nullable(),
@@ -351,7 +351,7 @@ export const setAccessTokenRequestSchema = z.object({
   product_name: safeString().trim().min(1).max(ACCOUNT_LIMITS.nameMax).optional(),
 });
 export const setAccessTokenResponseSchema = z.object({
-  success: z.literal(true),
+  success: z.boolean(),
   account_name: z.string(),
   item_id: z.string(),
 });
@@ -374,20 +374,20 @@ export const snaptradeDisconnectRequestSchema = z.object({
   account_id: safeString().trim().min(1).max(128),
 });
 
-export const connectSuccessSchema = z.object({ success: z.literal(true) });
+export const connectSuccessSchema = z.object({ success: z.boolean() });
 export const checkUserResponseSchema = z.object({
-  success: z.literal(true),
+  success: z.boolean(),
   hasSnapTradeCredentials: z.boolean(),
 });
-export const generateUserResponseSchema = z.object({ success: z.literal(true), userExists: z.boolean() });
-export const loginUriResponseSchema = z.object({ success: z.literal(true), redirectURI: z.string() });
+export const generateUserResponseSchema = z.object({ success: z.boolean(), userExists: z.boolean() });
+export const loginUriResponseSchema = z.object({ success: z.boolean(), redirectURI: z.string() });
 export const storeConnectionRequestSchema = z.object({
   ...userInfoFields,
   /** The authorization the portal reported (`connection_id`); without it every new one is stored. */
   connection_id: safeString().trim().min(1).max(128).optional(),
 });
 export const storeConnectionResponseSchema = z.object({
-  success: z.literal(true),
+  success: z.boolean(),
   message: z.string(),
   accounts: z.array(agentAccountSchema),
 });

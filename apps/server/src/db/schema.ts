@@ -186,6 +186,24 @@ export const connection = pgTable(
   ],
 );
 
+/**
+ * The user Penny registers at a provider on the user's behalf (one SnapTrade user per Penny user): its
+ * id and its secret, sealed by the vault. It outlives any one brokerage connection.
+ */
+export const providerUser = pgTable(
+  'provider_user',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    platform: text('platform').$type<'snaptrade'>().notNull(),
+    externalUserId: text('external_user_id').notNull(),
+    sealedSecret: text('sealed_secret').notNull(),
+    ...timestamps,
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.platform] })],
+);
+
 /** An account under a connection (a bank account, a brokerage account, a wallet). */
 export const ledgerAccount = pgTable(
   'ledger_account',
@@ -234,7 +252,10 @@ export const balanceSnapshot = pgTable(
     currentUsd: numeric('current_usd'),
     currency: text('currency').notNull(),
   },
-  (table) => [primaryKey({ columns: [table.accountId, table.asOf] }), index('balance_snapshot_user_idx').on(table.userId)],
+  (table) => [
+    primaryKey({ columns: [table.accountId, table.asOf] }),
+    index('balance_snapshot_user_idx').on(table.userId),
+  ],
 );
 
 /** A transaction, + = money in, keyed by the provider's id within its connection (idempotent sync). */
@@ -303,7 +324,10 @@ export const holding = pgTable(
     currency: text('currency').notNull(),
     ...timestamps,
   },
-  (table) => [primaryKey({ columns: [table.accountId, table.securityId] }), index('holding_user_idx').on(table.userId)],
+  (table) => [
+    primaryKey({ columns: [table.accountId, table.securityId] }),
+    index('holding_user_idx').on(table.userId),
+  ],
 );
 
 /**
@@ -331,6 +355,7 @@ export const schema = {
   profile,
   resource,
   outbox,
+  providerUser,
   connection,
   ledgerAccount,
   balanceSnapshot,

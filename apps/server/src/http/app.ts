@@ -18,6 +18,8 @@ import { encryptedBody } from './middleware/encrypted-body.ts';
 import { requestLog } from './middleware/request-log.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { deriveAnonToken, sessionMiddleware, type VerifiedSession } from './middleware/session.ts';
+import { agentRoutes } from './routes/agent/index.ts';
+import { connectRoutes, formOrJsonBody, sameOriginOnly } from './routes/connect/index.ts';
 import { databaseRoutes } from './routes/db/index.ts';
 import { devOutboxRoutes } from './routes/dev-outbox.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -44,6 +46,8 @@ export type AppDeps = {
   services: DomainServices;
   /** Verified sessions for a few seconds, when config.sessionCache is on. */
   sessionCache?: SessionCache<VerifiedSession> | undefined;
+  /** The fake upstreams (PROVIDERS=sandbox), mounted at /sandbox; absent in live mode. */
+  sandbox?: Hono | undefined;
 };
 
 /** The whole HTTP surface: auth, database/agent/connect services, public config, health, and the SPA. */
@@ -67,13 +71,15 @@ export function createApp(deps: AppDeps) {
     return next();
   });
   app.use(requestLog(logger));
-  app.use(
-    securityHeaders({
-      inlineScriptHashes: webApp.inlineScriptHashes,
-      connectOrigins: [config.countriesServiceOrigin],
-      hsts: config.publicUrl.startsWith('https:'),
-    }),
-  );
+  const headers = securityHeaders({
+    inlineScriptHashes: webApp.inlineScriptHashes,
+    connectOrigins: [config.countriesServiceOrigin],
+    hsts: config.publicUrl.startsWith('https:'),
+    // Plaid Link loads its script and frame from Plaid's CDN (live mode only; the sandbox has its own).
+    vendorOrigins: config.providers.mode === 'live' ? ['https://cdn.plaid.com'] : [],
+  });
+  // The sandbox upstreams stand in for other sites: their pages (the brokerage portal) set their own.
+  app.use((c, next) => (c.req.path.startsWith('/sandbox/') ? next() : headers(c, next)));
   const limitBody = bodyLimit({
     maxSize: config.maxBodyBytes,
     // The rest of the body is still on the socket: close it rather than promise a keep-alive.
@@ -108,13 +114,33 @@ export function createApp(deps: AppDeps) {
   for (const service of ['/db/*', '/agent/*']) {
     app.use(service, addressRateLimit(limiter), session, principalGuard(limiter), envelope);
   }
+  const mount = { checkResponses: config.env === 'test' };
+  app.route('/agent', agentRoutes({ services: deps.services, mount }));
+  // The account-connection service: the session cookie, from our own pages only (see connect/index.ts).
+  const cookieSession = sessionMiddleware({
+    auth,
+    anonToken,
+    logger,
+    cache: deps.sessionCache,
+    credentials: 'cookie',
+  });
+  app.use(
+    '/connect/*',
+    addressRateLimit(limiter),
+    sameOriginOnly([new URL(config.publicUrl).origin]),
+    cookieSession,
+    principalGuard(limiter),
+    formOrJsonBody,
+  );
+  app.route('/connect', connectRoutes({ services: deps.services, mount }));
+  if (deps.sandbox) app.route('/sandbox', deps.sandbox);
   app.route(
     '/db',
     databaseRoutes({
       services: deps.services,
       auth,
       logger,
-      mount: { checkResponses: config.env === 'test' },
+      mount,
     }),
   );
 

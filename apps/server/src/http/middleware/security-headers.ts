@@ -8,17 +8,20 @@ export function securityHeaders(options: {
   hsts: boolean;
   /** Third-party origins the SPA may call (the public countries service). */
   connectOrigins?: string[];
+  /** Vendor widgets the SPA loads in live mode (Plaid Link: script and frame). */
+  vendorOrigins?: string[];
 }): MiddlewareHandler<AppEnv> {
+  const vendors = options.vendorOrigins ?? [];
   return secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'", ...options.inlineScriptHashes],
+      scriptSrc: ["'self'", ...options.inlineScriptHashes, ...vendors],
       // Radix positions popovers with inline style attributes.
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:'],
       fontSrc: ["'self'", 'data:'],
-      connectSrc: ["'self'", ...(options.connectOrigins ?? [])],
-      frameSrc: ["'self'"],
+      connectSrc: ["'self'", ...(options.connectOrigins ?? []), ...vendors],
+      frameSrc: ["'self'", ...vendors],
       objectSrc: ["'none'"],
       baseUri: ["'none'"],
       formAction: ["'self'"],
@@ -30,7 +33,9 @@ export function securityHeaders(options: {
     strictTransportSecurity: options.hsts ? 'max-age=31536000; includeSubDomains' : false,
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: 'same-origin',
-    crossOriginOpenerPolicy: 'same-origin',
+    // The brokerage portal opens in a popup whose `closed` the page watches (spec): allow-popups keeps
+    // that handle working when the popup is another origin (SnapTrade's portal).
+    crossOriginOpenerPolicy: 'same-origin-allow-popups',
     permissionsPolicy: { camera: [], microphone: [], geolocation: [] },
   });
 }

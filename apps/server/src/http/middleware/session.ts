@@ -60,12 +60,19 @@ export function sessionMiddleware(deps: {
   /** Verified sessions for a few seconds (shared-state/session-cache.ts); none: every request looks up. */
   cache?: SessionCache<VerifiedSession> | undefined;
   now?: () => number;
+  /**
+   * `bearer` (the default): the Authorization header is required. `cookie`: the account-connection
+   * service, whose calls the spec sends without it; the session cookie alone names the user (the
+   * route adds an Origin check against cross-site forms).
+   */
+  credentials?: 'bearer' | 'cookie';
 }): MiddlewareHandler<AppEnv> {
   const now = deps.now ?? Date.now;
   const cache = deps.cache;
+  const cookieOnly = deps.credentials === 'cookie';
   return async (c, next) => {
-    const authorization = c.req.header('authorization');
-    const bearer = authorization?.match(/^Bearer\s+(.+)$/i)?.[1]?.trim();
+    const authorization = cookieOnly ? undefined : c.req.header('authorization');
+    const bearer = cookieOnly ? deps.anonToken : authorization?.match(/^Bearer\s+(.+)$/i)?.[1]?.trim();
     if (!bearer) return fail(c, 'auth:required', apiMessages.authRequired);
     const anonymous = Boolean(bearer && sameToken(bearer, deps.anonToken));
     // A browser that holds its session only in the httpOnly cookie (after a reload the in-memory bearer

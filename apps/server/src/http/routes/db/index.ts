@@ -7,6 +7,7 @@ import type { AppEnv } from '../../context.ts';
 import { type EndpointMountOptions, mountEndpoint } from '../../endpoint.ts';
 import { ApiFailure } from '../../errors.ts';
 import { assertSameUser, requireUser } from '../../identity-guard.ts';
+import { mountAccountEndpoints } from './accounts.ts';
 
 export type DatabaseRouteDeps = {
   services: DomainServices;
@@ -152,6 +153,8 @@ export function databaseRoutes({ services, auth, logger, mount }: DatabaseRouteD
     },
     mount,
   );
+
+  mountAccountEndpoints(router, services, mount);
 
   return router;
 }

@@ -1,0 +1,106 @@
+import type { ProvidersConfig } from '../config.ts';
+import { createChainAdapter, createPriceFeed } from './chains/index.ts';
+import { createPlaidAdapter } from './plaid/index.ts';
+import { createSnapTradeAdapter } from './snaptrade/index.ts';
+import { type ChainAdapter, type PlaidAdapter, ProviderError, type SnapTradeAdapter } from './types.ts';
+
+export { validateAddress } from './chains/address.ts';
+export * from './money.ts';
+export * from './types.ts';
+export { createVault, type Vault, type VaultBinding, VaultError } from './vault.ts';
+
+export type ProviderClients = {
+  plaid(): PlaidAdapter;
+  snaptrade(): SnapTradeAdapter;
+  chains(): ChainAdapter;
+  /**
+   * Sandbox mode: the fakes are mounted on this server, whose real address is known only once it
+   * listens (PORT=0 in tests). Called by main.ts and the test helper; rebuilds the clients.
+   */
+  useSandboxOrigin(origin: string): void;
+};
+
+/**
+ * The provider clients, built once from the configuration and on first use. Nothing here knows
+ * whether the URLs point at the vendors or at our sandbox: live mode is configuration only.
+ */
+export function createProviderClients(config: ProvidersConfig): ProviderClients {
+  let current = config;
+  let plaid: PlaidAdapter | undefined;
+  let snaptrade: SnapTradeAdapter | undefined;
+  let chains: ChainAdapter | undefined;
+  return {
+    plaid() {
+      const settings = current.plaid;
+      if (!settings)
+        throw new ProviderError('unavailable', 'plaid', null, 'Plaid is not configured on this server.');
+      const built =
+        plaid ??
+        createPlaidAdapter({
+          basePath: settings.baseUrl,
+          clientId: settings.clientId,
+          secret: settings.secret,
+          timeoutMs: current.timeoutMs,
+        });
+      plaid = built;
+      return built;
+    },
+    snaptrade() {
+      const settings = current.snaptrade;
+      if (!settings) {
+        throw new ProviderError(
+          'unavailable',
+          'snaptrade',
+          null,
+          'SnapTrade is not configured on this server.',
+        );
+      }
+      const built =
+        snaptrade ??
+        createSnapTradeAdapter({
+          basePath: settings.baseUrl,
+          clientId: settings.clientId,
+          consumerKey: settings.consumerKey,
+          timeoutMs: current.timeoutMs,
+        });
+      snaptrade = built;
+      return built;
+    },
+    chains() {
+      const built =
+        chains ??
+        createChainAdapter({
+          evmRpcUrl: current.evmRpcUrl,
+          etherscanUrl: current.etherscanUrl,
+          ...(current.etherscanApiKey ? { etherscanApiKey: current.etherscanApiKey } : {}),
+          solanaRpcUrl: current.solanaRpcUrl,
+          esploraUrl: current.esploraUrl,
+          prices: createPriceFeed({
+            baseUrl: current.pricesUrl,
+            ...(current.pricesApiKey ? { apiKey: current.pricesApiKey } : {}),
+            timeoutMs: current.timeoutMs,
+          }),
+          timeoutMs: current.timeoutMs,
+        });
+      chains = built;
+      return built;
+    },
+    useSandboxOrigin(origin) {
+      if (config.mode !== 'sandbox') return;
+      const rebase = (url: string) => url.replace(/^http:\/\/127\.0\.0\.1:\d+\/sandbox/, `${origin}/sandbox`);
+      current = {
+        ...config,
+        plaid: config.plaid && { ...config.plaid, baseUrl: rebase(config.plaid.baseUrl) },
+        snaptrade: config.snaptrade && { ...config.snaptrade, baseUrl: rebase(config.snaptrade.baseUrl) },
+        evmRpcUrl: rebase(config.evmRpcUrl),
+        etherscanUrl: rebase(config.etherscanUrl),
+        solanaRpcUrl: rebase(config.solanaRpcUrl),
+        esploraUrl: rebase(config.esploraUrl),
+        pricesUrl: rebase(config.pricesUrl),
+      };
+      plaid = undefined;
+      snaptrade = undefined;
+      chains = undefined;
+    },
+  };
+}
