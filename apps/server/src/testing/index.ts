@@ -3,6 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
 import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { composeServices, type Services } from '../compose.ts';
@@ -28,7 +30,9 @@ export type TestApp = Services & {
   rows<T = Record<string, unknown>>(query: SQL): Promise<T[]>;
   signUpVerifiedUser(
     input?: Partial<SignUpInput>,
-  ): Promise<{ token: string; user: SignUpInput & { id: string } }>;
+  ): Promise<{ token: string; cookie: string; user: SignUpInput & { id: string } }>;
+  /** With `listen: true`: where the app answers over real HTTP (the SDKs reach the sandbox there). */
+  origin: string | undefined;
 };
 
 /** A user made by `signUpVerifiedUser`: its bearer token and sign-up fields. */
@@ -50,7 +54,15 @@ export type SignUpInput = {
  * created on the TEST_DATABASE_URL server and dropped by close().
  */
 export async function createTestApp(
-  options: { database?: TestDatabaseKind; env?: Record<string, string> } = {},
+  options: {
+    database?: TestDatabaseKind;
+    env?: Record<string, string>;
+    /**
+     * Also serve the app on a loopback port: needed whenever a provider SDK must reach the sandbox
+     * upstreams over real HTTP (linking and syncing accounts).
+     */
+    listen?: boolean;
+  } = {},
 ): Promise<TestApp> {
   const kind = options.database ?? 'pglite';
   const dataDir = await mkdtemp(path.join(tmpdir(), 'penny-test-'));
@@ -96,10 +108,20 @@ export async function createTestApp(
 
   const services = await composeServices(config, logger, { secrets: ephemeralSecrets(), database });
   let counter = 0;
+  let origin: string | undefined;
+  let server: ReturnType<typeof serve> | undefined;
+  if (options.listen) {
+    const listening = serve({ fetch: services.app.fetch, port: 0, hostname: '127.0.0.1' });
+    server = listening;
+    await new Promise<void>((resolve) => listening.once('listening', () => resolve()));
+    origin = `http://127.0.0.1:${(listening.address() as AddressInfo).port}`;
+    services.providers.useSandboxOrigin(origin);
+  }
 
   return {
     ...services,
     config,
+    origin,
     get logs() {
       return lines.map((line) => JSON.parse(line) as Record<string, unknown>);
     },
@@ -153,9 +175,18 @@ export async function createTestApp(
       const token = signIn.headers.get('set-auth-token');
       if (!signIn.ok || !token) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
       const body = (await signIn.json()) as { user: { id: string } };
-      return { token, user: { ...user, id: body.user.id } };
+      const cookie = signIn.headers
+        .getSetCookie()
+        .map((line) => line.split(';')[0])
+        .join('; ');
+      return { token, cookie, user: { ...user, id: body.user.id } };
     },
     async close() {
+      if (server) {
+        const closing = server;
+        closing.closeAllConnections?.();
+        await new Promise<void>((resolve) => closing.close(() => resolve()));
+      }
       await services.close();
       await dropDatabase?.();
       await rm(dataDir, { recursive: true, force: true });

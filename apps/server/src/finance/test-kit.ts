@@ -1,0 +1,61 @@
+import type { TestApp } from '../testing/index.ts';
+import { identityClient } from '../identity/test-kit.ts';
+
+type SignedUp = Awaited<ReturnType<TestApp['signUpVerifiedUser']>>;
+
+/**
+ * Requests as the web app sends them for linked accounts: /db and /agent sealed with the bearer
+ * token, /connect with the session cookie and our Origin (no Authorization header, per the spec), and
+ * the sandbox stand-ins the browser widgets call. Over real HTTP when the app listens.
+ */
+export async function accountsClient(t: TestApp, user: SignedUp) {
+  const api = await identityClient(t);
+  const origin = t.config.publicUrl;
+  const names = { username: user.user.username, firstName: user.user.firstName, lastName: user.user.lastName };
+
+  async function json<T = Record<string, unknown>>(response: Response): Promise<{ status: number; body: T }> {
+    const text = await response.text();
+    return { status: response.status, body: (text ? JSON.parse(text) : {}) as T };
+  }
+
+  return {
+    names,
+    /** POST /db/... or /agent/... sealed, as this user. */
+    post<T = Record<string, unknown>>(path: string, body: Record<string, unknown>) {
+      return api.sealedPost(path, { ...names, ...body }, user.token).then((r) => json<T>(r));
+    },
+    /** GET /db/... as this user. */
+    get<T = Record<string, unknown>>(path: string, query: Record<string, string> = {}) {
+      const search = new URLSearchParams({ ...names, ...query });
+      return api.get(`${path}?${search}`, user.token).then((r) => json<T>(r));
+    },
+    /** POST /connect/api/... with the cookie and our Origin; a form when `form` is set. */
+    connect<T = Record<string, unknown>>(path: string, body: Record<string, string> = {}, options: { form?: boolean; headers?: Record<string, string> } = {}) {
+      const fields = { ...names, ...body };
+      return t.app
+        .request(`/connect/api${path}`, {
+          method: 'POST',
+          headers: {
+            cookie: user.cookie,
+            origin,
+            'content-type': options.form ? 'application/x-www-form-urlencoded' : 'application/json',
+            ...options.headers,
+          },
+          body: options.form ? new URLSearchParams(fields).toString() : JSON.stringify(fields),
+        })
+        .then((r) => json<T>(r));
+    },
+    /** A call to a sandbox upstream, as the browser's stand-in widget makes it. */
+    sandbox<T = Record<string, unknown>>(path: string, body?: unknown) {
+      return t.app
+        .request(`/sandbox${path}`, {
+          method: body === undefined ? 'GET' : 'POST',
+          headers: { 'content-type': 'application/json' },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        })
+        .then((r) => json<T>(r));
+    },
+  };
+}
+
+export type AccountsClient = Awaited<ReturnType<typeof accountsClient>>;

@@ -1,0 +1,106 @@
+import {
+  API_ERROR_CODES,
+  agentEndpoints,
+  apiErrorBodySchema,
+  COMMON_ERRORS,
+  connectEndpoints,
+  dbEndpoints,
+  type EndpointDefinition,
+  endpointPath,
+} from '@penny/contracts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type IdentityClient, useIdentityApp } from '../../identity/test-kit.ts';
+import type { SignedUpUser, TestApp } from '../../testing/index.ts';
+
+/**
+ * Walks every endpoint definition of the database, agent and account-connection services: each is
+ * mounted at its path, refuses a caller without credentials, and answers a bad request with one of
+ * the errors it documents, in the shared error shape. Response shapes are checked by the app itself in
+ * tests (checkResponses).
+ */
+describe('every endpoint in the contracts', () => {
+  let t: TestApp;
+  let api: IdentityClient;
+  let ada: SignedUpUser;
+  useIdentityApp({}, (suite) => {
+    ({ t, api } = suite);
+  });
+  beforeAll(async () => {
+    ada = await t.signUpVerifiedUser();
+  });
+
+  const sealedEntries = [
+    ...Object.entries(dbEndpoints),
+    ...Object.entries(agentEndpoints),
+  ] as Array<[string, EndpointDefinition]>;
+  const connectEntries = Object.entries(connectEndpoints) as Array<[string, EndpointDefinition]>;
+  const pathOf = (endpoint: EndpointDefinition) =>
+    `/${endpoint.service}${endpointPath(endpoint, { id: 'res_missing', platform: 'plaid' })}`;
+  const send = (endpoint: EndpointDefinition, token: string | undefined, payload: unknown) =>
+    endpoint.method === 'GET'
+      ? api.get(pathOf(endpoint), token)
+      : api.sealedPost(pathOf(endpoint), payload, token);
+  const connect = (endpoint: EndpointDefinition, headers: Record<string, string>, body: string) =>
+    t.app.request(pathOf(endpoint), {
+      method: endpoint.method,
+      headers: { 'content-type': 'application/json', ...headers },
+      body,
+    });
+
+  it.each([...sealedEntries, ...connectEntries])('%s documents only known error codes', (_name, endpoint) => {
+    for (const code of endpoint.errors) expect(API_ERROR_CODES).toContain(code);
+  });
+
+  it.each(sealedEntries)('%s is mounted and refuses a caller without credentials', async (_name, endpoint) => {
+    const response = await send(endpoint, undefined, {});
+    expect(response.status).toBe(401);
+    expect(apiErrorBodySchema.parse(await response.json()).code).toBe('auth:required');
+  });
+
+  it.each(sealedEntries)('%s answers a bad request with a documented error', async (_name, endpoint) => {
+    // An empty query or body: every endpoint needs at least the user's name.
+    const response = await send(endpoint, ada.token, {});
+    const body = apiErrorBodySchema.parse(await response.json());
+    expect(response.status).toBeGreaterThanOrEqual(400);
+    expect(response.status).toBeLessThan(500);
+    expect([...COMMON_ERRORS, ...endpoint.errors]).toContain(body.code);
+  });
+
+  it.each(connectEntries)('%s is mounted and refuses a caller without a session cookie', async (_name, endpoint) => {
+    const response = await connect(endpoint, { origin: t.config.publicUrl }, '{}');
+    expect(response.status).toBe(401);
+    expect(apiErrorBodySchema.parse(await response.json()).code).toBe('auth:required');
+  });
+
+  it.each(connectEntries)('%s refuses a request from another origin, even with the cookie', async (_name, endpoint) => {
+    for (const origin of ['https://evil.example', undefined]) {
+      const response = await connect(endpoint, { cookie: ada.cookie, ...(origin ? { origin } : {}) }, '{}');
+      expect(response.status).toBe(403);
+      const body = apiErrorBodySchema.parse(await response.json());
+      expect(body.code).toBe('auth:origin-refused');
+      expect(endpoint.errors).toContain(body.code);
+    }
+  });
+
+  it.each(connectEntries.filter(([, endpoint]) => endpoint.body))(
+    '%s answers a bad request with a documented error',
+    async (_name, endpoint) => {
+      const response = await connect(
+        endpoint,
+        { cookie: ada.cookie, origin: t.config.publicUrl },
+        JSON.stringify({ username: 5 }),
+      );
+      const body = apiErrorBodySchema.parse(await response.json());
+      expect(response.status).toBe(400);
+      expect([...COMMON_ERRORS, ...endpoint.errors]).toContain(body.code);
+    },
+  );
+
+  it('answers a path no endpoint defines with the shared 404', async () => {
+    for (const path of ['/db/not-an-endpoint', '/agent/not-an-endpoint']) {
+      const response = await api.get(path, ada.token);
+      expect(response.status).toBe(404);
+      expect(apiErrorBodySchema.parse(await response.json()).code).toBe('request:not-found');
+    }
+  });
+});
