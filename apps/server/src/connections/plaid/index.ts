@@ -1,0 +1,2 @@
+export { createPlaidAdapter, type PlaidAdapterOptions } from './adapter.ts';
+export { accountKind } from './convert.ts';
