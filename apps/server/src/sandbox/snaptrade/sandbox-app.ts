@@ -474,6 +474,8 @@ export function createSnapTradeSandbox(deps: SnapTradeSandboxDeps): Hono {
 
   registerPortalRoutes(app, { store, now });
 
+  // A catch-all route rather than notFound(): a mounted sub-app's notFound handler is not used by Hono.
+  app.all('*', (c) => errorResponse(c, 'not-found'));
   app.notFound((c) => errorResponse(c, 'not-found'));
   app.onError((_error, c) => errorResponse(c, 'internal'));
   return app;
