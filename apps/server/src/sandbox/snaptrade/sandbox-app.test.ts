@@ -173,6 +173,12 @@ describe('SnapTrade sandbox upstream', () => {
         ],
         [await rawCall(sandbox.basePath, 'DELETE', '/snapTrade/deleteUser'), 400],
         [await rawCall(sandbox.basePath, 'GET', '/no/such/thing'), 404],
+        [
+          await rawCall(sandbox.basePath, 'POST', '/snapTrade/registerUser', {
+            body: JSON.stringify({ userId: 'x'.repeat(100_000) }),
+          }),
+          400,
+        ],
       ];
       for (const [response, status] of cases) {
         expect(response.status).toBe(status);

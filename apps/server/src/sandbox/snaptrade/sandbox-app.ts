@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { type Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { SANDBOX_CREDENTIALS } from '../credentials.ts';
 import type { SandboxStore } from '../store.ts';
@@ -41,6 +42,7 @@ const TIMESTAMP_WINDOW_SECONDS = 300;
 const PORTAL_TOKEN_MINUTES = 5;
 const DEFAULT_TIMEOUT_DELAY_MS = 15_000;
 const MAX_DELAY_MS = 120_000;
+const MAX_BODY_BYTES = 64 * 1024;
 
 /** Which forced scenarios reach an operation: every user call, or only account data. */
 type ScenarioReach = 'all' | 'account-data';
@@ -115,6 +117,12 @@ export function createSnapTradeSandbox(deps: SnapTradeSandboxDeps): Hono {
   const credentials = deps.credentials ?? SANDBOX_CREDENTIALS.snaptrade;
   const store = deps.store;
   const app = new Hono();
+  app.use(
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => errorResponse(c, 'invalid-input', 'The request body is too large.'),
+    }),
+  );
 
   // Generating two years of history takes a few milliseconds; a page walk asks for it many times.
   const datasets = new Map<string, GeneratedAccount[]>();
