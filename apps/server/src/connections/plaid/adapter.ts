@@ -17,7 +17,11 @@ export type PlaidAdapterOptions = {
 const DAYS_REQUESTED = 730;
 
 /** Plaid's answers meaning "this item has no investment accounts". */
-const NO_HOLDINGS_CODES = new Set(['NO_INVESTMENT_ACCOUNTS', 'PRODUCTS_NOT_SUPPORTED', 'NO_INVESTMENT_AUTH_ACCOUNTS']);
+const NO_HOLDINGS_CODES = new Set([
+  'NO_INVESTMENT_ACCOUNTS',
+  'PRODUCTS_NOT_SUPPORTED',
+  'NO_INVESTMENT_AUTH_ACCOUNTS',
+]);
 
 export function createPlaidAdapter(options: PlaidAdapterOptions): PlaidAdapter {
   const api = new PlaidApi(
@@ -97,7 +101,8 @@ export function createPlaidAdapter(options: PlaidAdapterOptions): PlaidAdapter {
         return toProviderHoldings(data.holdings, data.securities);
       } catch (error) {
         // Plaid answers an item without investment accounts with an error; for Penny that is "none".
-        if (error instanceof ProviderError && error.providerCode && NO_HOLDINGS_CODES.has(error.providerCode)) return [];
+        if (error instanceof ProviderError && error.providerCode && NO_HOLDINGS_CODES.has(error.providerCode))
+          return [];
         throw error;
       }
     },

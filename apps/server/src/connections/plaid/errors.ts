@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type ProviderErrorKind, ProviderError } from '../types.ts';
+import { ProviderError, type ProviderErrorKind } from '../types.ts';
 
 /** What an AxiosError from the plaid SDK carries that we may look at (never its config: headers, body). */
 const axiosFailure = z.object({
@@ -48,7 +48,12 @@ export function toProviderError(error: unknown, secrets: readonly string[]): Pro
     if (code && TIMEOUT_CODES.has(code)) {
       return new ProviderError('timeout', 'plaid', code, 'Plaid did not answer in time.');
     }
-    return new ProviderError('unavailable', 'plaid', code ?? null, `Plaid could not be reached (${code ?? 'network error'}).`);
+    return new ProviderError(
+      'unavailable',
+      'plaid',
+      code ?? null,
+      `Plaid could not be reached (${code ?? 'network error'}).`,
+    );
   }
   const body = plaidErrorBody.safeParse(response.data);
   const plaidCode = body.success ? body.data.error_code : null;
@@ -58,7 +63,12 @@ export function toProviderError(error: unknown, secrets: readonly string[]): Pro
       : `Plaid answered HTTP ${response.status}.`,
     secrets,
   );
-  return new ProviderError(kindOf(response.status, body.success ? body.data : null), 'plaid', plaidCode, message);
+  return new ProviderError(
+    kindOf(response.status, body.success ? body.data : null),
+    'plaid',
+    plaidCode,
+    message,
+  );
 }
 
 function kindOf(status: number, body: { error_type: string; error_code: string } | null): ProviderErrorKind {

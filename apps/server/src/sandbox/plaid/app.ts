@@ -132,10 +132,6 @@ export function createPlaidSandbox(deps: PlaidSandboxDeps): Hono {
     const failure = error instanceof PlaidFailure ? error : failures.internal();
     return c.json(failure.body(requestId()), failure.status);
   });
-  app.notFound((c) => {
-    const failure = failures.notFound();
-    return c.json(failure.body(requestId()), failure.status);
-  });
 
   /** A Plaid POST endpoint: JSON body, API keys (unless the browser calls it), then the schema. */
   const post = <S extends z.ZodType>(
@@ -554,6 +550,12 @@ export function createPlaidSandbox(deps: PlaidSandboxDeps): Hono {
       (current) => current && { ...current, advancedDays: current.advancedDays + (input.days ?? 1) },
     );
     return { today: isoFromDay(currentVersion(updated ?? item, now()).day) };
+  });
+
+  // Last, so it answers only what no route above did (a mounted app's notFound is not consulted).
+  app.all('*', (c) => {
+    const failure = failures.notFound();
+    return c.json(failure.body(requestId()), failure.status);
   });
 
   return app;

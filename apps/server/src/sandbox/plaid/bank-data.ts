@@ -235,7 +235,7 @@ type BankEvent = {
   pendingCents: number;
   postedCents: number;
   name: string;
-  /** The raw descriptor shown until Plaid enriches the merchant (the day after posting), or null. */
+  /** The raw descriptor shown until Plaid enriches the merchant (two days after posting), or null. */
   rawName: string | null;
   merchant: string | null;
   website: string | null;
@@ -592,6 +592,8 @@ function merchantEntityId(name: string): string {
   return id;
 }
 
+const ENRICHMENT_DAYS = 2;
+
 export function pendingTransactionId(seed: string, index: number): string {
   return stableId(`${seed}|txn|${index}|pending`);
 }
@@ -604,8 +606,8 @@ function viewTransaction(seed: string, profile: Profile, event: BankEvent, today
   if (event.authDay > today) return null;
   const pending = event.postDay > today;
   const hasPendingPhase = event.postDay > event.authDay;
-  // Plaid cleans a raw descriptor into a merchant name the day after the transaction posts.
-  const enriched = event.rawName === null || (!pending && today > event.postDay);
+  // Plaid cleans a raw descriptor into a merchant name a couple of days after the transaction posts.
+  const enriched = event.rawName === null || (!pending && today >= event.postDay + ENRICHMENT_DAYS);
   const time = `${String(Math.floor(event.minute / 60)).padStart(2, '0')}:${String(event.minute % 60).padStart(2, '0')}:00Z`;
   const authorizedDate = isoFromDay(event.authDay);
   const date = pending ? authorizedDate : isoFromDay(event.postDay);

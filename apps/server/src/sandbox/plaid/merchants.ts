@@ -8,7 +8,7 @@ export type Merchant = {
   descriptor: string;
   category: PfcDetailed;
   channel: 'online' | 'in store' | 'other';
-  /** Square/Toast-style descriptors: Plaid cleans the merchant name a day after posting. */
+  /** Square/Toast-style descriptors: Plaid cleans the merchant name after posting. */
   enrichedLater?: boolean;
 };
 
@@ -103,11 +103,11 @@ export const GROCERS = [
 export const RESTAURANTS = [
   m("Luigi's Trattoria", null, 'TST* LUIGIS TRATTORIA', 'FOOD_AND_DRINK_RESTAURANT', 'in store', true),
   m('Sakura Sushi', null, 'SQ *SAKURA SUSHI', 'FOOD_AND_DRINK_RESTAURANT', 'in store', true),
-  m('Pho Saigon', null, 'PHO SAIGON RESTAURANT', 'FOOD_AND_DRINK_RESTAURANT'),
+  m('Pho Saigon', null, 'SQ *PHO SAIGON', 'FOOD_AND_DRINK_RESTAURANT', 'in store', true),
   m('The Smokehouse', null, 'TST* THE SMOKEHOUSE', 'FOOD_AND_DRINK_RESTAURANT', 'in store', true),
   m('Little Star Pizza', 'littlestarpizza.com', 'LITTLE STAR PIZZA', 'FOOD_AND_DRINK_RESTAURANT'),
   m('Blue Plate', null, 'SQ *BLUE PLATE', 'FOOD_AND_DRINK_RESTAURANT', 'in store', true),
-  m('Taqueria El Sol', null, 'TAQUERIA EL SOL', 'FOOD_AND_DRINK_RESTAURANT'),
+  m('Taqueria El Sol', null, 'TST* TAQUERIA EL SOL', 'FOOD_AND_DRINK_RESTAURANT', 'in store', true),
   m('Olive Garden', 'olivegarden.com', 'OLIVE GARDEN 0044', 'FOOD_AND_DRINK_RESTAURANT'),
 ];
 
