@@ -139,10 +139,12 @@ export const PFC_TAXONOMY = {
 export type PfcPrimary = keyof typeof PFC_TAXONOMY;
 export type PfcDetailed = (typeof PFC_TAXONOMY)[PfcPrimary][number];
 
+const isPrimary = (key: string): key is PfcPrimary => Object.hasOwn(PFC_TAXONOMY, key);
+
 const PRIMARY_OF_DETAILED = new Map<string, PfcPrimary>(
-  (Object.keys(PFC_TAXONOMY) as PfcPrimary[]).flatMap((primary) =>
-    PFC_TAXONOMY[primary].map((detailed) => [detailed, primary] as const),
-  ),
+  Object.keys(PFC_TAXONOMY)
+    .filter(isPrimary)
+    .flatMap((primary) => PFC_TAXONOMY[primary].map((detailed) => [detailed, primary] as const)),
 );
 
 export function primaryOf(detailed: PfcDetailed): PfcPrimary {
