@@ -7,6 +7,11 @@ export type CallOptions = {
   /** Path parameters, e.g. `{ id }` for `/get-resource/:id`. */
   params?: Record<string, string>;
   signal?: AbortSignal;
+  /**
+   * 'form' sends a POST's fields URL-encoded (the account-connection service's set_access_token and
+   * create_link_token take forms, spec 2 §7). Default 'json'.
+   */
+  encoding?: 'json' | 'form';
 };
 
 /**
@@ -22,9 +27,27 @@ export async function requestEndpoint<E extends EndpointDefinition>(
   const requester = await getServiceRequester();
   const path = endpointPath(endpoint, options.params);
   const signal = options.signal ? { signal: options.signal } : {};
-  return endpoint.method === 'GET'
-    ? requester.request(endpoint.service, path, { query: request as Record<string, QueryValue>, ...signal })
-    : requester.request(endpoint.service, path, { body: request, ...signal });
+  if (endpoint.method === 'GET') {
+    return requester.request(endpoint.service, path, {
+      query: request as Record<string, QueryValue>,
+      ...signal,
+    });
+  }
+  if (options.encoding === 'form') {
+    return requester.request(endpoint.service, path, { form: formFields(request), ...signal });
+  }
+  return requester.request(endpoint.service, path, { body: request, ...signal });
+}
+
+/** A request's fields as form fields; absent ones are left out. */
+function formFields(request: unknown): Record<string, string> {
+  const fields: Record<string, string> = {};
+  if (request && typeof request === 'object') {
+    for (const [key, value] of Object.entries(request)) {
+      if (value !== undefined && value !== null) fields[key] = String(value);
+    }
+  }
+  return fields;
 }
 
 /**

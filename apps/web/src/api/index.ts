@@ -1,3 +1,4 @@
+export * from './accounts.ts';
 export {
   type FetchPublicConfigOptions,
   fetchPublicConfig,

@@ -47,11 +47,33 @@ export class HttpError extends Error {
   override name = 'HttpError';
   readonly status: number;
   readonly statusText: string;
-  constructor(status: number, statusText: string) {
+  /** The server's own sentence and code (`{success:false, error, code}`), when the reply carried them. */
+  readonly serverError: { error: string; code: string } | undefined;
+  constructor(status: number, statusText: string, serverError?: { error: string; code: string }) {
     super(`HTTP ${status}: ${statusText}`);
     this.status = status;
     this.statusText = statusText;
+    this.serverError = serverError;
   }
+}
+
+/** The `{error, code}` of a JSON error reply, for callers that show the server's words (spec: Web3 save). */
+async function readServerError(response: Response): Promise<{ error: string; code: string } | undefined> {
+  if (!response.headers.get('content-type')?.includes('application/json')) {
+    // Free the connection: a non-JSON error body is not shown (spec).
+    await response.body?.cancel().catch(() => {});
+    return undefined;
+  }
+  try {
+    const body: unknown = await response.json();
+    if (body && typeof body === 'object' && 'error' in body && typeof body.error === 'string') {
+      const code = 'code' in body && typeof body.code === 'string' ? body.code : '';
+      return { error: body.error, code };
+    }
+  } catch {
+    // An unreadable error body is the same as none.
+  }
+  return undefined;
 }
 
 const sealedMethods: ReadonlySet<string> = new Set(ENVELOPE_METHODS);
@@ -115,9 +137,7 @@ export function createRequester(options: RequesterOptions): Requester {
 
     const response = await doFetch(target, requestInit);
     if (!response.ok) {
-      // Free the connection: the error body is not shown (spec).
-      await response.body?.cancel().catch(() => {});
-      throw new HttpError(response.status, response.statusText);
+      throw new HttpError(response.status, response.statusText, await readServerError(response));
     }
     return response;
   }

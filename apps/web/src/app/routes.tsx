@@ -1,5 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { loadAccountsPage } from '../features/accounts/index.ts';
+import { loadAccountsPage, loadSnaptradeCallbackPage } from '../features/accounts/index.ts';
 import {
   loadForgotPasswordPage,
   loadResetPasswordPage,
@@ -32,6 +32,8 @@ export const routes: RouteObject[] = [
     children: [
       // Public, no session needed: renders only fixtures (visualization renderer gallery).
       { path: 'gallery', lazy: loadGalleryPage },
+      // The brokerage portal's return page, in the link popup: reports to the Accounts page and closes.
+      { path: 'connect/snaptrade/callback', lazy: loadSnaptradeCallbackPage },
       {
         Component: AuthLayout,
         children: [

@@ -1,0 +1,313 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { resetPublicConfig } from '../../api/index.ts';
+import { renderApp } from '../../test/render-app.tsx';
+import {
+  makeAccount,
+  makeCredential,
+  makeTransaction,
+  stubAccountsServer,
+  TEST_SESSION_TOKEN,
+} from './testing/fake-accounts-server.ts';
+
+async function openAccounts() {
+  const rendered = renderApp('/Accounts');
+  await screen.findByRole('heading', { level: 1, name: 'Accounts' }, { timeout: 15_000 });
+  return rendered;
+}
+
+const bank = makeCredential({
+  account_name: 'First_Platypus_Bank_plaid',
+  account_type: 'plaid',
+  item_id: 'item-sandbox-7f3a9b2c4d5e6f708192a3b4c5d6e7f8a',
+  institution_name: 'First Platypus Bank',
+  accounts: [
+    makeAccount({ id: 'chk', name: 'Plaid Checking', mask: '0000', kind: 'checking', current: '1200.50' }),
+    makeAccount({ id: 'cc', name: 'Plaid Credit Card', mask: '3333', kind: 'credit', current: '-410.25' }),
+  ],
+});
+const brokerage = makeCredential({
+  account_name: 'Sandbox_Brokerage_snaptrade',
+  account_type: 'snaptrade',
+  item_id: 'auth-1',
+  institution_name: 'SnapTrade Sandbox Brokerage',
+  accounts: [makeAccount({ id: 'ira', name: 'Roth IRA', kind: 'investment', current: '25000.00' })],
+});
+const wallet = makeCredential({
+  account_name: 'Cold_storage_web3',
+  account_type: 'web3',
+  account_id: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+  chain: 'eth',
+  tag: 'long term',
+  accounts: [
+    makeAccount({
+      id: 'w1',
+      name: 'Ethereum',
+      kind: 'crypto',
+      currency: 'ETH',
+      current: '1.5',
+      current_usd: '4500.00',
+    }),
+  ],
+});
+
+describe('Accounts page', { timeout: 30_000 }, () => {
+  beforeEach(() => {
+    resetPublicConfig();
+  });
+
+  it('shows skeletons while the accounts load', async () => {
+    const server = stubAccountsServer();
+    server.fail('/db/get-credentials', 'pending');
+    await openAccounts();
+    expect(await screen.findByText('Loading accounts...')).toBeInTheDocument();
+  });
+
+  it("shows the empty state: 'Get started by connecting an account' with its features", async () => {
+    stubAccountsServer();
+    await openAccounts();
+    expect(await screen.findByText('Get started by connecting an account')).toBeInTheDocument();
+    for (const feature of ['Analytics', 'Real-time Updates', 'Secure Connection']) {
+      expect(screen.getByText(feature)).toBeInTheDocument();
+    }
+    expect(screen.getByRole('button', { name: 'Connect Account' })).toBeInTheDocument();
+    expect(screen.getByText('0 account(s) connected')).toBeInTheDocument();
+  });
+
+  it('treats a 404 as an empty list', async () => {
+    const server = stubAccountsServer({ credentials: [bank] });
+    server.fail('/db/get-credentials', { status: 404 });
+    await openAccounts();
+    expect(await screen.findByText('Get started by connecting an account')).toBeInTheDocument();
+    expect(screen.queryByText('Failed to load accounts')).not.toBeInTheDocument();
+  });
+
+  it("shows 'Failed to load accounts' with Retry and Dismiss", async () => {
+    const server = stubAccountsServer({ credentials: [bank] });
+    server.fail('/db/get-credentials', { status: 500 });
+    await openAccounts();
+    const panel = await screen.findByRole('alert');
+    expect(within(panel).getByRole('heading', { name: 'Failed to load accounts' })).toBeInTheDocument();
+    expect(panel).toHaveTextContent('Failed to fetch credentials');
+
+    const user = userEvent.setup();
+    server.fail('/db/get-credentials', null);
+    await user.click(within(panel).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('article', { name: 'First Platypus Bank' })).toBeInTheDocument();
+    expect(screen.getByText('1 account(s) connected')).toBeInTheDocument();
+  });
+
+  it('Dismiss hides the error panel', async () => {
+    const server = stubAccountsServer();
+    server.fail('/db/get-credentials', { status: 500 });
+    await openAccounts();
+    const panel = await screen.findByRole('alert');
+    await userEvent.setup().click(within(panel).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByText('Failed to load accounts')).not.toBeInTheDocument();
+  });
+
+  it('lists connections by section with counts, ids, tags, types, balances and the summary', async () => {
+    const server = stubAccountsServer({ credentials: [bank, brokerage, wallet] });
+    await openAccounts();
+    expect(await screen.findByText('3 account(s) connected')).toBeInTheDocument();
+
+    // The call names the user and carries the session's bearer token.
+    const call = server.calls('/db/get-credentials')[0];
+    expect(call?.authorization).toBe(`Bearer ${TEST_SESSION_TOKEN}`);
+    expect(call?.query).toMatchObject({ username: 'ada', firstName: 'Ada', lastName: 'Lovelace' });
+
+    const sections = {
+      'Financial Institutions': 'First Platypus Bank',
+      'Brokerage Accounts': 'SnapTrade Sandbox Brokerage',
+      'Web3 Wallets': 'Cold storage',
+    };
+    for (const [title, card] of Object.entries(sections)) {
+      const section = screen.getByRole('region', { name: new RegExp(`^${title}\\s*:\\s*1$`) });
+      expect(within(section).getByRole('article', { name: card })).toBeInTheDocument();
+    }
+
+    const bankCard = screen.getByRole('article', { name: 'First Platypus Bank' });
+    expect(within(bankCard).getByText('Account ID')).toBeInTheDocument();
+    // A long id is shortened to its first 8 and last 6 characters, with the whole one to copy.
+    const itemId = bank.item_id ?? '';
+    expect(within(bankCard).getByText(`${itemId.slice(0, 8)}…${itemId.slice(-6)}`)).toBeInTheDocument();
+    expect(within(bankCard).getByRole('button', { name: `Copy account id ${itemId}` })).toBeInTheDocument();
+    expect(within(bankCard).getByText('Checking')).toBeInTheDocument();
+    expect(within(bankCard).getByText('Credit')).toBeInTheDocument();
+    expect(within(bankCard).getByText('$1,200.50')).toBeInTheDocument();
+    expect(within(bankCard).getByText('-$410.25')).toBeInTheDocument();
+    expect(within(bankCard).getByText('Last synced 5 minutes ago')).toBeInTheDocument();
+
+    const walletCard = screen.getByRole('article', { name: 'Cold storage' });
+    expect(within(walletCard).getByText('Address')).toBeInTheDocument();
+    expect(within(walletCard).getByText('Tag:')).toBeInTheDocument();
+    expect(within(walletCard).getByText('long term')).toBeInTheDocument();
+    expect(within(walletCard).getByText('1.5 ETH')).toBeInTheDocument();
+    expect(within(walletCard).getByText('$4,500.00')).toBeInTheDocument();
+    expect(within(walletCard).getByText('Ethereum', { selector: 'span.rounded-full' })).toBeInTheDocument();
+
+    // Summary: totals computed here from the raw balances.
+    const summary = screen.getByRole('region', { name: 'Account Summary' });
+    const netWorth = 1200.5 - 410.25 + 25000 + 4500;
+    expect(within(summary).getByRole('row', { name: /Net worth/ })).toHaveTextContent(
+      `$${netWorth.toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
+    );
+    expect(within(summary).getByRole('row', { name: /Credit/ })).toHaveTextContent('1-$410.25');
+    expect(within(summary).getByRole('row', { name: /Investment/ })).toHaveTextContent('1$25,000.00');
+  });
+
+  it('shows a running first sync, and polls until it has finished', async () => {
+    const syncing = makeCredential({ ...bank, status: 'syncing', last_synced_at: null, accounts: [] });
+    const server = stubAccountsServer({ credentials: [syncing] });
+    await openAccounts();
+    const card = await screen.findByRole('article', { name: 'First Platypus Bank' });
+    expect(within(card).getByRole('status')).toHaveTextContent('Syncing…');
+    const before = server.calls('/db/get-credentials').length;
+
+    server.credentials.set(bank.account_name, { ...bank, last_synced_at: new Date().toISOString() });
+    await waitFor(() => expect(within(card).getByText('Last synced just now')).toBeInTheDocument(), {
+      timeout: 4000,
+    });
+    expect(server.calls('/db/get-credentials').length).toBe(before + 1);
+  });
+
+  it('says a connection needs re-linking when its login is required', async () => {
+    stubAccountsServer({
+      credentials: [makeCredential({ ...bank, status: 'login_required', status_detail: null })],
+    });
+    await openAccounts();
+    const card = await screen.findByRole('article', { name: 'First Platypus Bank' });
+    expect(card).toHaveTextContent('Needs re-link. This connection needs to be linked again.');
+  });
+
+  it('refreshes: starts a sync, then reads the accounts again', async () => {
+    const server = stubAccountsServer({ credentials: [bank] });
+    await openAccounts();
+    await screen.findByRole('article', { name: 'First Platypus Bank' });
+    const reads = server.calls('/db/get-credentials').length;
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Refresh accounts' }));
+    await waitFor(() => expect(server.calls('/db/get-credentials').length).toBe(reads + 1));
+    const refresh = server.calls('/db/refresh-accounts')[0];
+    expect(refresh?.sealed).toBe(true);
+    expect(refresh?.body).toEqual({ username: 'ada', firstName: 'Ada', lastName: 'Lovelace' });
+  });
+
+  it("toasts 'Failed to refresh accounts' when the refresh fails", async () => {
+    const server = stubAccountsServer({ credentials: [bank] });
+    server.fail('/db/refresh-accounts', { status: 500 });
+    await openAccounts();
+    await screen.findByRole('article', { name: 'First Platypus Bank' });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Refresh accounts' }));
+    expect(await screen.findByText('Failed to refresh accounts')).toBeInTheDocument();
+  });
+
+  it('disconnects after a confirmation, and the card goes', async () => {
+    const server = stubAccountsServer({ credentials: [bank, wallet] });
+    await openAccounts();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Disconnect First Platypus Bank' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Disconnect First Platypus Bank?' });
+    expect(server.calls('/db/disconnect-account')).toHaveLength(0);
+    await user.click(within(confirm).getByRole('button', { name: 'Disconnect' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('article', { name: 'First Platypus Bank' })).not.toBeInTheDocument(),
+    );
+    expect(server.calls('/db/disconnect-account')[0]?.body).toEqual({
+      username: 'ada',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      account_name: 'First_Platypus_Bank_plaid',
+      account_type: 'plaid',
+    });
+    expect(await screen.findByText('1 account(s) connected')).toBeInTheDocument();
+  });
+
+  it("shows 'Failed to disconnect account: ...' with the server's reason", async () => {
+    const server = stubAccountsServer({ credentials: [bank] });
+    server.fail('/db/disconnect-account', {
+      status: 503,
+      json: { success: false, error: 'The bank is not reachable.', code: 'accounts:provider-unavailable' },
+    });
+    await openAccounts();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Disconnect First Platypus Bank' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Disconnect' }),
+    );
+    expect(
+      await screen.findByText('Failed to disconnect account: The bank is not reachable.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'First Platypus Bank' })).toBeInTheDocument();
+  });
+});
+
+describe('Transactions view', { timeout: 30_000 }, () => {
+  beforeEach(() => {
+    resetPublicConfig();
+  });
+
+  const today = new Date();
+  const daysAgo = (days: number) => {
+    const date = new Date(today.getTime() - days * 86_400_000);
+    return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+  };
+
+  it('shows signed amounts, humanized categories and pending, searches, and pages with next_cursor', async () => {
+    const rows = Array.from({ length: 250 }, (_, index) =>
+      makeTransaction({
+        id: `t${index}`,
+        account_id: 'chk',
+        date: daysAgo(Math.floor(index / 5)),
+        amount: index === 0 ? '2500.00' : `-${(10 + index).toFixed(2)}`,
+        name: index === 0 ? 'Payroll' : `Coffee shop ${index}`,
+        category: index === 0 ? 'INCOME' : 'FOOD_AND_DRINK',
+        pending: index === 1,
+      }),
+    );
+    const server = stubAccountsServer({ credentials: [bank], transactions: { chk: rows } });
+    await openAccounts();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Transactions of Plaid Checking' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Plaid Checking transactions' });
+    const list = await within(dialog).findByRole('region', { name: 'Transactions' });
+
+    const payroll = within(list).getByText('Payroll').closest('li');
+    expect(payroll).toHaveTextContent('+$2,500.00');
+    expect(payroll).toHaveTextContent('Income');
+    const pending = within(list).getByText('Coffee shop 1').closest('li');
+    expect(pending).toHaveTextContent('Pending');
+    expect(pending).toHaveTextContent('Food and drink');
+    expect(pending).toHaveTextContent('−$11.00');
+
+    const first = server.calls('/agent/plaid/get-transactions')[0];
+    expect(first?.sealed).toBe(true);
+    expect(first?.body).toMatchObject({
+      account_name: 'First_Platypus_Bank_plaid',
+      account_id: 'chk',
+      start_date: daysAgo(90),
+      end_date: daysAgo(0),
+      limit: 100,
+    });
+
+    // Only the rows in view are in the document, not all 100 loaded.
+    expect(within(list).getAllByRole('listitem').length).toBeLessThan(40);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Load more' }));
+    await waitFor(() =>
+      expect(
+        server
+          .calls('/agent/plaid/get-transactions')
+          .some((call) => (call.body as { cursor?: string }).cursor === '100'),
+      ).toBe(true),
+    );
+
+    await user.type(within(dialog).getByLabelText('Search transactions'), 'payroll');
+    await waitFor(() => expect(within(dialog).getByText('1 transaction')).toBeInTheDocument());
+    const searches = server
+      .calls('/agent/plaid/get-transactions')
+      .filter((call) => (call.body as { search?: string }).search !== undefined);
+    // Debounced: one request for the whole word, not one per key.
+    expect(searches.map((call) => (call.body as { search: string }).search)).toEqual(['payroll']);
+  });
+});

@@ -1,0 +1,237 @@
+import {
+  ACCOUNT_SUFFIX,
+  type AccountCredential,
+  accountMessages,
+  CHAIN_LABELS,
+  type LinkedAccount,
+} from '@penny/contracts';
+import { AlertTriangle, Check, Copy, ListOrdered, Loader2, Unlink } from 'lucide-react';
+import { useState } from 'react';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogFooter,
+  AlertDialogTrigger,
+  Button,
+  Card,
+  cx,
+} from '../../ui/index.ts';
+import { formatMoney, KIND_LABELS, relativeTime, shortenId } from './format.ts';
+
+/** What a connection is called on its card: the institution, else the account name without its suffix. */
+export function connectionTitle(credential: AccountCredential): string {
+  if (credential.institution_name) return credential.institution_name;
+  const suffix = ACCOUNT_SUFFIX[credential.account_type];
+  const name = credential.account_name.endsWith(suffix)
+    ? credential.account_name.slice(0, -suffix.length)
+    : credential.account_name;
+  return name.replace(/_/g, ' ');
+}
+
+export function CopyableId({ label, value }: { label: string; value: string }) {
+  const [copied, setCopied] = useState(false);
+  const short = shortenId(value);
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(value);
+      setCopied(true);
+      window.setTimeout(() => setCopied(false), 1500);
+    } catch {
+      // No clipboard (insecure context): the full value is still in the title.
+    }
+  }
+  return (
+    <div className="flex min-w-0 items-center gap-2 text-sm">
+      <dt className="shrink-0 text-text-muted">{label}</dt>
+      <dd className="flex min-w-0 items-center gap-1">
+        <span className="truncate font-mono text-xs" title={value}>
+          {short}
+        </span>
+        {short !== value || label === accountMessages.addressLabel ? (
+          <button
+            type="button"
+            onClick={() => void copy()}
+            aria-label={`Copy ${label.toLowerCase()} ${value}`}
+            className="rounded p-1 text-text-muted hover:bg-surface hover:text-text"
+          >
+            {copied ? (
+              <Check aria-hidden="true" className="size-3.5" />
+            ) : (
+              <Copy aria-hidden="true" className="size-3.5" />
+            )}
+          </button>
+        ) : null}
+        <span aria-live="polite" className="sr-only">
+          {copied ? 'Copied to clipboard' : ''}
+        </span>
+      </dd>
+    </div>
+  );
+}
+
+/** The connection's sync state in words: syncing, last synced, needs re-link, or failed. */
+export function SyncStatus({ credential }: { credential: AccountCredential }) {
+  switch (credential.status) {
+    case 'syncing':
+      return (
+        <p role="status" className="flex items-center gap-2 text-sm text-text-muted">
+          <Loader2 aria-hidden="true" className="size-4 animate-spin motion-reduce:animate-none" />
+          Syncing…
+        </p>
+      );
+    case 'login_required':
+      return (
+        <p className="flex items-center gap-2 text-sm text-warning">
+          <AlertTriangle aria-hidden="true" className="size-4" />
+          <span>Needs re-link. {credential.status_detail ?? accountMessages.providerLoginRequired}</span>
+        </p>
+      );
+    case 'error':
+      return (
+        <p className="flex items-center gap-2 text-sm text-negative">
+          <AlertTriangle aria-hidden="true" className="size-4" />
+          <span>Sync failed{credential.status_detail ? `: ${credential.status_detail}` : ''}</span>
+        </p>
+      );
+    case 'active':
+      return (
+        <p className="text-sm text-text-muted">
+          {credential.last_synced_at
+            ? `Last synced ${relativeTime(credential.last_synced_at)}`
+            : 'Not synced yet'}
+        </p>
+      );
+  }
+}
+
+/** A balance as the account holds it, and in USD when that differs (wallets, foreign currencies). */
+function Balance({ account }: { account: LinkedAccount }) {
+  if (account.current === null) return <span className="text-sm text-text-muted">—</span>;
+  const value = Number(account.current);
+  // Wallet balances are coin amounts (e.g. 0.5 ETH), priced in USD below.
+  const main =
+    account.kind !== 'crypto'
+      ? formatMoney(account.current, account.currency)
+      : `${Number(account.current).toLocaleString('en-US', { maximumFractionDigits: 8 })} ${account.currency}`;
+  const showUsd = account.current_usd !== null && account.currency !== 'USD';
+  return (
+    <div className="flex flex-col items-end tabular-nums">
+      <span className={cx('text-base font-semibold', value < 0 && 'text-negative')}>{main}</span>
+      {showUsd && account.current_usd !== null ? (
+        <span className="text-xs text-text-muted">{formatMoney(account.current_usd, 'USD')}</span>
+      ) : null}
+      {value < 0 ? <span className="sr-only">owed</span> : null}
+    </div>
+  );
+}
+
+export type ConnectionCardProps = {
+  credential: AccountCredential;
+  disconnecting: boolean;
+  onDisconnect: (credential: AccountCredential) => void;
+  onShowTransactions: (credential: AccountCredential, account: LinkedAccount) => void;
+};
+
+/** One linked connection: its name, id, tag, sync state, accounts with balances, and a disconnect. */
+export function ConnectionCard({
+  credential,
+  disconnecting,
+  onDisconnect,
+  onShowTransactions,
+}: ConnectionCardProps) {
+  const title = connectionTitle(credential);
+  const isWallet = credential.account_type === 'web3';
+  const idValue = credential.account_id ?? credential.item_id;
+  return (
+    <Card className="flex flex-col gap-3" aria-label={title} role="article">
+      <div className="flex items-start justify-between gap-3">
+        <div className="flex min-w-0 flex-col gap-1">
+          <h3 className="truncate text-base font-semibold">{title}</h3>
+          <div className="flex flex-wrap items-center gap-2">
+            {credential.chain ? <Badge>{CHAIN_LABELS[credential.chain]}</Badge> : null}
+            {credential.tag ? (
+              <span className="text-xs text-text-muted">
+                {accountMessages.tagLabel}: <span className="text-text">{credential.tag}</span>
+              </span>
+            ) : null}
+          </div>
+        </div>
+        <AlertDialog>
+          <AlertDialogTrigger asChild>
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={`Disconnect ${title}`}
+              loading={disconnecting}
+              busyLabel="…"
+            >
+              <Unlink aria-hidden="true" />
+            </Button>
+          </AlertDialogTrigger>
+          <AlertDialogContent
+            title={`Disconnect ${title}?`}
+            description="Its accounts, balances and transactions are removed from Penny. You can link it again later."
+          >
+            <AlertDialogFooter>
+              <AlertDialogCancel>{accountMessages.cancel}</AlertDialogCancel>
+              <AlertDialogAction destructive onClick={() => onDisconnect(credential)}>
+                Disconnect
+              </AlertDialogAction>
+            </AlertDialogFooter>
+          </AlertDialogContent>
+        </AlertDialog>
+      </div>
+
+      <dl className="flex flex-col gap-1">
+        {idValue ? (
+          <CopyableId
+            label={isWallet ? accountMessages.addressLabel : accountMessages.accountIdLabel}
+            value={idValue}
+          />
+        ) : null}
+      </dl>
+
+      <SyncStatus credential={credential} />
+
+      {credential.accounts.length > 0 ? (
+        <ul className="flex flex-col divide-y divide-border rounded-lg border border-border">
+          {credential.accounts.map((account) => (
+            <li key={account.id} className="flex flex-wrap items-center justify-between gap-3 px-3 py-2">
+              <div className="flex min-w-0 flex-col gap-1">
+                <span className="truncate text-sm font-medium">
+                  {account.name}
+                  {account.mask ? <span className="text-text-muted"> ••{account.mask}</span> : null}
+                </span>
+                <div className="flex items-center gap-2">
+                  <Badge>{KIND_LABELS[account.kind]}</Badge>
+                  <button
+                    type="button"
+                    onClick={() => onShowTransactions(credential, account)}
+                    className="inline-flex items-center gap-1 rounded text-xs font-medium text-accent hover:underline"
+                    aria-label={`Transactions of ${account.name}`}
+                  >
+                    <ListOrdered aria-hidden="true" className="size-3.5" />
+                    Transactions
+                  </button>
+                </div>
+              </div>
+              <Balance account={account} />
+            </li>
+          ))}
+        </ul>
+      ) : credential.status === 'syncing' ? null : (
+        <p className="text-sm text-text-muted">No accounts yet.</p>
+      )}
+    </Card>
+  );
+}
+
+export function Badge({ children }: { children: string }) {
+  return (
+    <span className="inline-flex items-center rounded-full border border-border-strong px-2 py-0.5 text-xs font-medium text-text">
+      {children}
+    </span>
+  );
+}

@@ -1,0 +1,90 @@
+import type { AccountKind, LinkedAccount } from '@penny/contracts';
+import { formatDistanceToNowStrict } from 'date-fns';
+
+/** Display helpers for the Accounts page: money, ids, categories, dates. Amounts are decimal strings. */
+
+const currencyFormats = new Map<string, Intl.NumberFormat>();
+
+/** `-1234.5`, 'USD' → '-$1,234.50' (unknown currency codes fall back to the code itself). */
+export function formatMoney(amount: string | number, currency = 'USD'): string {
+  const value = typeof amount === 'number' ? amount : Number(amount);
+  let format = currencyFormats.get(currency);
+  if (!format) {
+    try {
+      format = new Intl.NumberFormat('en-US', { style: 'currency', currency });
+    } catch {
+      format = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 8 });
+    }
+    currencyFormats.set(currency, format);
+  }
+  const text = format.format(value);
+  return format.resolvedOptions().style === 'currency' ? text : `${text} ${currency}`;
+}
+
+/** Signed amounts for transactions: money in carries a '+'. */
+export function formatSignedMoney(amount: string, currency = 'USD'): string {
+  const value = Number(amount);
+  const text = formatMoney(Math.abs(value), currency);
+  if (value > 0) return `+${text}`;
+  if (value < 0) return `−${text}`;
+  return text;
+}
+
+/** Long ids and addresses: the first 8 and last 6 characters (spec, long hash-like values). */
+export function shortenId(value: string): string {
+  return value.length > 20 ? `${value.slice(0, 8)}…${value.slice(-6)}` : value;
+}
+
+/** FOOD_AND_DRINK → 'Food and drink'. */
+export function humanizeCategory(category: string): string {
+  const words = category.toLowerCase().replace(/_+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** '5 minutes ago'; 'Unknown date' when the date cannot be read (spec, bad dates). */
+export function relativeTime(iso: string, now = new Date()): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return 'Unknown date';
+  if (Math.abs(now.getTime() - date.getTime()) < 45_000) return 'just now';
+  return formatDistanceToNowStrict(date, { addSuffix: true });
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** '2026-03-04' → 'Mar 4, 2026' (a calendar date, shown as written). */
+export function formatDate(isoDate: string): string {
+  const date = new Date(`${isoDate.slice(0, 10)}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? 'Unknown date' : dateFormat.format(date);
+}
+
+export const KIND_LABELS = {
+  checking: 'Checking',
+  savings: 'Savings',
+  credit: 'Credit',
+  loan: 'Loan',
+  investment: 'Investment',
+  crypto: 'Crypto',
+  other: 'Other',
+} as const satisfies Record<AccountKind, string>;
+
+/**
+ * An account's value in USD, when it is known: the priced value for wallets and foreign currencies,
+ * else the balance itself for USD accounts.
+ */
+export function usdValue(account: LinkedAccount): number | null {
+  if (account.current_usd !== null) return Number(account.current_usd);
+  if (account.currency === 'USD' && account.current !== null) return Number(account.current);
+  return null;
+}
+
+/** YYYY-MM-DD of a local calendar day. */
+export function isoDay(date: Date): string {
+  const month = String(date.getMonth() + 1).padStart(2, '0');
+  const day = String(date.getDate()).padStart(2, '0');
+  return `${date.getFullYear()}-${month}-${day}`;
+}
