@@ -438,5 +438,6 @@ export async function listHoldings(db: Executor, userId: string, accountIds: rea
     })
     .from(holding)
     .innerJoin(security, eq(security.id, holding.securityId))
-    .where(and(eq(holding.userId, userId), inArray(holding.accountId, [...accountIds])));
+    .where(and(eq(holding.userId, userId), inArray(holding.accountId, [...accountIds])))
+    .orderBy(sql`${holding.value} desc nulls last`, security.name);
 }

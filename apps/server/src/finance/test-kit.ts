@@ -1,5 +1,5 @@
-import type { TestApp } from '../testing/index.ts';
 import { identityClient } from '../identity/test-kit.ts';
+import type { TestApp } from '../testing/index.ts';
 
 type SignedUp = Awaited<ReturnType<TestApp['signUpVerifiedUser']>>;
 
@@ -11,7 +11,11 @@ type SignedUp = Awaited<ReturnType<TestApp['signUpVerifiedUser']>>;
 export async function accountsClient(t: TestApp, user: SignedUp) {
   const api = await identityClient(t);
   const origin = t.config.publicUrl;
-  const names = { username: user.user.username, firstName: user.user.firstName, lastName: user.user.lastName };
+  const names = {
+    username: user.user.username,
+    firstName: user.user.firstName,
+    lastName: user.user.lastName,
+  };
 
   async function json<T = Record<string, unknown>>(response: Response): Promise<{ status: number; body: T }> {
     const text = await response.text();
@@ -21,19 +25,23 @@ export async function accountsClient(t: TestApp, user: SignedUp) {
   return {
     names,
     /** POST /db/... or /agent/... sealed, as this user. */
-    post<T = Record<string, unknown>>(path: string, body: Record<string, unknown>) {
-      return api.sealedPost(path, { ...names, ...body }, user.token).then((r) => json<T>(r));
+    async post<T = Record<string, unknown>>(path: string, body: Record<string, unknown>) {
+      return json<T>(await api.sealedPost(path, { ...names, ...body }, user.token));
     },
     /** GET /db/... as this user. */
-    get<T = Record<string, unknown>>(path: string, query: Record<string, string> = {}) {
+    async get<T = Record<string, unknown>>(path: string, query: Record<string, string> = {}) {
       const search = new URLSearchParams({ ...names, ...query });
-      return api.get(`${path}?${search}`, user.token).then((r) => json<T>(r));
+      return json<T>(await api.get(`${path}?${search}`, user.token));
     },
     /** POST /connect/api/... with the cookie and our Origin; a form when `form` is set. */
-    connect<T = Record<string, unknown>>(path: string, body: Record<string, string> = {}, options: { form?: boolean; headers?: Record<string, string> } = {}) {
+    connect<T = Record<string, unknown>>(
+      path: string,
+      body: Record<string, string> = {},
+      options: { form?: boolean; headers?: Record<string, string> } = {},
+    ) {
       const fields = { ...names, ...body };
-      return t.app
-        .request(`/connect/api${path}`, {
+      return Promise.resolve(
+        t.app.request(`/connect/api${path}`, {
           method: 'POST',
           headers: {
             cookie: user.cookie,
@@ -42,18 +50,18 @@ export async function accountsClient(t: TestApp, user: SignedUp) {
             ...options.headers,
           },
           body: options.form ? new URLSearchParams(fields).toString() : JSON.stringify(fields),
-        })
-        .then((r) => json<T>(r));
+        }),
+      ).then((response) => json<T>(response));
     },
     /** A call to a sandbox upstream, as the browser's stand-in widget makes it. */
     sandbox<T = Record<string, unknown>>(path: string, body?: unknown) {
-      return t.app
-        .request(`/sandbox${path}`, {
+      return Promise.resolve(
+        t.app.request(`/sandbox${path}`, {
           method: body === undefined ? 'GET' : 'POST',
           headers: { 'content-type': 'application/json' },
           ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        })
-        .then((r) => json<T>(r));
+        }),
+      ).then((response) => json<T>(response));
     },
   };
 }

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
@@ -184,7 +184,7 @@ export async function createTestApp(
     async close() {
       if (server) {
         const closing = server;
-        closing.closeAllConnections?.();
+        if ('closeAllConnections' in closing) closing.closeAllConnections();
         await new Promise<void>((resolve) => closing.close(() => resolve()));
       }
       await services.close();
