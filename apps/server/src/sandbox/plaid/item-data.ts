@@ -43,9 +43,9 @@ export type Snapshot = {
   transactions: Transaction[];
 };
 
-/** Regenerating is ~20 ms, and a sync pages through the same two snapshots: keep the last few. */
+/** Regenerating is ~20 ms and a sync pages through the same two snapshots: keep the last few (~3 MB each). */
 const generated = new Map<string, BankItemData>();
-const GENERATED_LIMIT = 24;
+const GENERATED_LIMIT = 8;
 
 function generateCached(seed: string, today: string, historyStart: string): BankItemData {
   const key = `${seed}\u0000${today}\u0000${historyStart}`;
@@ -175,7 +175,7 @@ export type Change =
   | { kind: 'removed'; transaction: Transaction };
 
 const diffs = new Map<string, Change[]>();
-const DIFF_LIMIT = 16;
+const DIFF_LIMIT = 8;
 
 /** Everything that differs between two versions, oldest first (the order /transactions/sync pages in). */
 export function changesBetween(item: ItemRecord, from: Version | null, to: Version): Change[] {
