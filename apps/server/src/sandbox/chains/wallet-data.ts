@@ -10,7 +10,8 @@ import { type Random, seededRandom, toHex } from './random.ts';
  * The sandbox wallets: any valid address gets a deterministic history of native and token transfers,
  * in and out, and balances that are exactly the sum of that history (fees included).
  *
- * Stability: transfers sit on absolute days, each day's events drawn from a seed of (address, day), and a
+ * Stability: transfers sit on absolute days (one per `period` days, the day within each period and the
+ * transfer itself drawn from seeds of the address and the period or day), and a
  * wallet's history starts on a fixed day per address (between March and August 2024). So yesterday's
  * transfers stay byte-for-byte the same tomorrow, and a daily sync sees only new ones. (For a clock set
  * before 2026 the start moves back to two years before today so the wallet still has two years.)
@@ -80,7 +81,8 @@ export function generateWallet(chain: Chain, address: string, today: Date): Wall
   const wallet = seededRandom(seed);
   const todayDay = dayNumber(today);
   const firstDay = Math.min(FIRST_DAY_BASE + wallet.int(0, 180), todayDay - HISTORY_DAYS);
-  const eventsPerTwoYears = wallet.int(20, 80);
+  // One transfer in every `period` days, on a day of the period drawn per period: 20 to 74 in two years.
+  const period = wallet.int(10, 35);
   const contacts = Array.from({ length: wallet.int(3, 6) }, () => randomAddress(chain, wallet));
   const candidateTokens = shuffle(tokensOf(chain), wallet).slice(0, chain === 'btc' ? 0 : wallet.int(1, 3));
 
@@ -90,8 +92,9 @@ export function generateWallet(chain: Chain, address: string, today: Date): Wall
   const transfers: WalletTransfer[] = [];
 
   for (let day = firstDay; day < todayDay; day++) {
+    const eventDay = seededRandom(`${seed}:period:${Math.floor(day / period)}`).int(0, period - 1);
+    if (day !== firstDay && day % period !== eventDay) continue;
     const random = seededRandom(`${seed}:day:${day}`);
-    if (day !== firstDay && !random.chance(eventsPerTwoYears / HISTORY_DAYS)) continue;
     const block = blockAt(chain, day * DAY_SECONDS + random.int(0, DAY_SECONDS - 1));
     const time = timeOfBlock(chain, block);
     // The first event funds the wallet with its native coin (it must pay fees before anything else).
