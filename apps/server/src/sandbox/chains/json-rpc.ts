@@ -48,7 +48,9 @@ export function jsonRpcHandler(methods: RpcMethods, messages: RpcMessages) {
   const answer = async (entry: unknown): Promise<RpcResponse | null> => {
     const parsed = requestSchema.safeParse(entry);
     if (!parsed.success) {
-      const id = idSchema.safeParse((entry as { id?: unknown } | null)?.id);
+      const id = idSchema.safeParse(
+        typeof entry === 'object' && entry !== null && 'id' in entry ? entry.id : null,
+      );
       return failure(id.success ? id.data : null, -32600, messages.invalidRequest);
     }
     const { id, method, params } = parsed.data;
