@@ -118,15 +118,6 @@ export async function upsertAccounts(
   return ids;
 }
 
-/** The ledger ids of a connection's accounts, by provider account id. */
-export async function accountIdsOf(db: Executor, connectionId: string): Promise<Map<string, string>> {
-  const rows = await db
-    .select({ id: ledgerAccount.id, providerAccountId: ledgerAccount.providerAccountId })
-    .from(ledgerAccount)
-    .where(eq(ledgerAccount.connectionId, connectionId));
-  return new Map(rows.map((row) => [row.providerAccountId, row.id]));
-}
-
 /**
  * Inserts or updates transactions by (connection, provider id): a page seen twice, or two syncs racing,
  * leave one row each. Transactions of an account the ledger does not know are skipped (counted).

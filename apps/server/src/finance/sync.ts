@@ -13,7 +13,6 @@ import type { Database } from '../db/index.ts';
 import { tables } from '../db/index.ts';
 import { type Logger, loggableError } from '../logger.ts';
 import {
-  accountIdsOf,
   type ConnectionRow,
   isoDay,
   removeTransactions,

@@ -26,7 +26,7 @@ export const testConfig: PublicConfig = {
   requireEncryptedBodies: true,
   services: { auth: '/api/auth', db: '/db', agent: '/agent', connect: '/connect' },
   legal: { termsUrl: 'https://example.com/terms', privacyUrl: 'https://example.com/privacy' },
-  features: { devOutbox: true },
+  features: { devOutbox: true, providers: 'sandbox' },
 };
 
 const statusTexts: Record<number, string> = {

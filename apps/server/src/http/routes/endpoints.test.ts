@@ -29,10 +29,9 @@ describe('every endpoint in the contracts', () => {
     ada = await t.signUpVerifiedUser();
   });
 
-  const sealedEntries = [
-    ...Object.entries(dbEndpoints),
-    ...Object.entries(agentEndpoints),
-  ] as Array<[string, EndpointDefinition]>;
+  const sealedEntries = [...Object.entries(dbEndpoints), ...Object.entries(agentEndpoints)] as Array<
+    [string, EndpointDefinition]
+  >;
   const connectEntries = Object.entries(connectEndpoints) as Array<[string, EndpointDefinition]>;
   const pathOf = (endpoint: EndpointDefinition) =>
     `/${endpoint.service}${endpointPath(endpoint, { id: 'res_missing', platform: 'plaid' })}`;
@@ -51,11 +50,14 @@ describe('every endpoint in the contracts', () => {
     for (const code of endpoint.errors) expect(API_ERROR_CODES).toContain(code);
   });
 
-  it.each(sealedEntries)('%s is mounted and refuses a caller without credentials', async (_name, endpoint) => {
-    const response = await send(endpoint, undefined, {});
-    expect(response.status).toBe(401);
-    expect(apiErrorBodySchema.parse(await response.json()).code).toBe('auth:required');
-  });
+  it.each(sealedEntries)(
+    '%s is mounted and refuses a caller without credentials',
+    async (_name, endpoint) => {
+      const response = await send(endpoint, undefined, {});
+      expect(response.status).toBe(401);
+      expect(apiErrorBodySchema.parse(await response.json()).code).toBe('auth:required');
+    },
+  );
 
   it.each(sealedEntries)('%s answers a bad request with a documented error', async (_name, endpoint) => {
     // An empty query or body: every endpoint needs at least the user's name.
@@ -66,21 +68,27 @@ describe('every endpoint in the contracts', () => {
     expect([...COMMON_ERRORS, ...endpoint.errors]).toContain(body.code);
   });
 
-  it.each(connectEntries)('%s is mounted and refuses a caller without a session cookie', async (_name, endpoint) => {
-    const response = await connect(endpoint, { origin: t.config.publicUrl }, '{}');
-    expect(response.status).toBe(401);
-    expect(apiErrorBodySchema.parse(await response.json()).code).toBe('auth:required');
-  });
+  it.each(connectEntries)(
+    '%s is mounted and refuses a caller without a session cookie',
+    async (_name, endpoint) => {
+      const response = await connect(endpoint, { origin: t.config.publicUrl }, '{}');
+      expect(response.status).toBe(401);
+      expect(apiErrorBodySchema.parse(await response.json()).code).toBe('auth:required');
+    },
+  );
 
-  it.each(connectEntries)('%s refuses a request from another origin, even with the cookie', async (_name, endpoint) => {
-    for (const origin of ['https://evil.example', undefined]) {
-      const response = await connect(endpoint, { cookie: ada.cookie, ...(origin ? { origin } : {}) }, '{}');
-      expect(response.status).toBe(403);
-      const body = apiErrorBodySchema.parse(await response.json());
-      expect(body.code).toBe('auth:origin-refused');
-      expect(endpoint.errors).toContain(body.code);
-    }
-  });
+  it.each(connectEntries)(
+    '%s refuses a request from another origin, even with the cookie',
+    async (_name, endpoint) => {
+      for (const origin of ['https://evil.example', undefined]) {
+        const response = await connect(endpoint, { cookie: ada.cookie, ...(origin ? { origin } : {}) }, '{}');
+        expect(response.status).toBe(403);
+        const body = apiErrorBodySchema.parse(await response.json());
+        expect(body.code).toBe('auth:origin-refused');
+        expect(endpoint.errors).toContain(body.code);
+      }
+    },
+  );
 
   it.each(connectEntries.filter(([, endpoint]) => endpoint.body))(
     '%s answers a bad request with a documented error',
