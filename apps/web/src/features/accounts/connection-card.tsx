@@ -20,9 +20,12 @@ import {
 } from '../../ui/index.ts';
 import { formatMoney, KIND_LABELS, relativeTime, shortenId } from './format.ts';
 
-/** What a connection is called on its card: the institution, else the account name without its suffix. */
+/**
+ * What a connection is called on its card: a wallet by the identifier its owner gave it, a bank or
+ * brokerage by its institution; else the account name without its suffix.
+ */
 export function connectionTitle(credential: AccountCredential): string {
-  if (credential.institution_name) return credential.institution_name;
+  if (credential.institution_name && credential.account_type !== 'web3') return credential.institution_name;
   const suffix = ACCOUNT_SUFFIX[credential.account_type];
   const name = credential.account_name.endsWith(suffix)
     ? credential.account_name.slice(0, -suffix.length)
@@ -106,15 +109,19 @@ export function SyncStatus({ credential }: { credential: AccountCredential }) {
   }
 }
 
+const fiatCodes: ReadonlySet<string> = new Set(Intl.supportedValuesOf('currency'));
+function isFiat(code: string): boolean {
+  return fiatCodes.has(code);
+}
+
 /** A balance as the account holds it, and in USD when that differs (wallets, foreign currencies). */
 function Balance({ account }: { account: LinkedAccount }) {
   if (account.current === null) return <span className="text-sm text-text-muted">—</span>;
   const value = Number(account.current);
-  // Wallet balances are coin amounts (e.g. 0.5 ETH), priced in USD below.
-  const main =
-    account.kind !== 'crypto'
-      ? formatMoney(account.current, account.currency)
-      : `${Number(account.current).toLocaleString('en-US', { maximumFractionDigits: 8 })} ${account.currency}`;
+  // A coin amount (e.g. 0.5 ETH) is shown as such, priced in USD below; fiat balances as money.
+  const main = isFiat(account.currency)
+    ? formatMoney(account.current, account.currency)
+    : `${Number(account.current).toLocaleString('en-US', { maximumFractionDigits: 8 })} ${account.currency}`;
   const showUsd = account.current_usd !== null && account.currency !== 'USD';
   return (
     <div className="flex flex-col items-end tabular-nums">

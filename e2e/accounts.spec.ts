@@ -1,0 +1,234 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page, Request } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { signUpAndSignIn, skipPreferencesWizard } from './support/users.ts';
+
+/**
+ * Linked accounts end to end, against the real server in sandbox mode: a bank through Penny's stand-in
+ * for Plaid Link, a brokerage through the sandbox portal popup (one forced failure, then Try Again),
+ * and one wallet per chain (one by private key, which must never leave the browser); balances, sync
+ * state, transactions with search; disconnect; axe on the page and every popup.
+ */
+
+// Hardhat's first account: a published test key and its address (research/providers.md §3.4).
+const ETH_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
+const ETH_ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+const SOL_ADDRESS = 'AKnL4NNf3DGWZJS6cPknBuEGnVsV4A4m5tgebLHaRSZ9';
+const BTC_ADDRESS = 'bc1q0xcqpzrky6eff2g52qdye53xkk9jxkvrh6yhyw';
+
+async function seriousViolations(page: Page, include?: string) {
+  let builder = new AxeBuilder({ page });
+  if (include) builder = builder.include(include);
+  const results = await builder.analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target).join(', ')})`,
+    );
+}
+
+function linkPopup(page: Page): Locator {
+  return page.getByRole('dialog', { name: /^Link / });
+}
+
+/**
+ * After the portal's last step it redirects the popup to Penny's return page
+ * (/connect/snaptrade/callback), which reports to the Accounts page and closes the popup. Where the
+ * server does not serve that page yet, the popup is closed the way a user would close it: the
+ * Accounts page's closed-check then finalizes the link the same way (spec: "after popup closes").
+ */
+async function leavePortal(popup: Page) {
+  const closedByItself = await popup.waitForEvent('close', { timeout: 10_000 }).then(
+    () => true,
+    () => false,
+  );
+  if (!closedByItself) {
+    test.info().annotations.push({
+      type: 'issue',
+      description: `the portal's return page did not close the popup (at ${popup.url()}); closed by hand`,
+    });
+    await popup.close();
+  }
+}
+
+async function openLinkPopup(page: Page) {
+  await page.getByRole('button', { name: 'Add More' }).click();
+  await expect(linkPopup(page)).toBeVisible();
+}
+
+test.describe('linked accounts', () => {
+  test('link a bank, a brokerage and three wallets; read balances and transactions; disconnect', async ({
+    page,
+  }) => {
+    test.setTimeout(240_000);
+    const sent: Request[] = [];
+    page.on('request', (request) => sent.push(request));
+
+    await signUpAndSignIn(page, { firstName: 'Grace', lastName: 'Hopper' });
+    await skipPreferencesWizard(page);
+    await page.goto('/Accounts');
+    await expect(page.getByRole('heading', { level: 1, name: 'Accounts' })).toBeVisible();
+    await expect(page.getByText('Get started by connecting an account')).toBeVisible();
+    await expect(page.getByText('0 account(s) connected')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // ---- Bank, through the sandbox Link stand-in.
+    await openLinkPopup(page);
+    expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
+    await linkPopup(page)
+      .getByRole('button', { name: /^Financial Institutions/ })
+      .click();
+    const bankPicker = page.getByRole('dialog', { name: 'Select your bank' });
+    await bankPicker.getByRole('button', { name: 'First Platypus Bank' }).click();
+    const signIn = page.getByRole('dialog', { name: 'Sign in to First Platypus Bank' });
+    await signIn.getByLabel('Username').fill('user_good');
+    await signIn.getByLabel('Password').fill('wrong_password');
+    await signIn.getByRole('button', { name: 'Submit' }).click();
+    await expect(signIn.getByRole('alert')).toBeVisible();
+    expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
+    await signIn.getByLabel('Password').fill('pass_good');
+    await signIn.getByRole('button', { name: 'Submit' }).click();
+    const shared = page.getByRole('dialog', { name: 'Accounts to share' });
+    await shared.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0, { timeout: 30_000 });
+
+    const bankCard = page.getByRole('article', { name: 'First Platypus Bank' });
+    await expect(bankCard).toBeVisible();
+    await expect(page.getByText('1 account(s) connected')).toBeVisible();
+    // The first sync runs, then the card says when it last synced and shows balances.
+    await expect(bankCard.getByText(/^Last synced/)).toBeVisible({ timeout: 60_000 });
+    await expect(bankCard.getByText('Account ID')).toBeVisible();
+    await expect(bankCard.getByText('Checking', { exact: true }).first()).toBeVisible();
+    await expect(bankCard.getByText(/\$[\d,]+\.\d\d/).first()).toBeVisible();
+
+    // ---- Transactions of the first bank account: rows, then a search.
+    await bankCard
+      .getByRole('button', { name: /^Transactions of / })
+      .first()
+      .click();
+    const transactions = page.getByRole('dialog', { name: / transactions$/ });
+    const rows = transactions.getByRole('region', { name: 'Transactions' }).getByRole('listitem');
+    await expect(rows.first()).toBeVisible({ timeout: 30_000 });
+    expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
+    const firstName = (await rows.first().locator('span.truncate').first().innerText()).trim();
+    const word = firstName.split(/\s+/).find((part) => part.length >= 4) ?? firstName;
+    await transactions.getByLabel('Search transactions').fill(word);
+    await expect(transactions.getByText(/^\d+ transactions?/)).toBeVisible();
+    await expect
+      .poll(async () => {
+        const texts = await rows.allInnerTexts();
+        return texts.length > 0 && texts.every((text) => text.toLowerCase().includes(word.toLowerCase()));
+      })
+      .toBe(true);
+    await page.keyboard.press('Escape');
+    await expect(transactions).toBeHidden();
+
+    // ---- Brokerage, through the sandbox portal popup: a forced failure, then Try Again.
+    await openLinkPopup(page);
+    let portal = page.waitForEvent('popup');
+    await linkPopup(page)
+      .getByRole('button', { name: /^Brokerage and Investments/ })
+      .click();
+    let popup = await portal;
+    await popup.getByLabel('Username').fill('user_good');
+    await popup.getByLabel('Password').fill('pass_good');
+    await popup.getByRole('button', { name: 'Simulate a failure' }).click();
+    await leavePortal(popup);
+    await expect(linkPopup(page).getByRole('alert')).toHaveText(/^Failed to complete connection: /, {
+      timeout: 30_000,
+    });
+    expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
+    portal = page.waitForEvent('popup');
+    await linkPopup(page).getByRole('button', { name: 'Try Again' }).click();
+    popup = await portal;
+    await popup.getByLabel('Username').fill('user_good');
+    await popup.getByLabel('Password').fill('pass_good');
+    await popup.getByRole('button', { name: 'Connect', exact: true }).click();
+    await leavePortal(popup);
+    await expect(linkPopup(page)).toBeHidden({ timeout: 30_000 });
+    await expect(page.getByText('2 account(s) connected')).toBeVisible();
+    const brokerageSection = page.getByRole('region', { name: /^Brokerage Accounts/ });
+    await expect(brokerageSection.getByRole('article')).toHaveCount(1);
+    await expect(brokerageSection.getByText('Investment', { exact: true }).first()).toBeVisible({
+      timeout: 60_000,
+    });
+
+    // ---- Wallets: Ethereum by private key, Solana and Bitcoin by address.
+    await openLinkPopup(page);
+    await linkPopup(page).getByRole('button', { name: /^Web3/ }).click();
+    const form = page.getByRole('dialog', { name: 'Link Web3 Accounts' });
+    const wallet = (number: number) => form.getByRole('group', { name: `Wallet #${number}` });
+    await wallet(1).getByLabel('Identifier').fill('Hot wallet');
+    await wallet(1).getByRole('button', { name: 'Use a private key instead' }).click();
+    await wallet(1).getByLabel('Chain').selectOption('eth');
+    await wallet(1).getByLabel('Private Key', { exact: true }).fill(ETH_KEY);
+    for (const [number, name, chain, address] of [
+      [2, 'Phantom', 'sol', SOL_ADDRESS],
+      [3, 'Cold storage', 'btc', BTC_ADDRESS],
+    ] as const) {
+      await form.getByRole('button', { name: 'Add another wallet' }).click();
+      await wallet(number).getByLabel('Identifier').fill(name);
+      await wallet(number).getByRole('button', { name: 'Add address' }).click();
+      await wallet(number).getByLabel('Chain').selectOption(chain);
+      await wallet(number).getByLabel('Address', { exact: true }).fill(address);
+    }
+    expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
+    const stores = sent.length;
+    await form.getByRole('button', { name: 'Save wallets' }).click();
+    await expect(form.getByText('Account Info Saved')).toBeVisible();
+    await expect(form).toBeHidden({ timeout: 10_000 });
+    await expect(page.getByText('5 account(s) connected')).toBeVisible();
+
+    // The key never travelled: not in any request's data as sent, and the three saves went sealed.
+    for (const request of sent) {
+      const data = request.postData() ?? '';
+      expect(data).not.toContain(ETH_KEY.slice(2));
+      expect(request.url()).not.toContain(ETH_KEY.slice(2));
+    }
+    const saves = sent
+      .slice(stores)
+      .filter((request) => new URL(request.url()).pathname === '/db/store-credentials');
+    expect(saves).toHaveLength(3);
+    for (const save of saves) {
+      expect(save.headers()['x-encrypted']).toBe('1');
+      expect(Object.keys(JSON.parse(save.postData() ?? '{}')).sort()).toEqual([
+        'ciphertext',
+        'ephem_pub',
+        'nonce',
+      ]);
+    }
+
+    const walletsSection = page.getByRole('region', { name: /^Web3 Wallets/ });
+    const hot = walletsSection.getByRole('article', { name: 'Hot wallet' });
+    await expect(hot.getByText('Address')).toBeVisible();
+    // The address derived in the browser is the one stored.
+    await expect(hot.getByRole('button', { name: `Copy address ${ETH_ADDRESS}` })).toBeVisible();
+    await expect(walletsSection.getByRole('article')).toHaveCount(3);
+    await expect(hot.getByText(/^\$[\d,]+\.\d\d$/).first()).toBeVisible({ timeout: 60_000 });
+
+    // Summary and the settled page pass axe.
+    const summary = page.getByRole('region', { name: 'Account Summary' });
+    await expect(summary.getByRole('row', { name: /Net worth/ })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: test.info().outputPath('accounts.png'), fullPage: true });
+
+    // ---- Disconnect the bank: the card and its data go, also after a reload.
+    await bankCard.getByRole('button', { name: 'Disconnect First Platypus Bank' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Disconnect First Platypus Bank?' });
+    expect(await seriousViolations(page, '[role="alertdialog"]')).toEqual([]);
+    await confirm.getByRole('button', { name: 'Disconnect' }).click();
+    await expect(bankCard).toBeHidden();
+    await expect(page.getByText('4 account(s) connected')).toBeVisible();
+    await page.reload();
+    await expect(page.getByText('4 account(s) connected')).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: /^Financial Institutions/ }).getByRole('article'),
+    ).toHaveCount(0);
+    await expect(
+      page.getByRole('region', { name: 'Account Summary' }).getByRole('row', { name: /Checking/ }),
+    ).toHaveCount(0);
+  });
+});
