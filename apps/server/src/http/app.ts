@@ -125,7 +125,7 @@ export function createApp(deps: AppDeps) {
     credentials: 'cookie',
   });
   app.use(
-    '/connect/*',
+    '/connect/api/*',
     addressRateLimit(limiter),
     sameOriginOnly([new URL(config.publicUrl).origin]),
     cookieSession,

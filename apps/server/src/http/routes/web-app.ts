@@ -8,7 +8,16 @@ import { getMimeType } from 'hono/utils/mime';
 import type { AppEnv } from '../context.ts';
 
 /** Paths that belong to the APIs; everything else is the SPA's (history fallback). */
-const API_PREFIXES = ['/api/', '/db/', '/agent/', '/connect/', '/dev/', '/config', '/healthz'];
+const API_PREFIXES = [
+  '/api/',
+  '/db/',
+  '/agent/',
+  '/connect/api/',
+  '/dev/',
+  '/sandbox/',
+  '/config',
+  '/healthz',
+];
 
 export type WebApp = {
   routes: Hono<AppEnv>;

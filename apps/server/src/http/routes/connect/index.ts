@@ -155,7 +155,7 @@ export function connectRoutes({
     mount,
   );
 
-  router.all('*', () => {
+  router.all('/api/*', () => {
     throw new ApiFailure('request:not-found', apiMessages.notFound);
   });
   return router;
