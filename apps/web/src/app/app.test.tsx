@@ -9,7 +9,8 @@ describe('route guards', () => {
   it('redirects an unauthenticated visitor from /Accounts to /signin', async () => {
     stubNetwork({ session: null });
     renderApp('/Accounts');
-    expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
+    // The first test of the file also pays for the cold import of the lazy sign-in page.
+    expect(await screen.findByRole('heading', { name: 'Sign In' }, { timeout: 5000 })).toBeInTheDocument();
     expect(window.location.pathname).toBe('/signin');
     expect(screen.queryByRole('heading', { name: 'Accounts' })).not.toBeInTheDocument();
   });
