@@ -1,3 +1,5 @@
+import { type Random, seededRandom as sharedRandom } from '../random.ts';
+
 /**
  * A small seeded PRNG for the chain fakes: every value is a pure function of a seed string, so the same
  * address on the same day gives the same wallet, byte for byte.
@@ -17,43 +19,11 @@ export function hashString(text: string): number {
   return 4294967296 * (2097151 & h2) + (h1 >>> 0);
 }
 
-export type Random = {
-  /** Uniform in [0, 1). */
-  next(): number;
-  /** Integer in [min, max] (inclusive). */
-  int(min: number, max: number): number;
-  /** True with probability `p`. */
-  chance(p: number): boolean;
-  pick<T>(items: readonly T[]): T;
-  bytes(length: number): Uint8Array;
-};
+export type { Random } from '../random.ts';
 
-/** mulberry32 over the hash of `seed`. */
+/** The sandbox's mulberry32 over this module's cyrb53 hash (keeps the chain fakes' data as it was). */
 export function seededRandom(seed: string): Random {
-  let state = hashString(seed) >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
-  return {
-    next,
-    int,
-    chance: (p) => next() < p,
-    pick<T>(items: readonly T[]): T {
-      const item = items[int(0, items.length - 1)];
-      if (item === undefined) throw new RangeError('pick from an empty list');
-      return item;
-    },
-    bytes(length) {
-      const out = new Uint8Array(length);
-      for (let index = 0; index < length; index++) out[index] = int(0, 255);
-      return out;
-    },
-  };
+  return sharedRandom(seed, hashString);
 }
 
 export function toHex(bytes: Uint8Array): string {

@@ -1,51 +1,7 @@
-/**
- * A small seeded PRNG so the sandbox brokerage is a pure function of its seed: the same user and
- * connection give the same accounts, trades and ids, byte for byte, on every machine.
- */
+/** Ids over the sandbox's seeded randomness (../random.ts). */
+import { seededRandom } from '../random.ts';
 
-/** 32-bit FNV-1a over the string's UTF-16 code units, then avalanche-mixed. */
-export function hashString(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let index = 0; index < text.length; index += 1) {
-    hash ^= text.charCodeAt(index);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  hash ^= hash >>> 16;
-  hash = Math.imul(hash, 0x85ebca6b);
-  hash ^= hash >>> 13;
-  hash = Math.imul(hash, 0xc2b2ae35);
-  hash ^= hash >>> 16;
-  return hash >>> 0;
-}
-
-export type Random = {
-  /** Uniform in [0, 1). */
-  next(): number;
-  /** Integer in [min, max], both inclusive. */
-  int(min: number, max: number): number;
-  pick<T>(items: readonly T[]): T;
-};
-
-/** mulberry32 seeded by a hash of `seed`. */
-export function seededRandom(seed: string): Random {
-  let state = hashString(seed);
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (min, max) => min + Math.floor(next() * (max - min + 1)),
-    pick: (items) => {
-      const item = items[Math.floor(next() * items.length)];
-      if (item === undefined) throw new RangeError('pick from an empty list');
-      return item;
-    },
-  };
-}
+export { hashSeed as hashString, type Random, seededRandom } from '../random.ts';
 
 /** A UUID-shaped id (version 4 layout) that is a pure function of `seed`. */
 export function seededUuid(seed: string): string {
