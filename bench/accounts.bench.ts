@@ -14,6 +14,7 @@ import { fork } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdir, writeFile } from 'node:fs/promises';
 import type { AccountsServerReady, SeedDone, SeedRequest } from './support/accounts-server.ts';
+import { stopChild as stopChildProcess } from './support/child.ts';
 
 const SYNC_ROUNDS = Number(process.env.BENCH_SYNC_ROUNDS ?? 3);
 const QUERY_REPEATS = Number(process.env.BENCH_QUERY_REPEATS ?? 30);
@@ -35,14 +36,7 @@ const child = fork(new URL('./support/accounts-server.ts', import.meta.url), {
 const [ready] = (await once(child, 'message')) as [AccountsServerReady];
 const { origin, token, cookie, names } = ready;
 
-async function stopChild() {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = once(child, 'exit');
-  child.send('stop');
-  const timeout = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timeout);
-}
+const stopChild = () => stopChildProcess(child);
 
 async function call<T>(
   path: string,

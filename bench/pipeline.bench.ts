@@ -17,6 +17,7 @@ import { once } from 'node:events';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { sealBody } from '@penny/contracts/envelope-seal';
 import autocannon from 'autocannon';
+import { stopChild as stopChildProcess } from './support/child.ts';
 import type { PipelineServerReady } from './support/pipeline-server.ts';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
@@ -42,14 +43,7 @@ const child = fork(new URL('./support/pipeline-server.ts', import.meta.url), {
   stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
 });
 
-async function stopChild() {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = once(child, 'exit');
-  child.send('stop');
-  const timeout = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timeout);
-}
+const stopChild = () => stopChildProcess(child);
 
 function percentile(sorted: number[], q: number): number {
   if (sorted.length === 0) return Number.NaN;
