@@ -338,6 +338,15 @@ export type GetTransactionsResponse = z.infer<typeof getTransactionsResponseSche
 
 // ---- Account-connection service (/connect/api): session cookie + Origin check, form or JSON bodies.
 
+/**
+ * POST /connect/api/create_link_token: the spec's empty form, or Penny's `account_name` of one of the
+ * user's Plaid connections for an update-mode token that re-links that item (its login expired).
+ */
+export const createLinkTokenRequestSchema = z.object({
+  account_name: accountNameSchema.optional(),
+});
+export type CreateLinkTokenRequest = z.input<typeof createLinkTokenRequestSchema>;
+
 export const createLinkTokenResponseSchema = z.object({
   link_token: z.string(),
   expiration: z.string(),

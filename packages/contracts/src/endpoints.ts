@@ -6,6 +6,7 @@ import {
   checkUserResponseSchema,
   connectSuccessSchema,
   connectUserRequestSchema,
+  createLinkTokenRequestSchema,
   createLinkTokenResponseSchema,
   disconnectAccountRequestSchema,
   disconnectAccountResponseSchema,
@@ -317,8 +318,9 @@ export const connectEndpoints = {
     service: 'connect',
     method: 'POST',
     path: '/api/create_link_token',
+    body: createLinkTokenRequestSchema,
     response: createLinkTokenResponseSchema,
-    errors: providerErrors,
+    errors: [...providerErrors, 'accounts:not-found'],
   }),
   setAccessToken: defineEndpoint({
     service: 'connect',

@@ -456,8 +456,24 @@ export function createAccountsService(deps: {
 
     // ---- Plaid (account-connection service)
 
-    async plaidLinkToken(userId: string) {
-      return guarded(() => clients.plaid().createLinkToken({ clientUserId: userId, clientName: 'Penny' }));
+    /**
+     * A Link token for a new bank, or with `accountName` (one of the user's Plaid connections) an
+     * update-mode token for that item: Link signs the user in again and the exchange keeps the item.
+     */
+    async plaidLinkToken(userId: string, accountName?: string) {
+      let accessToken: string | undefined;
+      if (accountName !== undefined) {
+        const row = await requireConnection(userId, accountName, 'plaid');
+        if (!row.sealedSecret) throw new ServiceError('accounts:not-found', accountMessages.accountNotFound);
+        accessToken = vault.open(row.sealedSecret, { userId, connectionId: row.id });
+      }
+      return guarded(() =>
+        clients.plaid().createLinkToken({
+          clientUserId: userId,
+          clientName: 'Penny',
+          ...(accessToken === undefined ? {} : { accessToken }),
+        }),
+      );
     },
 
     /** Exchanges Link's public token, stores the sealed access token and starts the first sync. */

@@ -325,6 +325,74 @@ describe.each(testDatabaseKinds())('linked accounts on %s', (database) => {
       expect(entry?.status).toBe('login_required');
     });
 
+    it('re-links an expired login in update mode: the same connection and item, its data kept', async () => {
+      const row = await connectionRow(userId, accountName);
+      const before = await ledgerOf(row.id);
+      const connectionsBefore = await t.rows<{ n: number }>(
+        sql`select count(*)::int as n from connection where user_id = ${userId}`,
+      );
+      expect((await plaidRaw('/sandbox/item/reset_login', { access_token: accessTokenOf(row) })).status).toBe(
+        200,
+      );
+      expect((await adaApi.post('/db/refresh-accounts', { account_name: accountName })).status).toBe(200);
+      await t.services.sync.settled();
+      const expired = getCredentialsResponseSchema.parse((await adaApi.get('/db/get-credentials')).body)
+        .accounts[accountName];
+      expect(expired?.status).toBe('login_required');
+
+      // Another user cannot ask for a token of ada's item, nor can ada for a name she does not have.
+      for (const refused of [
+        await bobApi.connect('/create_link_token', { account_name: accountName }, { form: true }),
+        await adaApi.connect('/create_link_token', { account_name: 'Nowhere_plaid' }, { form: true }),
+      ]) {
+        expect(refused.status).toBe(404);
+        expect(apiErrorBodySchema.parse(refused.body).code).toBe('accounts:not-found');
+      }
+
+      const token = remember(
+        await adaApi.connect<{ link_token: string }>(
+          '/create_link_token',
+          { account_name: accountName },
+          { form: true },
+        ),
+      );
+      expect(token.status).toBe(200);
+      const link = await adaApi.sandbox<{ public_token: string }>('/plaid/link/public_token', {
+        link_token: token.body.link_token,
+        institution_id: 'ins_109508',
+        username: 'user_good',
+        password: 'pass_good',
+      });
+      expect(link.status).toBe(200);
+      const exchanged = remember(
+        await adaApi.connect<{ account_name: string; item_id: string }>(
+          '/set_access_token',
+          { public_token: link.body.public_token },
+          { form: true },
+        ),
+      );
+      expect(exchanged.status).toBe(200);
+      expect(exchanged.body.account_name).toBe(accountName);
+      expect(exchanged.body.item_id).toBe(row.itemId);
+      await t.services.sync.settled();
+
+      const relinked = getCredentialsResponseSchema.parse((await adaApi.get('/db/get-credentials')).body)
+        .accounts[accountName];
+      expect(relinked?.status).toBe('active');
+      expect(relinked?.item_id).toBe(row.itemId);
+      const connectionsAfter = await t.rows<{ n: number }>(
+        sql`select count(*)::int as n from connection where user_id = ${userId}`,
+      );
+      expect(connectionsAfter[0]?.n).toBe(connectionsBefore[0]?.n);
+      // The vendor's item works again, and the ledger holds it once: nothing lost, nothing doubled.
+      const { current } = await vendorTransactions(accessTokenOf(await connectionRow(userId, accountName)));
+      const after = await ledgerOf(row.id);
+      expect(after.count).toBeGreaterThanOrEqual(before.count);
+      expect(after.count).toBe(current.size);
+      expect(after.distinct).toBe(after.count);
+      expect(after.perAccount).toEqual(vendorPerAccount(current));
+    });
+
     it('keeps another user out: bob cannot read, sync or disconnect ada’s connection', async () => {
       const before = await ledgerOf((await connectionRow(userId, accountName)).id);
       const attempts = [

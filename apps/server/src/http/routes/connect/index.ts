@@ -78,8 +78,8 @@ export function connectRoutes({
   mountEndpoint(
     router,
     e.createLinkToken,
-    async (_input, c) => {
-      const token = await accounts.plaidLinkToken(requireUser(c).id);
+    async (input, c) => {
+      const token = await accounts.plaidLinkToken(requireUser(c).id, input.account_name);
       return { link_token: token.linkToken, expiration: token.expiration };
     },
     mount,
