@@ -123,9 +123,16 @@ export async function fetchTransactions(
 
 // ---- Bank link (Plaid).
 
-/** POST /connect/api/create_link_token with an empty form; answers the link token. */
-export async function createLinkToken(): Promise<string> {
-  const reply = await callEndpoint(connectEndpoints.createLinkToken, {}, { encoding: 'form' });
+/**
+ * POST /connect/api/create_link_token with an empty form; answers the link token. With `accountName`
+ * (a Plaid connection whose login expired) the token opens Link in update mode for that item.
+ */
+export async function createLinkToken(accountName?: string): Promise<string> {
+  const reply = await callEndpoint(
+    connectEndpoints.createLinkToken,
+    accountName ? { account_name: accountName } : {},
+    { encoding: 'form' },
+  );
   return reply.link_token;
 }
 

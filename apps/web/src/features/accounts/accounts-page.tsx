@@ -10,6 +10,9 @@ import { useAccountsUser, useCredentials, useDisconnectAccount, useRefreshAccoun
 const LinkAccountsDialog = lazy(() =>
   import('./link-accounts-dialog.tsx').then((m) => ({ default: m.LinkAccountsDialog })),
 );
+const RelinkBankDialog = lazy(() =>
+  import('./bank/relink-bank-dialog.tsx').then((m) => ({ default: m.RelinkBankDialog })),
+);
 const TransactionsDialog = lazy(() =>
   import('./transactions-dialog.tsx').then((m) => ({ default: m.TransactionsDialog })),
 );
@@ -24,6 +27,7 @@ export function AccountsPage() {
   const refresh = useRefreshAccounts(user);
   const disconnect = useDisconnectAccount(user);
   const [linkOpen, setLinkOpen] = useState(false);
+  const [relinkOf, setRelinkOf] = useState<AccountCredential | null>(null);
   const [errorDismissed, setErrorDismissed] = useState(false);
   const [transactionsOf, setTransactionsOf] = useState<{
     credential: AccountCredential;
@@ -148,6 +152,7 @@ export function AccountsPage() {
                         onShowTransactions={(target, account) =>
                           setTransactionsOf({ credential: target, account })
                         }
+                        onRelink={setRelinkOf}
                       />
                     ))}
                   </div>
@@ -169,6 +174,9 @@ export function AccountsPage() {
       {body}
       <Suspense fallback={null}>
         {linkOpen ? <LinkAccountsDialog open={linkOpen} onOpenChange={setLinkOpen} user={user} /> : null}
+        {relinkOf ? (
+          <RelinkBankDialog credential={relinkOf} user={user} onClose={() => setRelinkOf(null)} />
+        ) : null}
         {transactionsOf ? (
           <TransactionsDialog
             user={user}

@@ -5,7 +5,7 @@ import {
   CHAIN_LABELS,
   type LinkedAccount,
 } from '@penny/contracts';
-import { AlertTriangle, Check, Copy, ListOrdered, Loader2, Unlink } from 'lucide-react';
+import { AlertTriangle, Check, Copy, KeyRound, ListOrdered, Loader2, Unlink } from 'lucide-react';
 import { useState } from 'react';
 import {
   AlertDialog,
@@ -139,7 +139,14 @@ export type ConnectionCardProps = {
   disconnecting: boolean;
   onDisconnect: (credential: AccountCredential) => void;
   onShowTransactions: (credential: AccountCredential, account: LinkedAccount) => void;
+  /** Sign in to the bank again (a Plaid connection whose login expired). */
+  onRelink?: (credential: AccountCredential) => void;
 };
+
+/** Plaid's update mode re-links a bank whose login expired; other platforms reconnect their own way. */
+export function canRelink(credential: AccountCredential): boolean {
+  return credential.account_type === 'plaid' && credential.status === 'login_required';
+}
 
 /** One linked connection: its name, id, tag, sync state, accounts with balances, and a disconnect. */
 export function ConnectionCard({
@@ -147,6 +154,7 @@ export function ConnectionCard({
   disconnecting,
   onDisconnect,
   onShowTransactions,
+  onRelink,
 }: ConnectionCardProps) {
   const title = connectionTitle(credential);
   const isWallet = credential.account_type === 'web3';
@@ -201,6 +209,18 @@ export function ConnectionCard({
       </dl>
 
       <SyncStatus credential={credential} />
+      {onRelink && canRelink(credential) ? (
+        <Button
+          variant="secondary"
+          size="sm"
+          className="self-start"
+          aria-label={`Re-link ${title}`}
+          onClick={() => onRelink(credential)}
+        >
+          <KeyRound aria-hidden="true" />
+          Re-link
+        </Button>
+      ) : null}
 
       {credential.accounts.length > 0 ? (
         <ul className="flex flex-col divide-y divide-border rounded-lg border border-border">

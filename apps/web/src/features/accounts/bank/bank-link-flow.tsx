@@ -22,13 +22,19 @@ export type BankLinkFlowProps = {
   onLinked: (institution: string) => void;
   /** The user left the widget without an error. */
   onCancel: () => void;
+  /**
+   * Re-link a connection whose login expired: an update-mode token for its item, so the same
+   * connection comes back with its data (the institution name lets the sandbox widget skip its picker).
+   */
+  relink?: { accountName: string; institutionName: string };
 };
 
 /**
  * Spec 2, "Bank link": fetch a link token, open the widget, on success exchange the public token
  * (set_access_token, form fields) and close; leaving with an error reads 'Link process was interrupted'.
  */
-export function BankLinkFlow({ user, providers, onLinked, onCancel }: BankLinkFlowProps) {
+export function BankLinkFlow({ user, providers, onLinked, onCancel, relink }: BankLinkFlowProps) {
+  const relinkAccount = relink?.accountName;
   const [state, setState] = useState<BankLinkState>({ name: 'token' });
   const [attempt, setAttempt] = useState(0);
   const mounted = useRef(true);
@@ -47,7 +53,7 @@ export function BankLinkFlow({ user, providers, onLinked, onCancel }: BankLinkFl
       try {
         let token: string;
         try {
-          token = await createLinkToken();
+          token = await createLinkToken(relinkAccount);
         } catch (error) {
           throw error instanceof HttpError ? new Error(accountMessages.serverError(error.status)) : error;
         }
@@ -141,6 +147,7 @@ export function BankLinkFlow({ user, providers, onLinked, onCancel }: BankLinkFl
         ) : (
           <SandboxBankLink
             token={state.token}
+            institutionName={relink?.institutionName}
             onSuccess={(token, metadata) => void onSuccess(token, metadata)}
             onExit={onExit}
             onLoadError={onLoadError}

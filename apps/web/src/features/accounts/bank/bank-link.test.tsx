@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetPublicConfig } from '../../../api/index.ts';
 import { renderApp } from '../../../test/render-app.tsx';
-import { stubAccountsServer } from '../testing/fake-accounts-server.ts';
+import { makeAccount, makeCredential, stubAccountsServer } from '../testing/fake-accounts-server.ts';
 
 /** Opens /Accounts, then Connect Account → Financial Institutions. */
 async function startBankLink() {
@@ -62,7 +62,9 @@ describe('Bank link (sandbox widget)', { timeout: 30_000 }, () => {
       lastName: 'Lovelace',
       product_name: 'First Platypus Bank',
     });
+    // A new bank: the spec's empty form, no account to re-link.
     expect(server.calls('/connect/api/create_link_token')[0]?.authorization).toBeNull();
+    expect(server.calls('/connect/api/create_link_token')[0]?.body ?? {}).toEqual({});
     // The page reads its accounts again.
     await waitFor(() => expect(server.calls('/db/get-credentials').length).toBeGreaterThan(reads));
   });
@@ -107,5 +109,79 @@ describe('Bank link (sandbox widget)', { timeout: 30_000 }, () => {
     const popup = await screen.findByRole('dialog', { name: 'Link Accounts' });
     expect(within(popup).getByRole('button', { name: /^Web3/ })).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
+
+describe('Re-link a bank whose login expired', { timeout: 30_000 }, () => {
+  beforeEach(() => {
+    resetPublicConfig();
+  });
+
+  const expired = makeCredential({
+    account_name: 'First_Platypus_Bank_plaid',
+    account_type: 'plaid',
+    item_id: 'item-sandbox-expired',
+    institution_name: 'First Platypus Bank',
+    status: 'login_required',
+    status_detail: 'The institution needs you to sign in again.',
+    accounts: [makeAccount({ id: 'chk', name: 'Plaid Checking', current: '1200.50' })],
+  });
+  const healthy = makeCredential({
+    account_name: 'Tartan_Bank_plaid',
+    account_type: 'plaid',
+    item_id: 'item-sandbox-good',
+    institution_name: 'Tartan Bank',
+  });
+
+  it('signs in to the same bank again with an update-mode token, then shows it synced', async () => {
+    const server = stubAccountsServer({ credentials: [expired, healthy] });
+    renderApp('/Accounts');
+    const user = userEvent.setup();
+    const card = await screen.findByRole('article', { name: 'First Platypus Bank' }, { timeout: 15_000 });
+    expect(within(card).getByText(/^Needs re-link\./)).toBeInTheDocument();
+    // Only the expired connection offers a re-link.
+    const tartan = screen.getByRole('article', { name: 'Tartan Bank' });
+    expect(within(tartan).queryByRole('button', { name: /^Re-link/ })).not.toBeInTheDocument();
+
+    await user.click(within(card).getByRole('button', { name: 'Re-link First Platypus Bank' }));
+    // Straight to the bank's sign-in: no institution picker, nothing to go back to.
+    const signIn = await screen.findByRole('dialog', { name: 'Sign in to First Platypus Bank' });
+    expect(screen.queryByRole('dialog', { name: 'Select your bank' })).not.toBeInTheDocument();
+    expect(within(signIn).queryByRole('button', { name: 'Back' })).not.toBeInTheDocument();
+    const tokenCall = server.calls('/connect/api/create_link_token')[0];
+    expect(tokenCall?.contentType).toBe('application/x-www-form-urlencoded');
+    expect(tokenCall?.authorization).toBeNull();
+    expect(tokenCall?.body).toEqual({ account_name: 'First_Platypus_Bank_plaid' });
+
+    await user.type(within(signIn).getByLabelText('Username'), 'user_good');
+    await user.type(within(signIn).getByLabelText('Password'), 'pass_good');
+    await user.click(within(signIn).getByRole('button', { name: 'Submit' }));
+    await user.click(await screen.findByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    expect(server.calls('/sandbox/plaid/link/public_token').at(-1)?.body).toMatchObject({
+      link_token: 'link-sandbox-update',
+      institution_id: 'ins_109508',
+    });
+    expect(server.calls('/connect/api/set_access_token')).toHaveLength(1);
+    // The page reads the connection again: the same card, synced, with nothing left to re-link.
+    const again = screen.getByRole('article', { name: 'First Platypus Bank' });
+    expect(await within(again).findByText(/^Last synced/)).toBeInTheDocument();
+    expect(within(again).queryByRole('button', { name: /^Re-link/ })).not.toBeInTheDocument();
+    expect(screen.getByText('2 account(s) connected')).toBeInTheDocument();
+  });
+
+  it('closing the widget leaves the connection as it was', async () => {
+    const server = stubAccountsServer({ credentials: [expired] });
+    renderApp('/Accounts');
+    const user = userEvent.setup();
+    await user.click(
+      await screen.findByRole('button', { name: 'Re-link First Platypus Bank' }, { timeout: 15_000 }),
+    );
+    const signIn = await screen.findByRole('dialog', { name: 'Sign in to First Platypus Bank' });
+    await user.click(within(signIn).getByRole('button', { name: 'Exit bank link' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(server.calls('/connect/api/set_access_token')).toHaveLength(0);
+    expect(screen.getByRole('button', { name: 'Re-link First Platypus Bank' })).toBeInTheDocument();
   });
 });

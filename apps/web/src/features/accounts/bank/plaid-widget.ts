@@ -12,6 +12,11 @@ export type BankLinkError = PlaidLinkError;
 export type BankLinkWidgetProps = {
   /** The link token from create_link_token. */
   token: string;
+  /**
+   * Re-link (update mode): the institution to sign in to again. Plaid's Link knows it from the token;
+   * the sandbox stand-in skips its picker when the name matches one of its institutions.
+   */
+  institutionName?: string;
   onSuccess: (publicToken: string, metadata: BankLinkSuccessMetadata) => void;
   /** `error` is null when the user simply left. */
   onExit: (error: BankLinkError | null, metadata: BankLinkExitMetadata) => void;

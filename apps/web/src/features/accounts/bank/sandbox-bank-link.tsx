@@ -59,7 +59,7 @@ function linkError(code: string, message: string, type = 'API_ERROR'): BankLinkE
   return { error_type: type, error_code: code, error_message: message, display_message: null };
 }
 
-export function SandboxBankLink({ token, onSuccess, onExit }: BankLinkWidgetProps) {
+export function SandboxBankLink({ token, institutionName, onSuccess, onExit }: BankLinkWidgetProps) {
   const sessionId = useMemo(() => `sandbox-session-${crypto.randomUUID()}`, []);
   const [step, setStep] = useState<Step>({ name: 'institution' });
   const [institutions, setInstitutions] = useState<Institution[] | null>(null);
@@ -68,6 +68,8 @@ export function SandboxBankLink({ token, onSuccess, onExit }: BankLinkWidgetProp
   const [password, setPassword] = useState('');
   const [signingIn, setSigningIn] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  /** A re-link opened straight on its institution's sign-in: there is no picker to go back to. */
+  const [pinned, setPinned] = useState(false);
   const listId = useId();
 
   const exitMetadata = (status: string | null): BankLinkExitMetadata => ({
@@ -87,7 +89,14 @@ export function SandboxBankLink({ token, onSuccess, onExit }: BankLinkWidgetProp
           signal: controller.signal,
         });
         if (!response.ok) throw new Error(`HTTP ${response.status}`);
-        setInstitutions(institutionsSchema.parse(await response.json()).institutions);
+        const list = institutionsSchema.parse(await response.json()).institutions;
+        setInstitutions(list);
+        // Re-link: straight to the sign-in of the bank the item belongs to.
+        const known = institutionName && list.find((institution) => institution.name === institutionName);
+        if (known) {
+          setPinned(true);
+          setStep({ name: 'credentials', institution: known });
+        }
       } catch (error) {
         if (controller.signal.aborted) return;
         const message = error instanceof Error ? error.message : String(error);
@@ -267,10 +276,14 @@ export function SandboxBankLink({ token, onSuccess, onExit }: BankLinkWidgetProp
               )}
             </Field>
             <div className="flex justify-between gap-2 pt-2">
-              <Button variant="ghost" onClick={() => setStep({ name: 'institution' })}>
-                <ArrowLeft aria-hidden="true" />
-                Back
-              </Button>
+              {pinned ? (
+                <span />
+              ) : (
+                <Button variant="ghost" onClick={() => setStep({ name: 'institution' })}>
+                  <ArrowLeft aria-hidden="true" />
+                  Back
+                </Button>
+              )}
               <Button type="submit" loading={signingIn} busyLabel="Signing in...">
                 <Lock aria-hidden="true" />
                 Submit

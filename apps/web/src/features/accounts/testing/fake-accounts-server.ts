@@ -232,15 +232,40 @@ export function stubAccountsServer({
       next_cursor: offset + limit < all.length ? String(offset + limit) : null,
     };
   };
-  const createLinkToken = (): EndpointResponse<typeof connectEndpoints.createLinkToken> => ({
-    link_token: 'link-sandbox-test',
-    expiration: new Date(Date.now() + 3_600_000).toISOString(),
-  });
-  const setAccessToken = (): EndpointResponse<typeof connectEndpoints.setAccessToken> => ({
-    success: true,
-    account_name: 'First_Platypus_Bank_plaid',
-    item_id: 'item-1',
-  });
+  /** The connection the last link token re-links (update mode), as the server would remember it. */
+  let relinking: AccountCredential | undefined;
+  const createLinkToken = (
+    request: RecordedRequest,
+  ): EndpointResponse<typeof connectEndpoints.createLinkToken> | FailureReply => {
+    const accountName = body(request).account_name;
+    relinking = undefined;
+    if (typeof accountName === 'string') {
+      relinking = server.credentials.get(accountName);
+      if (relinking?.account_type !== 'plaid') {
+        return new FailureReply(404, {
+          success: false,
+          error: 'Account not found',
+          code: 'accounts:not-found',
+        });
+      }
+    }
+    return {
+      link_token: relinking ? 'link-sandbox-update' : 'link-sandbox-test',
+      expiration: new Date(Date.now() + 3_600_000).toISOString(),
+    };
+  };
+  const setAccessToken = (): EndpointResponse<typeof connectEndpoints.setAccessToken> => {
+    if (!relinking) return { success: true, account_name: 'First_Platypus_Bank_plaid', item_id: 'item-1' };
+    // Update mode: the same connection, signed in again (its sync done at once, for brevity).
+    const again = {
+      ...relinking,
+      status: 'active',
+      status_detail: null,
+      last_synced_at: new Date().toISOString(),
+    } satisfies AccountCredential;
+    server.credentials.set(again.account_name, again);
+    return { success: true, account_name: again.account_name, item_id: again.item_id ?? '' };
+  };
   const checkUser = (): EndpointResponse<typeof connectEndpoints.snaptradeCheckUser> => ({
     success: true,
     hasSnapTradeCredentials: false,
