@@ -7,7 +7,8 @@ import { signUpAndSignIn, skipPreferencesWizard } from './support/users.ts';
  * Linked accounts end to end, against the real server in sandbox mode: a bank through Penny's stand-in
  * for Plaid Link, a brokerage through the sandbox portal popup (one forced failure, then Try Again),
  * and one wallet per chain (one by private key, which must never leave the browser); balances, sync
- * state, transactions with search; disconnect; axe on the page and every popup.
+ * state, transactions with search; a second bank whose login expired, re-linked from its card;
+ * disconnect; axe on the page and every popup.
  */
 
 // Hardhat's first account: a published test key and its address (research/providers.md §3.4).
@@ -49,7 +50,7 @@ async function openLinkPopup(page: Page) {
 }
 
 test.describe('linked accounts', () => {
-  test('link a bank, a brokerage and three wallets; read balances and transactions; disconnect', async ({
+  test('link a bank, a brokerage and three wallets; read balances and transactions; re-link; disconnect', async ({
     page,
   }) => {
     test.setTimeout(240_000);
@@ -206,20 +207,63 @@ test.describe('linked accounts', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: test.info().outputPath('accounts.png'), fullPage: true });
 
-    // ---- Disconnect the bank: the card and its data go, also after a reload.
+    // ---- A second bank whose login expires at once (Plaid's sandbox password error_ITEM_LOGIN_REQUIRED):
+    // its card asks for a re-link, and Re-link signs in to the same item again.
+    await openLinkPopup(page);
+    await linkPopup(page)
+      .getByRole('button', { name: /^Financial Institutions/ })
+      .click();
+    await page
+      .getByRole('dialog', { name: 'Select your bank' })
+      .getByRole('button', { name: 'First Gingham Credit Union' })
+      .click();
+    const ginghamSignIn = page.getByRole('dialog', { name: 'Sign in to First Gingham Credit Union' });
+    await ginghamSignIn.getByLabel('Username').fill('user_good');
+    await ginghamSignIn.getByLabel('Password').fill('error_ITEM_LOGIN_REQUIRED');
+    await ginghamSignIn.getByRole('button', { name: 'Submit' }).click();
+    await shared.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0, { timeout: 30_000 });
+    await expect(page.getByText('6 account(s) connected')).toBeVisible();
+    const gingham = page.getByRole('article', { name: 'First Gingham Credit Union' });
+    await expect(gingham.getByText(/^Needs re-link\./)).toBeVisible({ timeout: 30_000 });
+    await gingham.getByRole('button', { name: 'Re-link First Gingham Credit Union' }).click();
+    // Straight to that bank's sign-in: the update-mode token belongs to its item.
+    await ginghamSignIn.getByLabel('Username').fill('user_good');
+    await ginghamSignIn.getByLabel('Password').fill('pass_good');
+    expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
+    await ginghamSignIn.getByRole('button', { name: 'Submit' }).click();
+    await shared.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0, { timeout: 30_000 });
+    await expect(gingham.getByText(/^Last synced/)).toBeVisible({ timeout: 60_000 });
+    await expect(gingham.getByRole('button', { name: /^Re-link/ })).toHaveCount(0);
+    await expect(gingham.getByText('Checking', { exact: true }).first()).toBeVisible();
+    // The same connection came back: no second card for it.
+    await expect(page.getByText('6 account(s) connected')).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: /^Financial Institutions/ }).getByRole('article'),
+    ).toHaveCount(2);
+
+    // ---- Disconnect the first bank: the card and its data go, also after a reload.
+    const checkingInSummary = page
+      .getByRole('region', { name: 'Account Summary' })
+      .getByRole('row', { name: /^Checking/ })
+      .getByRole('cell')
+      .first();
+    const checkingBefore = Number(await checkingInSummary.innerText());
+    const platypusChecking = await bankCard.getByText('Checking', { exact: true }).count();
+    expect(platypusChecking).toBeGreaterThan(0);
     await bankCard.getByRole('button', { name: 'Disconnect First Platypus Bank' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Disconnect First Platypus Bank?' });
     expect(await seriousViolations(page, '[role="alertdialog"]')).toEqual([]);
     await confirm.getByRole('button', { name: 'Disconnect' }).click();
     await expect(bankCard).toBeHidden();
-    await expect(page.getByText('4 account(s) connected')).toBeVisible();
+    await expect(page.getByText('5 account(s) connected')).toBeVisible();
     await page.reload();
-    await expect(page.getByText('4 account(s) connected')).toBeVisible();
-    await expect(
-      page.getByRole('region', { name: /^Financial Institutions/ }).getByRole('article'),
-    ).toHaveCount(0);
-    await expect(
-      page.getByRole('region', { name: 'Account Summary' }).getByRole('row', { name: /Checking/ }),
-    ).toHaveCount(0);
+    await expect(page.getByText('5 account(s) connected')).toBeVisible();
+    const banksLeft = page.getByRole('region', { name: /^Financial Institutions/ }).getByRole('article');
+    await expect(banksLeft).toHaveCount(1);
+    await expect(banksLeft).toHaveAccessibleName('First Gingham Credit Union');
+    // Its checking accounts left the summary; the re-linked bank's stay.
+    await expect(checkingInSummary).toHaveText(String(checkingBefore - platypusChecking));
   });
 });
