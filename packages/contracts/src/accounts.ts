@@ -340,9 +340,13 @@ export type GetTransactionsResponse = z.infer<typeof getTransactionsResponseSche
 
 /**
  * POST /connect/api/create_link_token: the spec's empty form, or Penny's `account_name` of one of the
- * user's Plaid connections for an update-mode token that re-links that item (its login expired).
+ * user's Plaid connections for an update-mode token that re-links that item (its login expired). A
+ * client may name the user as on the other calls; they must then be the signed-in user.
  */
 export const createLinkTokenRequestSchema = z.object({
+  username: userInfoFields.username.optional(),
+  firstName: userInfoFields.firstName.optional(),
+  lastName: userInfoFields.lastName.optional(),
   account_name: accountNameSchema.optional(),
 });
 export type CreateLinkTokenRequest = z.input<typeof createLinkTokenRequestSchema>;

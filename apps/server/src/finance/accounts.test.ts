@@ -348,6 +348,13 @@ describe.each(testDatabaseKinds())('linked accounts on %s', (database) => {
         expect(refused.status).toBe(404);
         expect(apiErrorBodySchema.parse(refused.body).code).toBe('accounts:not-found');
       }
+      // Naming another user with ada's cookie is refused before anything is looked up.
+      const impostor = await adaApi.connect(
+        '/create_link_token',
+        { username: bob.user.username, account_name: accountName },
+        { form: true },
+      );
+      expect(apiErrorBodySchema.parse(impostor.body).code).toBe('auth:other-user');
 
       const token = remember(
         await adaApi.connect<{ link_token: string }>(

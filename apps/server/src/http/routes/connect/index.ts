@@ -79,7 +79,9 @@ export function connectRoutes({
     router,
     e.createLinkToken,
     async (input, c) => {
-      const token = await accounts.plaidLinkToken(requireUser(c).id, input.account_name);
+      const { username } = input;
+      const user = username === undefined ? requireUser(c) : assertSameUser(c, { username });
+      const token = await accounts.plaidLinkToken(user.id, input.account_name);
       return { link_token: token.linkToken, expiration: token.expiration };
     },
     mount,
