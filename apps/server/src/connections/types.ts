@@ -1,3 +1,5 @@
+import type { AccountKind, AccountPlatform, ChainCode } from '@penny/contracts';
+
 /**
  * Penny's own shapes for what the providers report. Vendor JSON (Plaid, SnapTrade, JSON-RPC, Esplora,
  * CoinGecko) becomes these types inside the adapter that reads it, and nowhere else.
@@ -11,14 +13,10 @@
  * - Dates are `YYYY-MM-DD` strings (the account's local date), times ISO 8601 strings.
  */
 
-export type Platform = 'plaid' | 'snaptrade' | 'web3';
-export const PLATFORMS = ['plaid', 'snaptrade', 'web3'] as const satisfies readonly Platform[];
-
-export type Chain = 'sol' | 'eth' | 'btc';
-export const CHAINS = ['sol', 'eth', 'btc'] as const satisfies readonly Chain[];
-
-/** What kind of account, across providers (the type badge on the Accounts page). */
-export type AccountKind = 'checking' | 'savings' | 'credit' | 'loan' | 'investment' | 'crypto' | 'other';
+/** The platforms, chains and account kinds are the contracts' (the Accounts page shows the same). */
+export type Platform = AccountPlatform;
+export type Chain = ChainCode;
+export type { AccountKind };
 
 export type DecimalString = string;
 export type IsoDate = string;

@@ -178,6 +178,29 @@ export function createAccountsService(deps: {
     return row;
   }
 
+  /** The user's connection of a platform by its item id (Plaid item, SnapTrade authorization). */
+  async function connectionByItem(userId: string, platform: 'plaid' | 'snaptrade', itemId: string) {
+    const [row] = await db
+      .select()
+      .from(connection)
+      .where(
+        and(eq(connection.userId, userId), eq(connection.platform, platform), eq(connection.itemId, itemId)),
+      );
+    return row;
+  }
+
+  /** Removes a connection at its provider, then with all its data. */
+  async function disconnectByItem(
+    userId: string,
+    platform: 'plaid' | 'snaptrade',
+    itemId: string,
+  ): Promise<void> {
+    const row = await connectionByItem(userId, platform, itemId);
+    if (!row) throw new ServiceError('accounts:not-found', accountMessages.accountNotFound);
+    await guarded(() => removeAtProvider(row));
+    await db.delete(connection).where(eq(connection.id, row.id));
+  }
+
   /** A free account name: 'Chase_plaid', then 'Chase_2_plaid', ... */
   async function freeName(userId: string, label: string, platform: AccountPlatform): Promise<string> {
     const taken = new Set(
@@ -491,16 +514,7 @@ export function createAccountsService(deps: {
         }
         return refusalOf(error);
       }
-      const [existing] = await db
-        .select()
-        .from(connection)
-        .where(
-          and(
-            eq(connection.userId, userId),
-            eq(connection.platform, 'plaid'),
-            eq(connection.itemId, exchanged.itemId),
-          ),
-        );
+      const existing = await connectionByItem(userId, 'plaid', exchanged.itemId);
       if (existing) {
         // Update mode (re-link): the item keeps its data; the new token replaces the old one.
         await db
@@ -537,15 +551,7 @@ export function createAccountsService(deps: {
     },
 
     async plaidDisconnect(userId: string, itemId: string): Promise<void> {
-      const [row] = await db
-        .select()
-        .from(connection)
-        .where(
-          and(eq(connection.userId, userId), eq(connection.platform, 'plaid'), eq(connection.itemId, itemId)),
-        );
-      if (!row) throw new ServiceError('accounts:not-found', accountMessages.accountNotFound);
-      await guarded(() => removeAtProvider(row));
-      await db.delete(connection).where(eq(connection.id, row.id));
+      await disconnectByItem(userId, 'plaid', itemId);
     },
 
     // ---- SnapTrade (account-connection service)
@@ -596,16 +602,7 @@ export function createAccountsService(deps: {
       if (wanted.length === 0) throw new ServiceError('accounts:not-found', accountMessages.accountNotFound);
       const stored: string[] = [];
       for (const authorization of wanted) {
-        const [existing] = await db
-          .select()
-          .from(connection)
-          .where(
-            and(
-              eq(connection.userId, userId),
-              eq(connection.platform, 'snaptrade'),
-              eq(connection.itemId, authorization.id),
-            ),
-          );
+        const existing = await connectionByItem(userId, 'snaptrade', authorization.id);
         const id =
           existing?.id ??
           (await createConnection({
@@ -635,19 +632,7 @@ export function createAccountsService(deps: {
     },
 
     async snapTradeDisconnect(userId: string, authorizationId: string): Promise<void> {
-      const [row] = await db
-        .select()
-        .from(connection)
-        .where(
-          and(
-            eq(connection.userId, userId),
-            eq(connection.platform, 'snaptrade'),
-            eq(connection.itemId, authorizationId),
-          ),
-        );
-      if (!row) throw new ServiceError('accounts:not-found', accountMessages.accountNotFound);
-      await guarded(() => removeAtProvider(row));
-      await db.delete(connection).where(eq(connection.id, row.id));
+      await disconnectByItem(userId, 'snaptrade', authorizationId);
     },
 
     /** Delete Data / Delete Account: the provider-side users and items go first. */

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { ACCOUNT_KINDS } from '@penny/contracts';
 import { and, desc, eq, gte, ilike, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type {
   AccountKind,
@@ -253,35 +254,16 @@ export async function replaceHoldings(
 
 // ---- Reads
 
-export type AccountView = {
+/** An account as the ledger holds it: what the provider reported, plus its ids and transaction count. */
+export type AccountView = Omit<ProviderAccount, 'currentUsd'> & {
   id: string;
   connectionId: string;
-  providerAccountId: string;
-  name: string;
-  officialName: string | null;
-  mask: string | null;
-  kind: AccountKind;
-  subtype: string | null;
-  currency: string;
-  current: string | null;
-  available: string | null;
-  limit: string | null;
   currentUsd: string | null;
   transactionCount: number;
 };
 
-const ACCOUNT_KINDS = new Set<AccountKind>([
-  'checking',
-  'savings',
-  'credit',
-  'loan',
-  'investment',
-  'crypto',
-  'other',
-]);
-
 function accountKind(value: string): AccountKind {
-  return ACCOUNT_KINDS.has(value as AccountKind) ? (value as AccountKind) : 'other';
+  return ACCOUNT_KINDS.find((kind) => kind === value) ?? 'other';
 }
 
 /** Every connection of a user with its accounts (one query each), newest connection first. */
