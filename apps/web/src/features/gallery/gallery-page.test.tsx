@@ -3,10 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resetPublicConfig } from '../../api/index.ts';
 import { stubNetwork } from '../../test/fake-network.ts';
+import { startRealServer } from '../../test/real-server.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { toast } from '../../ui/index.ts';
-import { stubResourceServer } from '../resources/testing/fake-resource-server.ts';
 import { GALLERY_FIXTURES, GALLERY_PANEL_ANSWER, GALLERY_PANEL_RESULTS } from './fixtures.ts';
+
+// Saving goes to the real server (in process, in-memory database): the store request must pass its
+// validation of the visualization DSL.
+const server = startRealServer();
 
 describe('/gallery', () => {
   it('is public: a visitor without a session sees every fixture', { timeout: 30_000 }, async () => {
@@ -80,24 +84,26 @@ describe('/gallery visualization panel section', () => {
   it("warns a visitor without a session 'Cannot store resource without user info.'", {
     timeout: 30_000,
   }, async () => {
-    const server = stubResourceServer({ session: null });
     const { answer } = await openPanelSection();
     const user = userEvent.setup();
     await user.click(within(answer).getByRole('button', { name: 'Save this visualization to resources' }));
     expect(await screen.findByText('Cannot store resource without user info.')).toBeInTheDocument();
-    expect(server.requests.some((r) => r.path === '/db/store-resource')).toBe(false);
+    expect(server.calls('/db/store-resource')).toEqual([]);
   });
 
   it('saves a card for a signed-in user, with the gallery thread and the card’s query id', {
     timeout: 30_000,
   }, async () => {
-    const server = stubResourceServer();
+    const ada = await server.signUp(
+      { username: 'ada', firstName: 'Ada', lastName: 'Lovelace' },
+      { preferences: { 'Response Detail': { 'Detail Numbers': '5/10' } } },
+    );
     const { answer } = await openPanelSection();
     const user = userEvent.setup();
     await user.click(within(answer).getByRole('button', { name: 'Save this visualization to resources' }));
     expect(await screen.findByText('Saved!')).toBeInTheDocument();
     expect(screen.getByText('Resource saved')).toBeInTheDocument();
-    const request = server.requests.find((r) => r.path === '/db/store-resource');
+    const [request] = server.calls('/db/store-resource');
     expect(request?.sealed).toBe(true);
     expect(request?.body).toMatchObject({
       username: 'ada',
@@ -105,6 +111,7 @@ describe('/gallery visualization panel section', () => {
       query_id: 'query-1735787045000-gal01',
       dsl_objects: [GALLERY_PANEL_ANSWER],
     });
-    expect(server.resources.map((r) => r.title)).toEqual(['Monthly spending']);
+    const stored = await server.app.services.resources.list(ada.user.id);
+    expect(stored.resources.map((resource) => resource.title)).toEqual(['Monthly spending']);
   });
 });

@@ -1,12 +1,30 @@
+import { dbEndpoints } from '@penny/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { resetPublicConfig } from '../../api/index.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { endpointReply, errorReply, startRealServer } from '../../test/real-server.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { toast } from '../../ui/index.ts';
-import { makeResource, stubResourceServer, TEST_SESSION_TOKEN } from './testing/fake-resource-server.ts';
+import { resourceReply, seedResource } from './testing/resource-fixtures.ts';
 
-const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+// The real server, in process on an in-memory database; a few failures it cannot be made to give
+// (a 500, a slow answer, a reply without a resource) are answered in its place, typed by the contract.
+const server = startRealServer();
+
+/** Preferences already set, so the first-run preferences wizard stays closed. */
+const SOME_PREFERENCES = { 'Response Detail': { 'Detail Numbers': '5/10' } };
+
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+
+/** A signed-in user (session cookie) with these saved resources. */
+async function userWith(resources: Array<{ id: string; title: string; savedAt: Date }>) {
+  const user = await server.signUp(
+    { firstName: 'Ada', lastName: 'Lovelace' },
+    { preferences: SOME_PREFERENCES },
+  );
+  for (const resource of resources) await seedResource(server, user, resource);
+  return user;
+}
 
 /** Renders the app at `path` and waits for the page (its code is loaded on demand). */
 async function openPage(path: string) {
@@ -20,21 +38,16 @@ function resourceList() {
 }
 
 describe('Resources page', { timeout: 30_000 }, () => {
-  beforeEach(() => {
-    resetPublicConfig();
-  });
   afterEach(() => {
     // Sonner keeps its toasts outside React: forget this test's toasts before the next one.
     toast.dismiss();
   });
 
   it('lists saved resources with titles and relative dates, and opens the first one', async () => {
-    const server = stubResourceServer({
-      resources: [
-        makeResource('res_new', 'Monthly spending', minutesAgo(5)),
-        makeResource('res_old', 'Net worth', minutesAgo(60 * 24 * 3)),
-      ],
-    });
+    const user = await userWith([
+      { id: 'res_new', title: 'Monthly spending', savedAt: minutesAgo(5) },
+      { id: 'res_old', title: 'Net worth', savedAt: minutesAgo(60 * 24 * 3) },
+    ]);
     const { router } = await openPage('/Resources');
 
     const first = await within(resourceList()).findByRole('link', { name: /Monthly spending/ });
@@ -47,19 +60,21 @@ describe('Resources page', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Details of Monthly spending')).toBeInTheDocument();
     expect(first).toHaveAttribute('aria-current', 'page');
 
-    // Calls carry the session's bearer token and name the user; they never carry it in the address.
-    const list = server.requests.find((r) => r.path === '/db/get-user-resources');
-    expect(list?.authorization).toBe(`Bearer ${TEST_SESSION_TOKEN}`);
-    expect(list?.query).toMatchObject({ username: 'ada', firstName: 'Ada', lastName: 'Lovelace' });
+    // Calls name the user and carry a bearer; the session never travels in the address.
+    const [list] = server.calls('/db/get-user-resources');
+    expect(list?.authorization).toMatch(/^Bearer \S+$/);
+    expect(list?.query).toEqual({
+      username: user.user.username,
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+    });
   });
 
   it('selecting a resource navigates to /Resources/{id} and shows it', async () => {
-    stubResourceServer({
-      resources: [
-        makeResource('res_a', 'Monthly spending', minutesAgo(5)),
-        makeResource('res_b', 'Net worth', minutesAgo(10)),
-      ],
-    });
+    await userWith([
+      { id: 'res_a', title: 'Monthly spending', savedAt: minutesAgo(5) },
+      { id: 'res_b', title: 'Net worth', savedAt: minutesAgo(10) },
+    ]);
     const { router } = await openPage('/Resources');
     const user = userEvent.setup();
     await user.click(await within(resourceList()).findByRole('link', { name: /Net worth/ }));
@@ -68,19 +83,17 @@ describe('Resources page', { timeout: 30_000 }, () => {
   });
 
   it('opens a resource by its address', async () => {
-    stubResourceServer({
-      resources: [
-        makeResource('res_a', 'Monthly spending', minutesAgo(5)),
-        makeResource('res_b', 'Net worth', minutesAgo(10)),
-      ],
-    });
+    await userWith([
+      { id: 'res_a', title: 'Monthly spending', savedAt: minutesAgo(5) },
+      { id: 'res_b', title: 'Net worth', savedAt: minutesAgo(10) },
+    ]);
     const { router } = await openPage('/Resources/res_b');
     expect(await screen.findByText('Details of Net worth')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/Resources/res_b');
   });
 
   it("shows the empty state: 'No saved resources yet' and its hint", async () => {
-    stubResourceServer({ resources: [] });
+    await userWith([]);
     await openPage('/Resources');
     expect(await screen.findByText('No saved resources yet')).toBeInTheDocument();
     expect(screen.getByText('Save visualizations from your chats to see them here')).toBeInTheDocument();
@@ -90,8 +103,10 @@ describe('Resources page', { timeout: 30_000 }, () => {
   });
 
   it("toasts 'Failed to load resources: ...' when the list cannot be fetched", async () => {
-    const server = stubResourceServer();
-    server.fail('/db/get-user-resources', { status: 500, statusText: 'Internal Server Error' });
+    await userWith([]);
+    server.intercept('/db/get-user-resources', () =>
+      errorReply(500, { success: false, error: 'Something went wrong.', code: 'server:error' }),
+    );
     await openPage('/Resources');
     expect(
       await screen.findByText('Failed to load resources: Failed to fetch resources: 500'),
@@ -99,45 +114,60 @@ describe('Resources page', { timeout: 30_000 }, () => {
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
 
-  it("answers an unknown id with 'Resource not found' and a toast", async () => {
-    stubResourceServer({ resources: [makeResource('res_a', 'Monthly spending', minutesAgo(5))] });
+  it("answers an unknown id with the server's 404: 'Resource not found' and a toast", async () => {
+    await userWith([{ id: 'res_a', title: 'Monthly spending', savedAt: minutesAgo(5) }]);
     await openPage('/Resources/res_gone');
     expect(await screen.findByRole('alert')).toHaveTextContent('Resource not found');
     expect(await screen.findByText('Failed to load resource: Resource not found')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/Resources');
   });
 
+  it("another user's resource is not found either", async () => {
+    const other = await server.signUp({}, { signIn: false });
+    await seedResource(server, other, { id: 'res_theirs', title: 'Their spending', savedAt: minutesAgo(5) });
+    await userWith([]);
+    await openPage('/Resources/res_theirs');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Resource not found');
+    expect(screen.queryByText('Details of Their spending')).not.toBeInTheDocument();
+  });
+
   it("says 'Loading resource...' while the resource loads", async () => {
-    const server = stubResourceServer({
-      resources: [makeResource('res_a', 'Monthly spending', minutesAgo(5))],
-    });
-    server.fail('/db/get-resource/*', 'pending');
+    await userWith([{ id: 'res_a', title: 'Monthly spending', savedAt: minutesAgo(5) }]);
+    server.intercept('/db/get-resource/res_a', 'pending');
     await openPage('/Resources/res_a');
     expect(await screen.findByText('Loading resource...')).toBeInTheDocument();
   });
 
   it("says 'No visualization data found in resource' for a resource without visualizations", async () => {
-    stubResourceServer({ resources: [makeResource('res_a', 'Empty one', minutesAgo(5), [])] });
+    await userWith([{ id: 'res_a', title: 'Empty one', savedAt: minutesAgo(5) }]);
+    const savedAt = minutesAgo(5).toISOString();
+    server.intercept('/db/get-resource/res_a', () =>
+      resourceReply({
+        id: 'res_a',
+        title: 'Empty one',
+        timestamp: savedAt,
+        created_at: savedAt,
+        thread_id: 't1',
+        query_id: 'query-res_a',
+        dsl_objects: [],
+      }),
+    );
     await openPage('/Resources/res_a');
     expect(await screen.findByRole('alert')).toHaveTextContent('No visualization data found in resource');
   });
 
   it("says 'No resource data available.' when the reply carries no resource", async () => {
-    const server = stubResourceServer({
-      resources: [makeResource('res_a', 'Monthly spending', minutesAgo(5))],
-    });
-    server.fail('/db/get-resource/*', { json: { success: false } });
+    await userWith([{ id: 'res_a', title: 'Monthly spending', savedAt: minutesAgo(5) }]);
+    server.intercept('/db/get-resource/res_a', () => resourceReply(undefined));
     await openPage('/Resources/res_a');
     expect(await screen.findByRole('alert')).toHaveTextContent('No resource data available.');
   });
 
   it('deletes a resource with a sealed request and the spec toast, then selects the next one', async () => {
-    const server = stubResourceServer({
-      resources: [
-        makeResource('res_a', 'Monthly spending', minutesAgo(5)),
-        makeResource('res_b', 'Net worth', minutesAgo(10)),
-      ],
-    });
+    const owner = await userWith([
+      { id: 'res_a', title: 'Monthly spending', savedAt: minutesAgo(5) },
+      { id: 'res_b', title: 'Net worth', savedAt: minutesAgo(10) },
+    ]);
     const { router } = await openPage('/Resources');
     const user = userEvent.setup();
     await waitFor(() => expect(router.state.location.pathname).toBe('/Resources/res_a'));
@@ -145,10 +175,10 @@ describe('Resources page', { timeout: 30_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Delete Monthly spending' }));
     expect(await screen.findByText('Deleted')).toBeInTheDocument();
     expect(screen.getByText('Resource removed.')).toBeInTheDocument();
-    const request = server.requests.find((r) => r.path === '/db/delete-resource');
+    const [request] = server.calls('/db/delete-resource');
     expect(request?.sealed).toBe(true);
     expect(request?.body).toEqual({
-      username: 'ada',
+      username: owner.user.username,
       firstName: 'Ada',
       lastName: 'Lovelace',
       resource_id: 'res_a',
@@ -157,10 +187,13 @@ describe('Resources page', { timeout: 30_000 }, () => {
       expect(within(resourceList()).queryByText('Monthly spending')).not.toBeInTheDocument(),
     );
     await waitFor(() => expect(router.state.location.pathname).toBe('/Resources/res_b'));
+    // Gone on the server, not only on the page.
+    const stored = await server.app.services.resources.list(owner.user.id);
+    expect(stored.resources.map((resource) => resource.id)).toEqual(['res_b']);
   });
 
   it('shows the empty state after deleting the last resource', async () => {
-    stubResourceServer({ resources: [makeResource('res_a', 'Only one', minutesAgo(5))] });
+    await userWith([{ id: 'res_a', title: 'Only one', savedAt: minutesAgo(5) }]);
     await openPage('/Resources');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Delete Only one' }));
@@ -169,10 +202,10 @@ describe('Resources page', { timeout: 30_000 }, () => {
   });
 
   it("toasts 'Failed to delete resource.' when the delete fails, and keeps the resource", async () => {
-    const server = stubResourceServer({
-      resources: [makeResource('res_a', 'Monthly spending', minutesAgo(5))],
-    });
-    server.fail('/db/delete-resource', { status: 500, statusText: 'Internal Server Error' });
+    await userWith([{ id: 'res_a', title: 'Monthly spending', savedAt: minutesAgo(5) }]);
+    server.intercept('/db/delete-resource', () =>
+      errorReply(500, { success: false, error: 'Something went wrong.', code: 'server:error' }),
+    );
     await openPage('/Resources');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Delete Monthly spending' }));
@@ -181,10 +214,10 @@ describe('Resources page', { timeout: 30_000 }, () => {
   });
 
   it("shows the server's error when the delete answers success false", async () => {
-    const server = stubResourceServer({
-      resources: [makeResource('res_a', 'Monthly spending', minutesAgo(5))],
-    });
-    server.fail('/db/delete-resource', { json: { success: false, error: 'Resource is locked.' } });
+    await userWith([{ id: 'res_a', title: 'Monthly spending', savedAt: minutesAgo(5) }]);
+    server.intercept('/db/delete-resource', () =>
+      endpointReply(dbEndpoints.deleteResource, { success: false, error: 'Resource is locked.' }),
+    );
     await openPage('/Resources');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Delete Monthly spending' }));
@@ -192,7 +225,7 @@ describe('Resources page', { timeout: 30_000 }, () => {
   });
 
   it("the plus icon says 'Cannot start a new chat from here.' until forking exists", async () => {
-    stubResourceServer({ resources: [makeResource('res_a', 'Monthly spending', minutesAgo(5))] });
+    await userWith([{ id: 'res_a', title: 'Monthly spending', savedAt: minutesAgo(5) }]);
     await openPage('/Resources/res_a');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Start a new chat from this resource' }));

@@ -1,17 +1,12 @@
 import { QueryClient } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetPublicConfig } from '../../api/index.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../app/index.ts';
 import { useSession } from '../../session/index.ts';
+import { errorReply, startRealServer } from '../../test/real-server.ts';
 import { createTestAuthClient } from '../../test/test-auth-client.ts';
 import { toast } from '../../ui/index.ts';
-import {
-  type FakeResourceServerOptions,
-  stubResourceServer,
-  TEST_SESSION_TOKEN,
-} from '../resources/testing/fake-resource-server.ts';
 import { VisualizationPanel, type VisualizationPanelProps } from './visualization-panel.tsx';
 
 const spending = {
@@ -21,12 +16,22 @@ const spending = {
   content_blocks: [{ type: 'content', content: 'You spent more on food this month.' }],
 };
 
+// Saving goes to the real server (in process, in-memory database): the store request must pass its
+// validation. A 500 and an off-contract reply are answered in its place.
+const server = startRealServer();
+
 function SessionStatus() {
   return <span data-testid="session-status">{useSession().status}</span>;
 }
 
-async function renderPanel(props: Partial<VisualizationPanelProps>, network: FakeResourceServerOptions = {}) {
-  const server = stubResourceServer(network);
+/** Renders the panel for a signed-in user (session cookie), or a visitor; answers the user. */
+async function renderPanel(props: Partial<VisualizationPanelProps>, { signedIn = true } = {}) {
+  const signedUp = signedIn
+    ? await server.signUp(
+        { firstName: 'Ada', lastName: 'Lovelace' },
+        { preferences: { 'Response Detail': { 'Detail Numbers': '5/10' } } },
+      )
+    : undefined;
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <AppProviders queryClient={queryClient} authClient={createTestAuthClient()}>
@@ -35,15 +40,14 @@ async function renderPanel(props: Partial<VisualizationPanelProps>, network: Fak
     </AppProviders>,
   );
   await waitFor(() => expect(screen.getByTestId('session-status')).not.toHaveTextContent('checking'));
-  return server;
+  return signedUp;
 }
+
+const storeCalls = () => server.calls('/db/store-resource');
 
 const saveButton = () => screen.findByRole('button', { name: 'Save this visualization to resources' });
 
 describe('visualization panel', () => {
-  beforeEach(() => {
-    resetPublicConfig();
-  });
   afterEach(() => {
     // Sonner keeps its toasts outside React: forget this test's toasts before the next one.
     toast.dismiss();
@@ -66,17 +70,17 @@ describe('visualization panel', () => {
   });
 
   it("saves a result as a resource with a sealed request, then toasts 'Saved!' / 'Resource saved'", async () => {
-    const server = await renderPanel({ results: [spending] });
+    const ada = await renderPanel({ results: [spending] });
     const user = userEvent.setup();
     await user.click(await saveButton());
     expect(await screen.findByText('Saved!')).toBeInTheDocument();
     expect(screen.getByText('Resource saved')).toBeInTheDocument();
 
-    const request = server.requests.find((r) => r.path === '/db/store-resource');
+    const [request] = storeCalls();
     expect(request?.sealed).toBe(true);
-    expect(request?.authorization).toBe(`Bearer ${TEST_SESSION_TOKEN}`);
+    expect(request?.authorization).toMatch(/^Bearer \S+$/);
     expect(request?.body).toMatchObject({
-      username: 'ada',
+      username: ada?.user.username,
       firstName: 'Ada',
       lastName: 'Lovelace',
       thread_id: 'thread-1',
@@ -86,11 +90,14 @@ describe('visualization panel', () => {
     const body = request?.body as { resource_id: string; timestamp: string; created_at: string };
     expect(body.resource_id).toMatch(/^res_/);
     expect(Number.isNaN(Date.parse(body.timestamp))).toBe(false);
-    expect(server.resources.map((r) => r.title)).toEqual(['Monthly spending']);
+    const stored = await server.app.services.resources.list(ada?.user.id ?? '');
+    expect(stored.resources.map((resource) => [resource.id, resource.title])).toEqual([
+      [body.resource_id, 'Monthly spending'],
+    ]);
   });
 
   it('saving the same card twice keeps one resource (same id)', async () => {
-    const server = await renderPanel({ results: [spending] });
+    const ada = await renderPanel({ results: [spending] });
     const user = userEvent.setup();
     await user.click(await saveButton());
     await screen.findByText('Saved!');
@@ -98,19 +105,19 @@ describe('visualization panel', () => {
       expect(screen.getByRole('button', { name: 'Save this visualization to resources' })).toBeEnabled(),
     );
     await user.click(await saveButton());
-    await waitFor(() =>
-      expect(server.requests.filter((r) => r.path === '/db/store-resource')).toHaveLength(2),
-    );
-    const ids = server.requests
-      .filter((r) => r.path === '/db/store-resource')
-      .map((r) => (r.body as { resource_id: string }).resource_id);
+    await waitFor(() => expect(storeCalls()).toHaveLength(2));
+    const ids = storeCalls().map((request) => (request.body as { resource_id: string }).resource_id);
     expect(new Set(ids).size).toBe(1);
-    expect(server.resources).toHaveLength(1);
+    await waitFor(() => expect(screen.getAllByText('Saved!').length).toBeGreaterThan(0));
+    const stored = await server.app.services.resources.list(ada?.user.id ?? '');
+    expect(stored.resources).toHaveLength(1);
   });
 
   it("toasts 'Save Failed' with the message when the server refuses", async () => {
-    const server = await renderPanel({ results: [spending] });
-    server.fail('/db/store-resource', { status: 500, statusText: 'Internal Server Error' });
+    await renderPanel({ results: [spending] });
+    server.intercept('/db/store-resource', () =>
+      errorReply(500, { success: false, error: 'Something went wrong.', code: 'server:error' }),
+    );
     const user = userEvent.setup();
     await user.click(await saveButton());
     expect(await screen.findByText('Save Failed')).toBeInTheDocument();
@@ -118,8 +125,9 @@ describe('visualization panel', () => {
   });
 
   it("toasts 'Save Failed' / 'Failed to store resource' when the reply lacks success", async () => {
-    const server = await renderPanel({ results: [spending] });
-    server.fail('/db/store-resource', { json: { resource_id: 'x' } });
+    await renderPanel({ results: [spending] });
+    // Deliberately off the contract (no `success`): the client must not take it for a save.
+    server.intercept('/db/store-resource', () => Response.json({ resource_id: 'x' }));
     const user = userEvent.setup();
     await user.click(await saveButton());
     expect(await screen.findByText('Save Failed')).toBeInTheDocument();
@@ -127,11 +135,11 @@ describe('visualization panel', () => {
   });
 
   it("warns 'Cannot store resource without user info.' without a user, and sends nothing", async () => {
-    const server = await renderPanel({ results: [spending] }, { session: null });
+    await renderPanel({ results: [spending] }, { signedIn: false });
     const user = userEvent.setup();
     await user.click(await saveButton());
     expect(await screen.findByText('Cannot store resource without user info.')).toBeInTheDocument();
-    expect(server.requests.some((r) => r.path === '/db/store-resource')).toBe(false);
+    expect(storeCalls()).toEqual([]);
   });
 
   it("the fork icon says 'Cannot start a new chat from here.' until forking exists", async () => {
@@ -167,7 +175,6 @@ describe('visualization panel patience message', () => {
 
   it('appears after 15 s of loading and goes away with the loading', () => {
     vi.useFakeTimers();
-    stubResourceServer();
     const queryClient = new QueryClient();
     const authClient = createTestAuthClient();
     const view = (loading: boolean) => (
