@@ -22,6 +22,16 @@ import { HttpError } from './request.ts';
  */
 
 /** The user as every account call names them. */
+/** One account's transactions view: a date range and a search. */
+export type TransactionsQuery = {
+  platform: AccountPlatform;
+  accountName: string;
+  accountId: string;
+  start: string;
+  end: string;
+  search: string;
+};
+
 export type AccountUserInfo = { username: string; firstName: string; lastName: string };
 
 /** Keys carry the user's names (spec: cache keys from username, first and last name plus a suffix). */
@@ -29,17 +39,8 @@ export const accountKeys = {
   all: ['accounts'] as const,
   credentials: (user: AccountUserInfo) =>
     ['accounts', user.username, user.firstName, user.lastName, 'credentials'] as const,
-  transactions: (
-    user: AccountUserInfo,
-    query: {
-      platform: AccountPlatform;
-      accountName: string;
-      accountId: string;
-      start: string;
-      end: string;
-      search: string;
-    },
-  ) => ['accounts', user.username, user.firstName, user.lastName, 'transactions', query] as const,
+  transactions: (user: AccountUserInfo, query: TransactionsQuery) =>
+    ['accounts', user.username, user.firstName, user.lastName, 'transactions', query] as const,
 };
 
 /** The server's own sentence for a failed call, else `fallback`. */

@@ -558,6 +558,18 @@ function accountSpec(profile: Profile, key: BankAccountKey): AccountSpec {
 // ---------------------------------------------------------------------------------------------------------
 // Views: an event as Plaid shows it on a given day
 
+/** Plaid's payment_meta when the institution reports none (every field is required, all null). */
+export const EMPTY_PAYMENT_META = {
+  by_order_of: null,
+  payee: null,
+  payer: null,
+  payment_method: null,
+  payment_processor: null,
+  ppd_id: null,
+  reason: null,
+  reference_number: null,
+} as const;
+
 const NO_LOCATION: Location = {
   address: null,
   city: null,
@@ -650,16 +662,7 @@ function viewTransaction(seed: string, profile: Profile, event: BankEvent, today
           lon: event.city.lon,
         }
       : NO_LOCATION,
-    payment_meta: {
-      by_order_of: null,
-      payee: null,
-      payer: null,
-      payment_method: null,
-      payment_processor: null,
-      ppd_id: null,
-      reason: null,
-      reference_number: null,
-    },
+    payment_meta: EMPTY_PAYMENT_META,
     personal_finance_category: {
       primary,
       detailed: event.category,

@@ -1,6 +1,6 @@
 import type { AccountBase, Transaction } from 'plaid';
 import { TransactionPaymentChannelEnum, TransactionTransactionTypeEnum } from 'plaid';
-import { type BankItemData, byDateThenId, generateBankItem } from './bank-data.ts';
+import { type BankItemData, byDateThenId, EMPTY_PAYMENT_META, generateBankItem } from './bank-data.ts';
 import type { Version } from './cursor.ts';
 import { dayFromIso, isoFromDay } from './days.ts';
 import { stableId } from './random.ts';
@@ -147,16 +147,7 @@ function customView(
       lon: null,
       store_number: null,
     },
-    payment_meta: {
-      by_order_of: null,
-      payee: null,
-      payer: null,
-      payment_method: null,
-      payment_processor: null,
-      ppd_id: null,
-      reason: null,
-      reference_number: null,
-    },
+    payment_meta: EMPTY_PAYMENT_META,
     // Plaid cannot say much about a bare description: a low-confidence catch-all category.
     personal_finance_category: inflow
       ? { primary: 'INCOME', detailed: 'INCOME_OTHER_INCOME', confidence_level: 'LOW' }

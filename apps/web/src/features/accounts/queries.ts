@@ -1,9 +1,4 @@
-import {
-  ACCOUNT_LIMITS,
-  type AccountCredential,
-  type AccountPlatform,
-  type GetTransactionsResponse,
-} from '@penny/contracts';
+import { ACCOUNT_LIMITS, type AccountCredential, type GetTransactionsResponse } from '@penny/contracts';
 import {
   type InfiniteData,
   useInfiniteQuery,
@@ -18,6 +13,7 @@ import {
   fetchCredentials,
   fetchTransactions,
   refreshAccounts,
+  type TransactionsQuery,
 } from '../../api/index.ts';
 import { deriveUserInfo, useSession } from '../../session/index.ts';
 
@@ -83,15 +79,6 @@ export function useInvalidateAccounts() {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: accountKeys.all });
 }
-
-export type TransactionsQuery = {
-  platform: AccountPlatform;
-  accountName: string;
-  accountId: string;
-  start: string;
-  end: string;
-  search: string;
-};
 
 /** One account's transactions, newest first, page by page (keyset paging with `next_cursor`). */
 export function useTransactions(user: AccountUserInfo, query: TransactionsQuery) {

@@ -47,6 +47,17 @@ export function BrokerageLinkFlow({ user, onLinked, onCancel }: BrokerageLinkFlo
   }, []);
 
   const link = linkRef.current;
+  const cancelButton = (
+    <Button
+      variant="ghost"
+      onClick={() => {
+        link?.cancel();
+        onCancel();
+      }}
+    >
+      {accountMessages.cancel}
+    </Button>
+  );
 
   if (state.phase === 'error') {
     return (
@@ -56,15 +67,7 @@ export function BrokerageLinkFlow({ user, onLinked, onCancel }: BrokerageLinkFlo
           {state.error}
         </p>
         <div className="flex justify-end gap-2">
-          <Button
-            variant="ghost"
-            onClick={() => {
-              link?.cancel();
-              onCancel();
-            }}
-          >
-            {accountMessages.cancel}
-          </Button>
+          {cancelButton}
           <Button onClick={() => link?.start()}>{accountMessages.tryAgain}</Button>
         </div>
       </div>
@@ -99,15 +102,7 @@ export function BrokerageLinkFlow({ user, onLinked, onCancel }: BrokerageLinkFlo
         {text[state.phase]}
       </p>
       <div className="flex justify-end gap-2">
-        <Button
-          variant="ghost"
-          onClick={() => {
-            link?.cancel();
-            onCancel();
-          }}
-        >
-          {accountMessages.cancel}
-        </Button>
+        {cancelButton}
         {state.phase === 'connecting' ? (
           <Button onClick={() => link?.finish()}>{accountMessages.finishedConnecting}</Button>
         ) : null}
