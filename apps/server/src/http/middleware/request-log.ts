@@ -11,13 +11,19 @@ export function requestLog(logger: Logger): MiddlewareHandler<AppEnv> {
     c.set('requestId', requestId);
     c.header('x-request-id', requestId);
     await next();
-    const url = new URL(c.req.url);
+    // A handler that answers with its own Response (the auth gateway, static files) drops the headers
+    // prepared on the context: put the id back.
+    if (!c.res.headers.has('x-request-id')) c.res.headers.set('x-request-id', requestId);
     const status = c.res.status;
     const level = status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
+    // Nothing to build for a line the level will not print (LOG_LEVEL=warn or silent).
+    if (!logger.isLevelEnabled(level)) return;
+    const url = c.req.url;
+    const query = url.indexOf('?');
     logger[level]({
       requestId,
       method: c.req.method,
-      path: redactPath(url.pathname + url.search),
+      path: redactPath(c.req.path + (query === -1 ? '' : url.slice(query))),
       status,
       ms: Math.round((performance.now() - started) * 10) / 10,
     });
