@@ -8,6 +8,8 @@
 //   config framework  a bare Hono app answering GET /config's bytes
 //   (d) config  GET /config on the real app (the whole global middleware, no database)
 //   (e) read    GET /db/get-user-resources with a bearer session (session check, one indexed query)
+//   (f) read on PostgreSQL  the same read on an app whose database is PostgreSQL (when one answers at
+//               BENCH_DATABASE_URL, TEST_DATABASE_URL or 127.0.0.1:5432), beside the embedded one
 // The cases run ROUNDS times, interleaved, and each reports its best round: on a small machine the
 // spread between two runs of one case is larger than the difference between (b) and (c).
 // Figures are printed and written to bench/results/pipeline.json.
@@ -17,6 +19,7 @@ import { once } from 'node:events';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { sealBody } from '@penny/contracts/envelope-seal';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { stopChild as stopChildProcess } from './support/child.ts';
 import type { PipelineServerReady } from './support/pipeline-server.ts';
 
@@ -42,6 +45,31 @@ type CaseResult = {
 const child = fork(new URL('./support/pipeline-server.ts', import.meta.url), {
   stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
 });
+
+/** A PostgreSQL server to run the read case on too, or undefined when none answers. */
+async function reachablePostgres(): Promise<string | undefined> {
+  const url =
+    process.env.BENCH_DATABASE_URL ??
+    process.env.TEST_DATABASE_URL ??
+    'postgres://postgres@127.0.0.1:5432/postgres';
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return url;
+  } catch {
+    return undefined;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+const postgresUrl = await reachablePostgres();
+const postgresChild = postgresUrl
+  ? fork(new URL('./support/pipeline-server.ts', import.meta.url), {
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      env: { ...process.env, PIPELINE_DATABASE: 'postgres', TEST_DATABASE_URL: postgresUrl },
+    })
+  : undefined;
 
 const stopChild = () => stopChildProcess(child);
 
@@ -83,7 +111,7 @@ function formatRow(row: CaseResult, extra = ''): string {
   const failures =
     row.non2xx || row.errors ? `, ${row.errors} errors, status ${JSON.stringify(row.statusCodes)}` : '';
   return (
-    `  ${row.name.padEnd(11)} ${row.requestsPerSecond.toFixed(0).padStart(7)} req/s` +
+    `  ${row.name.padEnd(22)} ${row.requestsPerSecond.toFixed(0).padStart(7)} req/s` +
     `   p50 ${row.p50Ms.toFixed(2).padStart(7)} ms   p99 ${row.p99Ms.toFixed(2).padStart(7)} ms` +
     `   (${row.total} requests${failures}${extra})`
   );
@@ -97,6 +125,9 @@ try {
     }),
   ])) as [PipelineServerReady];
 
+  const [postgresReady] = postgresChild
+    ? ((await once(postgresChild, 'message')) as [PipelineServerReady])
+    : [undefined];
   const appUrl = `http://127.0.0.1:${ready.appPort}`;
   const frameworkUrl = `http://127.0.0.1:${ready.frameworkPort}`;
   const plainBody = JSON.stringify(ready.setupBody);
@@ -148,6 +179,17 @@ try {
         headers: { authorization: jsonHeaders.authorization },
       },
     ],
+    ...(postgresReady
+      ? ([
+          [
+            '(f) read on PostgreSQL',
+            {
+              url: `http://127.0.0.1:${postgresReady.appPort}/db/get-user-resources?${postgresReady.readQuery}`,
+              headers: { authorization: `Bearer ${postgresReady.token}` },
+            },
+          ],
+        ] satisfies Array<[string, autocannon.Options]>)
+      : []),
   ];
 
   console.log(
@@ -206,6 +248,7 @@ try {
     // The service-layer goals: /config at least x0.6 of bare Hono, an authenticated read at least x0.3 of /config.
     ratio('(d) config', 'config framework'),
     ratio('(e) read', '(d) config'),
+    ...(postgresReady ? [ratio('(f) read on PostgreSQL', '(d) config')] : []),
   ];
 
   console.log(`  best of ${ROUNDS}`);
@@ -239,4 +282,5 @@ try {
   await writeFile(new URL('pipeline.json', resultsDir), `${JSON.stringify(report, null, 2)}\n`);
 } finally {
   await stopChild();
+  if (postgresChild) await stopChildProcess(postgresChild);
 }

@@ -18,8 +18,9 @@ if (!process.send) throw new Error('pipeline-server must be started with an IPC 
 
 // The real app on an embedded database. Sealed bodies are still opened and checked when encryption is
 // not required, so one app serves both the plaintext and the encrypted case.
+// PIPELINE_DATABASE=postgres: the same app on a throwaway database of TEST_DATABASE_URL's server.
 const t = await createTestApp({
-  database: 'pglite',
+  database: process.env.PIPELINE_DATABASE === 'postgres' ? 'postgres' : 'pglite',
   // The session cache as in production (it is off by default only under NODE_ENV=test).
   env: { LOG_LEVEL: 'silent', REQUIRE_ENCRYPTED_BODIES: 'false', SESSION_CACHE: 'true' },
 });
