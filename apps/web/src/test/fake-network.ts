@@ -1,5 +1,6 @@
 import type { PublicConfig } from '@penny/contracts';
 import { vi } from 'vitest';
+import type { createPennyAuthClient } from '../session/auth-client.ts';
 
 /** The network boundary for web tests: a stand-in for the server's auth and config endpoints. */
 
@@ -49,8 +50,20 @@ export function json(
   });
 }
 
+/** A value as it travels in JSON: dates become ISO strings. */
+export type Wire<T> = T extends Date
+  ? string
+  : T extends Array<infer U>
+    ? Wire<U>[]
+    : T extends object
+      ? { [K in keyof T]: Wire<T[K]> }
+      : T;
+
+/** The session the web's Better Auth client infers (its user carries the server's additional fields). */
+export type SessionWire = Wire<ReturnType<typeof createPennyAuthClient>['$Infer']['Session']>;
+
 /** What `GET /api/auth/get-session` answers for a signed-in user; `extras` are added to the user. */
-export function sessionBody(user: FakeUser, extras: Record<string, unknown> = {}) {
+export function sessionBody(user: FakeUser, extras: Partial<SessionWire['user']> = {}): SessionWire {
   const now = new Date().toISOString();
   return {
     session: {

@@ -1,8 +1,50 @@
-import type { PublicConfig } from '@penny/contracts';
+import {
+  type ApiErrorBody,
+  dbEndpoints,
+  type EndpointDefinition,
+  type EndpointResponse,
+  type PublicConfig,
+  type UsernameAvailabilityResponse,
+} from '@penny/contracts';
 import nacl from 'tweetnacl';
-import { type FakeUser, json, sessionBody, stubFetch, testConfig } from './fake-network.ts';
+import { type FakeUser, json, type SessionWire, sessionBody, stubFetch, testConfig } from './fake-network.ts';
 
 export { json, sessionBody };
+
+// ---- Replies typed by what each side expects, so a drift fails to compile here.
+
+type AuthUserWire = SessionWire['user'];
+
+/** Better Auth's replies as its client reads them. */
+export type AuthReplies = {
+  'GET /api/auth/get-session': SessionWire | null;
+  'POST /api/auth/sign-in/email': { redirect: boolean; token: string; url?: string; user: AuthUserWire };
+  'POST /api/auth/sign-up/email': { token: string | null; user: Partial<AuthUserWire> & { id: string } };
+  'POST /api/auth/is-username-available': UsernameAvailabilityResponse;
+  'POST /api/auth/sign-out': { success: boolean };
+  'POST /api/auth/request-password-reset': { status: boolean };
+  'POST /api/auth/reset-password': { status: boolean };
+  'POST /api/auth/send-verification-email': { status: boolean };
+};
+
+/** A Better Auth reply, typed by the endpoint it answers. */
+export function authReply<K extends keyof AuthReplies>(
+  _endpoint: K,
+  body: AuthReplies[K],
+  init: { headers?: Record<string, string> } = {},
+): Response {
+  return json(body, init);
+}
+
+/** A reply of Penny's database service, typed by its endpoint definition. */
+export function dbReply<E extends EndpointDefinition>(_endpoint: E, body: EndpointResponse<E>): Response {
+  return json(body);
+}
+
+/** An error reply of Penny's own services (`{success:false, error, code}`). */
+export function apiErrorReply(status: number, body: ApiErrorBody): Response {
+  return json(body, { status });
+}
 
 /**
  * A stateful stand-in for the server at the network boundary, for the identity screens: Better Auth's
@@ -32,7 +74,7 @@ export type Handler = (call: RecordedCall, state: IdentityState) => Response | P
 export type IdentityState = {
   session: FakeUser | null;
   /** Extra user fields reported by get-session. */
-  sessionExtras: Record<string, unknown>;
+  sessionExtras: Partial<SessionWire['user']>;
 };
 
 /** A Better Auth error reply. */
@@ -53,7 +95,7 @@ function openSealed(body: { ephem_pub: string; nonce: string; ciphertext: string
 }
 
 /** The profile as GET /db/get-profile answers it. */
-export function profileReply(preferences: unknown = {}, info: Record<string, string | null> = {}) {
+export function profileReply(preferences: unknown = {}, info: Record<string, string | null> = {}): Response {
   const userInfo = {
     firstName: 'Ada',
     lastName: 'Lovelace',
@@ -63,7 +105,7 @@ export function profileReply(preferences: unknown = {}, info: Record<string, str
     email: 'ada@example.com',
     ...info,
   };
-  return json({
+  return dbReply(dbEndpoints.getProfile, {
     success: true,
     profile: { ...userInfo, User_Info: userInfo, User_Preferences: preferences },
   });
@@ -71,37 +113,47 @@ export function profileReply(preferences: unknown = {}, info: Record<string, str
 
 const defaultHandlers: Record<string, Handler> = {
   'GET /api/auth/get-session': (_call, state) =>
-    json(state.session ? sessionBody(state.session, state.sessionExtras) : null),
+    authReply(
+      'GET /api/auth/get-session',
+      state.session ? sessionBody(state.session, state.sessionExtras) : null,
+    ),
   'POST /api/auth/sign-out': (_call, state) => {
     state.session = null;
-    return json({ success: true });
+    return authReply('POST /api/auth/sign-out', { success: true });
   },
   'POST /api/auth/sign-in/email': (_call, state) => {
     state.session = { firstName: 'Ada' };
-    return json(
+    return authReply(
+      'POST /api/auth/sign-in/email',
       { redirect: false, token: 'tok', user: sessionBody(state.session).user },
       { headers: { 'set-auth-token': 'tok-1' } },
     );
   },
-  'POST /api/auth/sign-up/email': () => json({ token: null, user: { id: 'new-user' } }),
-  'POST /api/auth/is-username-available': () => json({ available: true }),
-  'POST /api/auth/request-password-reset': () => json({ status: true }),
-  'POST /api/auth/reset-password': () => json({ status: true }),
-  'POST /api/auth/send-verification-email': () => json({ status: true }),
-  'POST /db/database-setup': () => json({ success: true, message: 'Data container ready.' }),
+  'POST /api/auth/sign-up/email': () =>
+    authReply('POST /api/auth/sign-up/email', { token: null, user: { id: 'new-user' } }),
+  'POST /api/auth/is-username-available': () =>
+    authReply('POST /api/auth/is-username-available', { available: true }),
+  'POST /api/auth/request-password-reset': () =>
+    authReply('POST /api/auth/request-password-reset', { status: true }),
+  'POST /api/auth/reset-password': () => authReply('POST /api/auth/reset-password', { status: true }),
+  'POST /api/auth/send-verification-email': () =>
+    authReply('POST /api/auth/send-verification-email', { status: true }),
+  'POST /db/database-setup': () =>
+    dbReply(dbEndpoints.databaseSetup, { success: true, message: 'Data container ready.' }),
   'GET /db/get-profile': () => profileReply({ 'Response Detail': { 'Detail Numbers': '5/10' } }),
-  'POST /db/save-user-preferences': () => json({ success: true }),
-  'POST /db/generate-preference-prompt': () => json({ success: true, prompt: 'Explain things simply.' }),
-  'POST /db/delete-user-data': () => json({ success: true }),
+  'POST /db/save-user-preferences': () => dbReply(dbEndpoints.saveUserPreferences, { success: true }),
+  'POST /db/generate-preference-prompt': () =>
+    dbReply(dbEndpoints.generatePreferencePrompt, { success: true, prompt: 'Explain things simply.' }),
+  'POST /db/delete-user-data': () => dbReply(dbEndpoints.deleteUserData, { success: true }),
   'POST /db/delete-user-account': (_call, state) => {
     state.session = null;
-    return json({ success: true });
+    return dbReply(dbEndpoints.deleteUserAccount, { success: true });
   },
 };
 
 export type IdentityNetworkOptions = {
   session?: FakeUser | null;
-  sessionExtras?: Record<string, unknown>;
+  sessionExtras?: Partial<SessionWire['user']>;
   handlers?: Record<string, Handler>;
   /** Names the public countries service answers with; by default it cannot be reached (offline). */
   countries?: string[];
@@ -161,7 +213,8 @@ export function stubIdentityNetwork({
       return resetLinkRedirect(url, liveResetToken(token));
     }
     const handler = all[`${method} ${url.pathname}`];
-    if (!handler) return json({ success: false, error: 'Not Found' }, { status: 404 });
+    if (!handler)
+      return apiErrorReply(404, { success: false, error: 'Not found.', code: 'request:not-found' });
     return handler(call, state);
   });
 
