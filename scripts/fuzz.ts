@@ -31,7 +31,8 @@ const database = values.postgres ? 'postgres' : 'pglite';
 console.log(
   `fuzz: ${count} cases, seed ${seed}, on ${database} (replay with --seed ${seed} --count ${count})`,
 );
-const t = await createTestApp({ database, env: { LOG_LEVEL: 'info' } });
+// Listening: linking the fuzz users' sandbox accounts goes through the provider SDKs over HTTP.
+const t = await createTestApp({ database, env: { LOG_LEVEL: 'info' }, listen: true });
 try {
   const report = await runFuzz(t, {
     seed,

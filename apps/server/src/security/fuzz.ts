@@ -1,15 +1,27 @@
-// HTTP fuzzing of every /db and /api/auth endpoint the app serves, against the real in-process app.
-// Requests are generated with fast-check from the contracts' shapes (packages/contracts) and then
-// mutated with hostile values; each one goes through app.request() as a client would send it (sealed as
-// the web app seals, plaintext, wrong content types, junk bytes), as an anonymous caller, with the public
-// anonymous token, or as a signed-up user. Identity only ever comes from headers. Invariants checked on
-// every answer: no 5xx; a 4xx carries a JSON error; a rejected request changes no row; a redirect stays
-// on our origin. Used by fuzz.test.ts (npm test) and scripts/fuzz.ts (npm run fuzz).
+// HTTP fuzzing of every /db, /agent, /connect/api and /api/auth endpoint the app serves, against the
+// real in-process app. Requests are generated with fast-check from the contracts' shapes
+// (packages/contracts) and then mutated with hostile values; each one goes through app.request() as a
+// client would send it (sealed as the web app seals, plaintext, forms, multipart, wrong content types,
+// junk bytes), as an anonymous caller, with the public anonymous token, or as a signed-up user by bearer
+// or by cookie. Identity only ever comes from headers. Both fuzz users have real linked accounts (a
+// sandbox bank, a brokerage and a wallet), so requests can reach across users with real names and ids.
+// Invariants checked on every answer: no 5xx; a 4xx carries a JSON error (our services: a documented
+// code); a rejected request changes no row; a redirect stays on our origin; no answer carries a provider
+// secret or another user's linked data. Used by fuzz.test.ts (npm test) and scripts/fuzz.ts (npm run fuzz).
 
 import { createHmac } from 'node:crypto';
 import {
+  API_ERROR_CODES,
+  type ApiErrorCode,
+  apiErrorBodySchema,
+  CHAIN_CODES,
+  type ChainCode,
+  COMMON_ERRORS,
+  endpoints as contractEndpoints,
   DETAIL_ITEMS,
+  type EndpointDefinition,
   FINANCIAL_CATEGORIES,
+  getCredentialsResponseSchema,
   OCCUPATION_SUGGESTIONS,
   publicConfigSchema,
   RESOURCE_LIMITS,
@@ -20,14 +32,17 @@ import { getTableName, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import fc from 'fast-check';
 import nacl from 'tweetnacl';
+import { createVault } from '../connections/vault.ts';
 import { tables } from '../db/index.ts';
+import { ERROR_STATUS } from '../http/errors.ts';
 import type { TestApp } from '../testing/index.ts';
 
 // ---------------------------------------------------------------------------------------------------
 // Endpoints
 
 export type FuzzMethod = 'GET' | 'POST';
-export type Endpoint = { method: FuzzMethod; path: string; service: 'db' | 'auth' };
+export type FuzzService = 'db' | 'agent' | 'connect' | 'auth';
+export type Endpoint = { method: FuzzMethod; path: string; service: FuzzService };
 
 /** 'POST /db/store-resource', the key used in counts and shape maps. */
 export const endpointKey = (endpoint: Pick<Endpoint, 'method' | 'path'>) =>
@@ -65,10 +80,16 @@ export const WEB_AUTH_ENDPOINTS = [
 export function discoverEndpoints(t: TestApp): Endpoint[] {
   const found = new Map<string, Endpoint>();
   const add = (endpoint: Endpoint) => found.set(endpointKey(endpoint), endpoint);
+  const services = [
+    ['/db/', 'db'],
+    ['/agent/', 'agent'],
+    ['/connect/api/', 'connect'],
+  ] as const;
   for (const route of t.app.routes) {
-    if (!route.path.startsWith('/db/') || route.path.includes('*')) continue;
+    const service = services.find(([prefix]) => route.path.startsWith(prefix))?.[1];
+    if (!service || route.path.includes('*')) continue;
     if (route.method === 'GET' || route.method === 'POST') {
-      add({ method: route.method, path: route.path, service: 'db' });
+      add({ method: route.method, path: route.path, service });
     }
   }
   for (const endpoint of Object.values(t.auth.api as Record<string, unknown>)) {
@@ -81,6 +102,16 @@ export function discoverEndpoints(t: TestApp): Endpoint[] {
   }
   return [...found.values()].sort((a, b) => endpointKey(a).localeCompare(endpointKey(b)));
 }
+
+/** Each contract endpoint of our own services by key ('POST /agent/:platform/get-transactions'). */
+export const CONTRACTS: ReadonlyMap<string, EndpointDefinition> = new Map(
+  Object.values(contractEndpoints).flatMap((group) =>
+    Object.values(group).map((definition: EndpointDefinition): [string, EndpointDefinition] => [
+      endpointKey({ method: definition.method, path: `/${definition.service}${definition.path}` }),
+      definition,
+    ]),
+  ),
+);
 
 // ---------------------------------------------------------------------------------------------------
 // Placeholders: generated values name the fuzz users symbolically; the runner fills them in per request
@@ -99,6 +130,25 @@ const P = {
   otherResourceId: '$$otherResourceId',
   /** A valid keyset cursor for the user's list (a fresh-looking one is built from its resource). */
   cursor: '$$cursor',
+  // Linked accounts (LinkedAccounts): the user's, and the other user's to reach across with.
+  bankName: '$$bankName',
+  walletName: '$$walletName',
+  brokerageName: '$$brokerageName',
+  itemId: '$$itemId',
+  connectionId: '$$connectionId',
+  bankAccountId: '$$bankAccountId',
+  txCursor: '$$txCursor',
+  publicToken: '$$publicToken',
+  spentPublicToken: '$$spentPublicToken',
+  otherBankName: '$$otherBankName',
+  otherWalletName: '$$otherWalletName',
+  otherBrokerageName: '$$otherBrokerageName',
+  otherItemId: '$$otherItemId',
+  otherConnectionId: '$$otherConnectionId',
+  otherBankAccountId: '$$otherBankAccountId',
+  otherTxCursor: '$$otherTxCursor',
+  otherPublicToken: '$$otherPublicToken',
+  otherSnapTradeUserId: '$$otherSnapTradeUserId',
 } as const;
 
 /** '$$huge:<length>:<char>': a long string, kept short in the generated case so it prints. */
@@ -379,8 +429,11 @@ const cursor = fc.oneof(
 
 // --- request shapes per endpoint ------------------------------------------------------------------
 
-/** What varies per endpoint: the JSON body, the query string and the path parameter. */
-export type Shape = { body?: unknown; query?: Record<string, unknown>; param?: string };
+/**
+ * What varies per endpoint: the JSON body, the query string and the path parameter (percent-encoded,
+ * or with `rawParam` put in the path as is: '../', '%00' and such reach the router undecoded).
+ */
+export type Shape = { body?: unknown; query?: Record<string, unknown>; param?: string; rawParam?: boolean };
 
 const opt = <T>(arbitrary: fc.Arbitrary<T>) => fc.option(arbitrary, { nil: undefined, freq: 2 });
 const withoutUndefined = (record: Record<string, unknown>) =>
@@ -390,7 +443,446 @@ const body = (arbitrary: fc.Arbitrary<Record<string, unknown>>): fc.Arbitrary<Sh
 const query = (arbitrary: fc.Arbitrary<Record<string, unknown>>): fc.Arbitrary<Shape> =>
   arbitrary.map((value) => ({ query: withoutUndefined(value) }));
 
+// --- linked accounts ------------------------------------------------------------------------------
+
+const ownAccountName = fc.constantFrom(P.bankName, P.walletName, P.brokerageName);
+const otherAccountName = fc.constantFrom(P.otherBankName, P.otherWalletName, P.otherBrokerageName);
+const strangerAccountName = fc.constantFrom(
+  'Nobody_plaid',
+  'First_Platypus_Bank_9_plaid',
+  'Main_wallet_web3',
+  'First Platypus Bank_plaid',
+  '_plaid',
+  'x',
+  'FIRST_PLATYPUS_BANK_PLAID',
+  `${'a'.repeat(120)}_plaid`,
+  'First_Platypus_Bank_plaid%',
+  'First_Platypus_Bank_plaid\u0000',
+);
+/** An account name: the user's own mostly, another user's, a name nobody has, or hostile text. */
+const accountName = fc.oneof(
+  { weight: 5, arbitrary: ownAccountName },
+  { weight: 3, arbitrary: otherAccountName },
+  { weight: 1, arbitrary: strangerAccountName },
+  { weight: 1, arbitrary: hostileString },
+);
+
+/** A platform and an account name that go together (own or another's), or any pairing at all. */
+const namedAccount = fc.oneof(
+  { weight: 1, arbitrary: fc.constantFrom([P.bankName, 'plaid'], [P.walletName, 'web3']) },
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom(
+      [P.otherBankName, 'plaid'],
+      [P.otherWalletName, 'web3'],
+      [P.otherBrokerageName, 'snaptrade'],
+    ),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.tuple(
+      fc.oneof(accountName, strangerAccountName),
+      fc.oneof(
+        { weight: 4, arbitrary: fc.constantFrom('plaid', 'snaptrade', 'web3') },
+        { weight: 1, arbitrary: hostileValue },
+      ),
+    ),
+  },
+);
+
+/** The platform path parameter of get-transactions: the three, unknown ones, traversal, encodings. */
+const platformParam: fc.Arbitrary<{ param: string; rawParam: boolean }> = fc.oneof(
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      param: fc.constantFrom('plaid', 'snaptrade', 'web3'),
+      rawParam: fc.constant(false),
+    }),
+  },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      param: fc.constantFrom(
+        'coinbase',
+        'PLAID',
+        'Plaid',
+        'plaid ',
+        ' plaid',
+        'plaid\u0000',
+        'pla\u0000id',
+        'p\u0301laid',
+        'ｐｌａｉｄ',
+        '\ud800',
+        '__proto__',
+        'constructor',
+        'toString',
+        'hasOwnProperty',
+        '../',
+        '..',
+        '.',
+        '../db',
+        'plaid/../web3',
+        '%00',
+        '%2e%2e',
+        '..%2f..%2fdb',
+        '%ED%A0%80',
+        '%FF',
+        '%',
+        '',
+      ),
+      rawParam: fc.boolean(),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      param: fc.constantFrom(64, 65, 2_000, 10_000).map((length) => huge(length, 'p')),
+      rawParam: fc.boolean(),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ param: hostileString, rawParam: fc.constant(false) }) },
+);
+
+/**
+ * The connection get-transactions reads: the platform in the path and the account name in the body,
+ * matching (the user's own, or the other user's), or a hostile platform with any name.
+ */
+type TransactionsTarget = { param: string; rawParam: boolean; name: unknown };
+const matchingTarget = (...pairs: Array<[string, string]>) =>
+  fc.constantFrom(...pairs).map(([param, name]): TransactionsTarget => ({ param, rawParam: false, name }));
+const transactionsTarget: fc.Arbitrary<TransactionsTarget> = fc.oneof(
+  {
+    weight: 6,
+    arbitrary: matchingTarget(
+      ['plaid', P.bankName],
+      ['plaid', P.bankName],
+      ['plaid', P.bankName],
+      ['web3', P.walletName],
+      ['snaptrade', P.brokerageName],
+    ),
+  },
+  {
+    weight: 2,
+    arbitrary: matchingTarget(
+      ['plaid', P.otherBankName],
+      ['web3', P.otherWalletName],
+      ['snaptrade', P.otherBrokerageName],
+    ),
+  },
+  {
+    weight: 3,
+    arbitrary: fc
+      .tuple(platformParam, fc.oneof(accountName, hostileValue))
+      .map(([platform, name]): TransactionsTarget => ({ ...platform, name })),
+  },
+);
+
+const validDay = fc
+  .date({ min: new Date('1970-01-01'), max: new Date('2100-12-31'), noInvalidDate: true })
+  .map((date) => date.toISOString().slice(0, 10));
+/** Out-of-range, impossible and malformed dates, and values that are no date at all. */
+const badDay = fc.oneof(
+  fc.constantFrom(
+    '1969-12-31',
+    '2101-01-01',
+    '0000-01-01',
+    '0001-01-01',
+    '9999-12-31',
+    '10000-01-01',
+    '+275760-09-13',
+    '-271821-04-20',
+    '2024-02-30',
+    '2023-02-29',
+    '2024-13-01',
+    '2024-00-10',
+    '2024-01-32',
+    '2024-1-1',
+    '2024-01-01T00:00:00Z',
+    '2024-01-01 ',
+    ' 2024-01-01',
+    '20240101',
+    '01/02/2024',
+    '２０２４-01-01',
+    'today',
+    '',
+  ),
+  hostileValue,
+);
+/** start_date and end_date: a wide valid range, any valid range, reversed, or bad values. */
+const dateRange = fc.oneof(
+  { weight: 4, arbitrary: fc.constant(['2000-01-01', '2100-12-31']) },
+  { weight: 4, arbitrary: fc.tuple(validDay, validDay).map(([a, b]) => (a <= b ? [a, b] : [b, a])) },
+  {
+    weight: 2,
+    arbitrary: fc.oneof(
+      fc.tuple(validDay, validDay),
+      fc.tuple(badDay, validDay),
+      fc.tuple(validDay, badDay),
+      fc.tuple(badDay, badDay),
+    ),
+  },
+);
+
+/** The transactions cursor ('date|id', base64url): real ones, forged extremes, garbled text. */
+const txCursor = fc.oneof(
+  { weight: 4, arbitrary: fc.constant(P.txCursor) },
+  { weight: 1, arbitrary: fc.constant(P.otherTxCursor) },
+  {
+    weight: 3,
+    arbitrary: fc
+      .tuple(
+        fc.constantFrom(
+          '2024-01-01',
+          '1970-01-01',
+          '0000-01-01',
+          '9999-12-31',
+          '2024-02-30',
+          '2024-13-45',
+          '+275760-09-13',
+          '2024-01-01T00:00:00Z',
+          'x',
+          '',
+        ),
+        fc.constantFrom('1', '0', '-1', '999999999999999', '9999999999999999', '1e3', 'NaN', '', '1|2', '01'),
+      )
+      .map(([date, id]) => Buffer.from(`${date}|${id}`).toString('base64url')),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      'AAAA',
+      '====',
+      'MjAyNC0wMS0wMXwx====',
+      'MjAyNC0wMS0wMXwx.',
+      'a'.repeat(65),
+      'a'.repeat(257),
+      '%00',
+      ' MjAyNC0wMS0wMXwx',
+    ),
+  },
+  { weight: 1, arbitrary: cursor },
+  { weight: 1, arbitrary: hostileValue },
+);
+
+/** Valid addresses per chain (never the other user's wallet, whose address marks a leak). */
+const WALLET_ADDRESSES = {
+  eth: [
+    '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+    '0x70997970c51812dc3a010c7d01b50e0d17dc79c8',
+    '0x3C44CDDDB6A900FA2B585DD299E03D12FA4293BC',
+  ],
+  btc: ['1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa', 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq'],
+  sol: ['So11111111111111111111111111111111111111112', '11111111111111111111111111111111'],
+} as const satisfies Record<ChainCode, readonly string[]>;
+const BAD_ADDRESSES = [
+  '0x123',
+  '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92267',
+  '0xF39fd6e51aad88F6F4ce6aB8827279cffFb92266',
+  '0xg39fd6e51aad88f6f4ce6ab8827279cfffb92266',
+  'bc1qnotanaddress',
+  'bc1QAR0SRRR7XFKVY5L643LYDNW9RE59GTZZWF5MDQ',
+  '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNb',
+  'So1111111111111111111111111111111111111111O',
+  '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266 ',
+  '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266\u0000',
+];
+const PRIVATE_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
+
+const walletCredentials = fc.constantFrom(...CHAIN_CODES).chain((chain) =>
+  fc.record(
+    {
+      chain: fc.oneof(
+        { weight: 8, arbitrary: fc.constant<unknown>(chain) },
+        { weight: 1, arbitrary: fc.constantFrom('ETH', 'bitcoin', 'doge', '', 'eth ') },
+      ),
+      account_id: fc.oneof(
+        { weight: 6, arbitrary: fc.constantFrom(...WALLET_ADDRESSES[chain]) },
+        { weight: 1, arbitrary: fc.constantFrom(...Object.values(WALLET_ADDRESSES).flat()) },
+        { weight: 2, arbitrary: fc.constantFrom(...BAD_ADDRESSES) },
+        { weight: 1, arbitrary: hostileString },
+      ),
+      item_id: opt(fc.oneof(fc.constant(P.username), fc.constant(P.otherUsername), word)),
+      access_token: fc.oneof(
+        { weight: 6, arbitrary: fc.constant(undefined) },
+        { weight: 1, arbitrary: fc.constantFrom(PRIVATE_KEY, PRIVATE_KEY.slice(2), '', '   ') },
+        { weight: 1, arbitrary: hostileString },
+      ),
+      tag: opt(fc.oneof(word, fc.constantFrom('cold', 'hot', ''), hostileString)),
+      last_updated: opt(
+        fc.oneof(
+          fc.date({ noInvalidDate: true }).map((date) => date.toISOString()),
+          fc.constantFrom('2024-01-01', '+275760-09-13T00:00:00.000Z', 'now'),
+        ),
+      ),
+    },
+    { requiredKeys: ['chain', 'account_id'] },
+  ),
+);
+
+/** Account names store-credentials may create: the user's wallet, a few fixed new ones, the others. */
+const walletAccountName = fc.oneof(
+  { weight: 3, arbitrary: fc.constant(P.walletName) },
+  { weight: 2, arbitrary: fc.constantFrom('Fuzz_spare_web3', 'Fuzz spare', 'Fuzz_spare_2') },
+  { weight: 1, arbitrary: fc.constantFrom(P.bankName, P.brokerageName) },
+  { weight: 2, arbitrary: otherAccountName },
+  { weight: 1, arbitrary: strangerAccountName },
+  { weight: 1, arbitrary: hostileString },
+);
+
+const withNames = <T extends Record<string, unknown>>(
+  names: fc.Arbitrary<Record<string, unknown>>,
+  rest: fc.Arbitrary<T>,
+): fc.Arbitrary<Shape> =>
+  body(fc.tuple(names, rest).map(([identity, fields]) => ({ ...identity, ...fields })));
+
+/** The agent's reads of one platform: every connection of it, the user's own by name, or another's. */
+const agentAccountsShape = (own: string) =>
+  withNames(
+    who,
+    fc.record({
+      account_name: fc.oneof(
+        { weight: 3, arbitrary: fc.constant(undefined) },
+        { weight: 3, arbitrary: fc.constant(own) },
+        { weight: 1, arbitrary: ownAccountName },
+        { weight: 2, arbitrary: otherAccountName },
+        { weight: 1, arbitrary: fc.oneof(strangerAccountName, hostileValue) },
+      ),
+    }),
+  );
+
+/** Plaid ids of the right shape that name nothing. */
+const strangerItemId = fc.stringMatching(/^[A-Za-z0-9]{37}$/);
+
+const accountShapes: Record<string, fc.Arbitrary<Shape>> = {
+  'GET /db/get-credentials': query(who),
+  'POST /db/store-credentials': withNames(
+    who,
+    fc.record({ account_name: walletAccountName, credentials: walletCredentials }),
+  ),
+  'POST /db/disconnect-account': withNames(
+    who,
+    namedAccount.map(([name, platform]) => ({ account_name: name, account_type: platform })),
+  ),
+  'POST /db/refresh-accounts': withNames(who, fc.record({ account_name: opt(accountName) })),
+  'POST /agent/snaptrade/get-accounts': agentAccountsShape(P.brokerageName),
+  'POST /agent/snaptrade/get-account-balances': agentAccountsShape(P.brokerageName),
+  'POST /agent/plaid/get-accounts': agentAccountsShape(P.bankName),
+  'POST /agent/web3/get-balances': agentAccountsShape(P.walletName),
+  'POST /agent/:platform/get-transactions': fc
+    .tuple(
+      transactionsTarget,
+      who,
+      dateRange,
+      fc.record({
+        account_id: fc.oneof(
+          { weight: 3, arbitrary: fc.constant(undefined) },
+          { weight: 2, arbitrary: fc.constant(P.bankAccountId) },
+          { weight: 1, arbitrary: fc.constant(P.otherBankAccountId) },
+          { weight: 1, arbitrary: fc.oneof(idArb, hostileValue) },
+        ),
+        search: fc.oneof(
+          { weight: 4, arbitrary: fc.constant(undefined) },
+          {
+            weight: 2,
+            arbitrary: fc.constantFrom('netflix', 'rent', '%', '_', '\\', "'", '%%', 'a%b', '\\%', '*', '.*'),
+          },
+          { weight: 1, arbitrary: fc.oneof(word, hostileValue) },
+        ),
+        limit: fc.oneof(
+          { weight: 3, arbitrary: fc.constant(undefined) },
+          { weight: 4, arbitrary: fc.integer({ min: 1, max: 500 }) },
+          { weight: 1, arbitrary: fc.constantFrom(0, -1, 501, 1.5, 1e9, '10', null) },
+        ),
+        cursor: fc.oneof(
+          { weight: 3, arbitrary: fc.constant(undefined) },
+          { weight: 2, arbitrary: txCursor },
+        ),
+      }),
+    )
+    .map(([{ param, rawParam, name }, names, [start, end], rest]) => ({
+      param,
+      rawParam,
+      body: withoutUndefined({ ...names, account_name: name, start_date: start, end_date: end, ...rest }),
+    })),
+
+  'POST /connect/api/create_link_token': fc.oneof(
+    fc.constant<Shape>({}),
+    fc.constant<Shape>({ body: {} }),
+    body(who),
+    withNames(who, fc.record({ account_name: accountName })),
+  ),
+  'POST /connect/api/set_access_token': withNames(
+    who,
+    fc.record(
+      {
+        public_token: fc.oneof(
+          { weight: 2, arbitrary: fc.constant(P.publicToken) },
+          { weight: 2, arbitrary: fc.constant(P.otherPublicToken) },
+          { weight: 1, arbitrary: fc.constant(P.spentPublicToken) },
+          { weight: 1, arbitrary: fc.uuid().map((id) => `public-sandbox-${id}`) },
+          { weight: 1, arbitrary: fc.constantFrom(P.itemId, P.otherItemId, P.connectionId) },
+          { weight: 1, arbitrary: hostileString },
+        ),
+        product_name: fc.oneof(fc.constantFrom('Connected Bank', 'Ada', 'Chase Total'), word, hostileString),
+      },
+      { requiredKeys: ['public_token'] },
+    ),
+  ),
+  'POST /connect/api/plaid/disconnect': withNames(
+    who,
+    fc.record(
+      {
+        item_id: fc.oneof(
+          { weight: 1, arbitrary: fc.constant(P.itemId) },
+          { weight: 4, arbitrary: fc.constant(P.otherItemId) },
+          { weight: 1, arbitrary: fc.oneof(strangerItemId, fc.constant(P.connectionId)) },
+          { weight: 1, arbitrary: hostileValue },
+        ),
+        access_token: fc.oneof(
+          fc.uuid().map((id) => `access-sandbox-${id}`),
+          hostileString,
+        ),
+      },
+      { requiredKeys: ['item_id'] },
+    ),
+  ),
+  'POST /connect/api/snaptrade/check_user': body(who),
+  'POST /connect/api/snaptrade/generate_user': body(who),
+  'POST /connect/api/snaptrade/get_login_uri': body(who),
+  'POST /connect/api/snaptrade/store_connection': withNames(
+    who,
+    fc.record(
+      {
+        connection_id: fc.oneof(
+          { weight: 3, arbitrary: fc.constant(P.connectionId) },
+          { weight: 3, arbitrary: fc.constant(P.otherConnectionId) },
+          { weight: 1, arbitrary: fc.oneof(fc.uuid(), fc.constant(P.itemId)) },
+          { weight: 1, arbitrary: hostileValue },
+        ),
+      },
+      { requiredKeys: [] },
+    ),
+  ),
+  'POST /connect/api/snaptrade/disconnect': withNames(
+    who,
+    fc.record(
+      {
+        account_id: fc.oneof(
+          { weight: 1, arbitrary: fc.constant(P.connectionId) },
+          { weight: 4, arbitrary: fc.constant(P.otherConnectionId) },
+          { weight: 1, arbitrary: fc.oneof(fc.uuid(), fc.constant(P.otherItemId)) },
+          { weight: 1, arbitrary: hostileValue },
+        ),
+        user_id: fc.oneof(fc.constant(P.otherSnapTradeUserId), text),
+        user_secret: fc.oneof(text, hostileString),
+      },
+      { requiredKeys: ['account_id'] },
+    ),
+  ),
+};
+
 const shapes: Record<string, fc.Arbitrary<Shape>> = {
+  ...accountShapes,
   'POST /db/database-setup': body(
     fc
       .tuple(
@@ -466,7 +958,8 @@ const shapes: Record<string, fc.Arbitrary<Shape>> = {
       existing_prompt: opt(fc.oneof(fc.lorem({ maxCount: 20 }), fc.constant(null))),
     }),
   ),
-  'POST /db/delete-user-data': body(who),
+  // The user's own names rarely: each success erases its linked accounts, which are linked again.
+  'POST /db/delete-user-data': body(whoRarelySelf),
   'POST /db/delete-user-account': body(whoRarelySelf),
 
   'POST /api/auth/sign-up/email': body(
@@ -491,8 +984,16 @@ const shapes: Record<string, fc.Arbitrary<Shape>> = {
   ),
   'POST /api/auth/sign-in/email': body(
     fc.record({
-      email: fc.oneof(fc.constant(P.email), fc.constant(P.otherEmail), freshEmail),
-      password: fc.oneof(fc.constant(P.password), password),
+      // The user's own address and password mostly: a sign-in that succeeds is the handler reached.
+      email: fc.oneof(
+        { weight: 3, arbitrary: fc.constant(P.email) },
+        { weight: 1, arbitrary: fc.constant(P.otherEmail) },
+        { weight: 1, arbitrary: freshEmail },
+      ),
+      password: fc.oneof(
+        { weight: 3, arbitrary: fc.constant(P.password) },
+        { weight: 1, arbitrary: password },
+      ),
       rememberMe: opt(fc.boolean()),
       callbackURL: opt(callbackUrl),
     }),
@@ -690,8 +1191,37 @@ export function applyMutations(value: unknown, mutations: readonly Mutation[]): 
 
 // --- the case ---------------------------------------------------------------------------------
 
-/** Who calls: nobody, the public anonymous token, the user by bearer or by cookie, or a forged bearer. */
-export type Caller = 'none' | 'anon' | 'user' | 'user-cookie' | 'forged';
+/**
+ * Who calls: nobody, the public anonymous token, the user by bearer, by cookie beside the anonymous
+ * bearer (a reloaded web app), by cookie alone (the account-connection service), or forged credentials.
+ */
+export type Caller = 'none' | 'anon' | 'user' | 'user-cookie' | 'cookie' | 'forged' | 'forged-cookie';
+
+/** The Origin header: ours, none, or one that only looks like ours. */
+export type OriginKind =
+  | 'ours'
+  | 'none'
+  | 'evil'
+  | 'null'
+  | 'lookalike'
+  | 'trailing-slash'
+  | 'other-port'
+  | 'upper';
+
+const ORIGIN_HEADER: Record<OriginKind, (ours: string) => string | undefined> = {
+  ours: (ours) => ours,
+  none: () => undefined,
+  evil: () => 'https://evil.example',
+  null: () => 'null',
+  lookalike: (ours) => `${ours}.evil.example`,
+  'trailing-slash': (ours) => `${ours}/`,
+  'other-port': (ours) => {
+    const url = new URL(ours);
+    url.port = String(Number(url.port || (url.protocol === 'https:' ? 443 : 80)) + 1);
+    return url.origin;
+  },
+  upper: (ours) => ours.toUpperCase(),
+};
 
 /**
  * How the body travels. `sealed`: the web app's envelope; `plain`: JSON as API users send it;
@@ -703,6 +1233,10 @@ export type Transport =
   | { kind: 'plain' }
   | { kind: 'empty' }
   | { kind: 'wrong-type'; contentType: string | null; sealed: boolean }
+  /** An HTML form (urlencoded): top-level fields, other values as JSON text, bytes as sent (WTF-8). */
+  | { kind: 'form' }
+  /** multipart/form-data: the same fields, sometimes with a file part, sometimes cut short. */
+  | { kind: 'multipart'; file: boolean; truncated: boolean }
   | { kind: 'junk'; bytes: number[]; contentType: string | null }
   | { kind: 'tampered'; tamper: 'flip' | 'other-path' | 'stale' | 'replay' };
 
@@ -712,7 +1246,7 @@ export type Deep = { depth: number; open: '[' | '{"a":'; placement: 'body' | 'fi
 export type FuzzCase = {
   endpoint: string;
   caller: Caller;
-  origin: 'ours' | 'none' | 'evil';
+  origin: OriginKind;
   shape: Shape;
   mutations: Mutation[];
   queryMutations: Mutation[];
@@ -791,9 +1325,15 @@ function transportArbitrary(endpoint: Endpoint): fc.Arbitrary<Transport> {
     kind: fc.constant('tampered' as const),
     tamper: fc.constantFrom('flip' as const, 'other-path' as const, 'stale' as const, 'replay' as const),
   });
-  const simple = (kind: 'sealed' | 'plain' | 'empty'): fc.Arbitrary<Transport> => fc.constant({ kind });
+  const simple = (kind: 'sealed' | 'plain' | 'empty' | 'form'): fc.Arbitrary<Transport> =>
+    fc.constant({ kind });
+  const multipart = fc.record({
+    kind: fc.constant('multipart' as const),
+    file: fc.boolean(),
+    truncated: fc.constantFrom(false, false, false, true),
+  });
   if (endpoint.method === 'GET') return simple('empty');
-  if (endpoint.service === 'db') {
+  if (endpoint.service === 'db' || endpoint.service === 'agent') {
     return fc.oneof(
       { weight: 12, arbitrary: simple('sealed') },
       { weight: 1, arbitrary: simple('plain') },
@@ -801,6 +1341,19 @@ function transportArbitrary(endpoint: Endpoint): fc.Arbitrary<Transport> {
       { weight: 1, arbitrary: junk },
       { weight: 1, arbitrary: simple('empty') },
       { weight: 2, arbitrary: tampered },
+      { weight: 1, arbitrary: fc.oneof(simple('form'), multipart) },
+    );
+  }
+  if (endpoint.service === 'connect') {
+    // The spec's client sends these as forms; API users send JSON. Neither is ever sealed.
+    return fc.oneof(
+      { weight: 6, arbitrary: simple('plain') },
+      { weight: 6, arbitrary: simple('form') },
+      { weight: 2, arbitrary: multipart },
+      { weight: 1, arbitrary: wrongType },
+      { weight: 1, arbitrary: junk },
+      { weight: 1, arbitrary: simple('empty') },
+      { weight: 1, arbitrary: simple('sealed') },
     );
   }
   return fc.oneof(
@@ -830,22 +1383,58 @@ const mutations = fc.oneof(
   { weight: 3, arbitrary: fc.array(mutation, { minLength: 1, maxLength: 3 }) },
 );
 
+const weighted = <T>(weights: Array<[T, number]>): fc.Arbitrary<T> =>
+  fc.oneof(...weights.map(([value, weight]) => ({ weight, arbitrary: fc.constant(value) })));
+
+function callerArbitrary(endpoint: Endpoint): fc.Arbitrary<Caller> {
+  if (endpoint.service === 'connect') {
+    // The session cookie is this service's credential; a bearer is ignored here.
+    return weighted<Caller>([
+      ['cookie', 8],
+      ['user-cookie', 1],
+      ['user', 1],
+      ['anon', 1],
+      ['none', 1],
+      ['forged-cookie', 1],
+    ]);
+  }
+  return weighted<Caller>([
+    ['user', 6],
+    ['anon', 2],
+    ['none', 1],
+    ['user-cookie', 1],
+    ['cookie', 1],
+    ['forged', 1],
+  ]);
+}
+
+function originArbitrary(endpoint: Endpoint): fc.Arbitrary<OriginKind> {
+  if (endpoint.service === 'connect') {
+    // The Origin check is this service's other half: every look-alike, each now and then.
+    return weighted<OriginKind>([
+      ['ours', 16],
+      ['none', 1],
+      ['evil', 1],
+      ['null', 1],
+      ['lookalike', 1],
+      ['trailing-slash', 1],
+      ['other-port', 1],
+      ['upper', 1],
+    ]);
+  }
+  return weighted<OriginKind>([
+    ['ours', 8],
+    ['none', 1],
+    ['evil', 1],
+  ]);
+}
+
 function caseArbitrary(endpoint: Endpoint): fc.Arbitrary<FuzzCase> {
   const key = endpointKey(endpoint);
   return fc.record({
     endpoint: fc.constant(key),
-    caller: fc.oneof(
-      { weight: 6, arbitrary: fc.constant<Caller>('user') },
-      { weight: 2, arbitrary: fc.constant<Caller>('anon') },
-      { weight: 1, arbitrary: fc.constant<Caller>('none') },
-      { weight: 1, arbitrary: fc.constant<Caller>('user-cookie') },
-      { weight: 1, arbitrary: fc.constant<Caller>('forged') },
-    ),
-    origin: fc.oneof(
-      { weight: 8, arbitrary: fc.constant('ours' as const) },
-      { weight: 1, arbitrary: fc.constant('none' as const) },
-      { weight: 1, arbitrary: fc.constant('evil' as const) },
-    ),
+    caller: callerArbitrary(endpoint),
+    origin: originArbitrary(endpoint),
     shape: shapes[key] ?? genericShape,
     mutations: endpoint.method === 'GET' ? fc.constant([]) : mutations,
     queryMutations: endpoint.method === 'GET' ? mutations : rarely(mutations, 1, 10).map((m) => m ?? []),
@@ -877,14 +1466,19 @@ function caseArbitrary(endpoint: Endpoint): fc.Arbitrary<FuzzCase> {
   });
 }
 
+/**
+ * How often an endpoint comes up beside one without a shape of its own: the ones clients call four
+ * times as often, the transactions view (a path parameter, dates, cursors, search) twelve.
+ */
+const WEIGHTS: Record<string, number> = { 'POST /agent/:platform/get-transactions': 12 };
+
 /** Requests over `endpoints`. */
 export function fuzzCaseArbitrary(endpoints: readonly Endpoint[]): fc.Arbitrary<FuzzCase> {
-  // Endpoints with shapes of their own (the ones clients call) come up four times as often.
   return fc.oneof(
-    ...endpoints.map((endpoint) => ({
-      weight: shapes[endpointKey(endpoint)] ? 4 : 1,
-      arbitrary: caseArbitrary(endpoint),
-    })),
+    ...endpoints.map((endpoint) => {
+      const key = endpointKey(endpoint);
+      return { weight: WEIGHTS[key] ?? (shapes[key] ? 4 : 1), arbitrary: caseArbitrary(endpoint) };
+    }),
   );
 }
 
@@ -902,11 +1496,39 @@ export type FuzzUser = {
   lastName: string;
   resourceId: string;
   cursor: string;
+  /** What the user has linked (runs that fuzz linked accounts link them for every fuzz user). */
+  linked?: LinkedAccounts;
+};
+
+/**
+ * A fuzz user's linked accounts, as the API reported them at setup: the names and ids its requests
+ * use, and that the other user's requests try to reach.
+ */
+export type LinkedAccounts = {
+  bankName: string;
+  /** The bank's Plaid item id. */
+  itemId: string;
+  /** One account of the bank (Penny's id, as get-credentials lists it). */
+  bankAccountId: string;
+  /** A real next_cursor of the bank's transactions. */
+  txCursor: string;
+  walletName: string;
+  walletAddress: string;
+  brokerageName: string;
+  /** The brokerage's SnapTrade authorization id (connection_id / account_id on /connect). */
+  connectionId: string;
+  snapTradeUserId: string;
+  /** A Link public token not yet exchanged: the first exchange spends it. */
+  publicToken: string;
+  /** The public token the bank was linked with (spent). */
+  spentPublicToken: string;
 };
 
 type BuildContext = {
   user: FuzzUser;
   other: FuzzUser;
+  /** What the fuzz user links (and links again when a request removed it); none: no linked accounts. */
+  plan?: LinkPlan;
   anonToken: string;
   boxPublicKey: string;
   origin: string;
@@ -928,7 +1550,27 @@ function fill(ctx: BuildContext, value: string, maxHuge: number): string {
   if (!value.startsWith('$$')) return value;
   const hugeMatch = /^\$\$huge:(\d+):(.)$/su.exec(value);
   if (hugeMatch) return (hugeMatch[2] as string).repeat(Math.min(Number(hugeMatch[1]), maxHuge));
+  const own = ctx.user.linked;
+  const other = ctx.other.linked;
   const table: Record<string, string> = {
+    [P.bankName]: own?.bankName ?? 'Unlinked_plaid',
+    [P.walletName]: own?.walletName ?? 'Unlinked_web3',
+    [P.brokerageName]: own?.brokerageName ?? 'Unlinked_snaptrade',
+    [P.itemId]: own?.itemId ?? 'unlinked-item',
+    [P.connectionId]: own?.connectionId ?? 'unlinked-connection',
+    [P.bankAccountId]: own?.bankAccountId ?? 'unlinked-account',
+    [P.txCursor]: own?.txCursor ?? 'unlinked-cursor',
+    [P.publicToken]: own?.publicToken ?? 'public-sandbox-unlinked',
+    [P.spentPublicToken]: own?.spentPublicToken ?? 'public-sandbox-unlinked',
+    [P.otherBankName]: other?.bankName ?? 'Other_unlinked_plaid',
+    [P.otherWalletName]: other?.walletName ?? 'Other_unlinked_web3',
+    [P.otherBrokerageName]: other?.brokerageName ?? 'Other_unlinked_snaptrade',
+    [P.otherItemId]: other?.itemId ?? 'other-unlinked-item',
+    [P.otherConnectionId]: other?.connectionId ?? 'other-unlinked-connection',
+    [P.otherBankAccountId]: other?.bankAccountId ?? 'other-unlinked-account',
+    [P.otherTxCursor]: other?.txCursor ?? 'other-unlinked-cursor',
+    [P.otherPublicToken]: other?.publicToken ?? 'public-sandbox-other-unlinked',
+    [P.otherSnapTradeUserId]: other?.snapTradeUserId ?? 'other-unlinked-user',
     [P.username]: ctx.user.username,
     [P.firstName]: ctx.user.firstName,
     [P.lastName]: ctx.user.lastName,
@@ -990,6 +1632,80 @@ function bodyText(c: FuzzCase, value: unknown): string | undefined {
 
 const encoder = new TextEncoder();
 
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * The bytes of a JS string with lone surrogates kept (WTF-8: each as its 3-byte form, which is not
+ * valid UTF-8), where TextEncoder would turn them into U+FFFD: forms carry them as a browser never would.
+ */
+function wtf8(text: string): Uint8Array {
+  if (!LONE_SURROGATE.test(text)) return encoder.encode(text);
+  const chunks: Uint8Array[] = [];
+  let run = 0;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit < 0xd800 || unit > 0xdfff) continue;
+    const next = text.charCodeAt(i + 1);
+    if (unit <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
+      i++;
+      continue;
+    }
+    chunks.push(
+      encoder.encode(text.slice(run, i)),
+      Uint8Array.of(0xe0 | (unit >> 12), 0x80 | ((unit >> 6) & 0x3f), 0x80 | (unit & 0x3f)),
+    );
+    run = i + 1;
+  }
+  chunks.push(encoder.encode(text.slice(run)));
+  return Buffer.concat(chunks);
+}
+
+/** Percent-encodes a string as a form or a path does, lone surrogates included (where encodeURIComponent throws). */
+function percentEncode(text: string): string {
+  if (!LONE_SURROGATE.test(text)) return encodeURIComponent(text);
+  return Buffer.from(wtf8(text))
+    .toString('hex')
+    .replace(/../g, (hex) => `%${hex.toUpperCase()}`);
+}
+
+const sessionCookie = (token: string) => `better-auth.session_token=${token}`;
+
+/** A body as form fields: top-level keys (arrays repeat the key), any other value as its JSON text. */
+function formFields(c: FuzzCase, value: unknown, text: string): Array<[string, string]> {
+  if (c.deep || c.raw || value === null || typeof value !== 'object' || Array.isArray(value)) {
+    return [['body', text]];
+  }
+  return Object.entries(value).flatMap(([key, item]) =>
+    (Array.isArray(item) ? item : [item]).map((one): [string, string] => [
+      key,
+      typeof one === 'string' ? one : (JSON.stringify(one) ?? ''),
+    ]),
+  );
+}
+
+const BOUNDARY = 'fuzzboundary';
+
+function multipartBody(fields: Array<[string, string]>, file: boolean, truncated: boolean): Uint8Array {
+  const parts: Uint8Array[] = fields.map(([name, value]) =>
+    Buffer.concat([
+      wtf8(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n`),
+      wtf8(value),
+      encoder.encode('\r\n'),
+    ]),
+  );
+  if (file) {
+    parts.push(
+      encoder.encode(
+        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="statement.csv"\r\nContent-Type: text/csv\r\n\r\ndate,amount\r\n`,
+      ),
+    );
+  }
+  parts.push(
+    encoder.encode(truncated ? `--${BOUNDARY}\r\nContent-Disposition: form-da` : `--${BOUNDARY}--\r\n`),
+  );
+  return Buffer.concat(parts);
+}
+
 /** The web app's envelope (sealBody) around JSON text that no JS value could hold (deep nesting). */
 function sealText(ctx: BuildContext, path: string, jsonText: string, ts = Date.now()): string {
   const plaintext = `{"v":1,"ts":${ts},"rid":"${randomRequestId()}","method":"POST","path":${JSON.stringify(path)},"body":${jsonText}}`;
@@ -1030,8 +1746,8 @@ function preview(text: string): string {
 export function buildRequests(c: FuzzCase, ctx: BuildContext, endpoint: Endpoint): BuiltRequest[] {
   let pathname = endpoint.path;
   if (pathname.includes(':')) {
-    const param = fill(ctx, c.shape.param ?? 'x', 4_000);
-    pathname = pathname.replace(/:[A-Za-z]+/, encodeURIComponent(param));
+    const param = fill(ctx, c.shape.param ?? 'x', 10_000);
+    pathname = pathname.replace(/:[A-Za-z]+/, () => (c.shape.rawParam ? param : percentEncode(param)));
   }
   const queryValue = applyMutations(c.shape.query ?? {}, c.queryMutations);
   const pairs: string[] = [];
@@ -1051,17 +1767,29 @@ export function buildRequests(c: FuzzCase, ctx: BuildContext, endpoint: Endpoint
 
   const headers: Record<string, string> = {};
   const user = ctx.user.token;
+  const forged = `${user.split('.')[0]}.forgedsignature`;
   const bearer: Record<Caller, string | undefined> = {
     none: undefined,
     anon: ctx.anonToken,
     user,
     'user-cookie': ctx.anonToken,
-    forged: `${user.split('.')[0]}.forgedsignature`,
+    cookie: undefined,
+    forged,
+    'forged-cookie': undefined,
+  };
+  const cookie: Record<Caller, string | undefined> = {
+    none: undefined,
+    anon: undefined,
+    user: undefined,
+    'user-cookie': user,
+    cookie: user,
+    forged: undefined,
+    'forged-cookie': forged,
   };
   if (bearer[c.caller]) headers.authorization = `Bearer ${bearer[c.caller]}`;
-  if (c.caller === 'user-cookie') headers.cookie = `better-auth.session_token=${user}`;
-  const origins = { ours: ctx.origin, none: undefined, evil: 'https://evil.example' };
-  if (origins[c.origin]) headers.origin = origins[c.origin] as string;
+  if (cookie[c.caller]) headers.cookie = sessionCookie(cookie[c.caller] as string);
+  const origin = ORIGIN_HEADER[c.origin](ctx.origin);
+  if (origin) headers.origin = origin;
 
   if (endpoint.method === 'GET') return [{ method: 'GET', path, headers, preview: '' }];
 
@@ -1093,6 +1821,25 @@ function encode(
         headers,
         body: bytes,
         preview: `bytes ${Buffer.from(bytes).toString('hex').slice(0, 120)}`,
+      },
+    ];
+  }
+  if (t.kind === 'form' || t.kind === 'multipart') {
+    const fields = formFields(c, value, text);
+    if (t.kind === 'form') {
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+      const form = fields.map(([key, item]) => `${percentEncode(key)}=${percentEncode(item)}`).join('&');
+      return [{ method: 'POST', path, headers, body: form, preview: `form ${preview(form)}` }];
+    }
+    headers['content-type'] = `multipart/form-data; boundary=${BOUNDARY}`;
+    const label = `multipart${t.file ? ' +file' : ''}${t.truncated ? ' (cut short)' : ''}`;
+    return [
+      {
+        method: 'POST',
+        path,
+        headers,
+        body: multipartBody(fields, t.file, t.truncated),
+        preview: `${label} ${preview(JSON.stringify(fields))}`,
       },
     ];
   }
@@ -1161,7 +1908,9 @@ function encode(
 
 /**
  * The tables watched: every table holding a user's data, and the mail the app sent.
- * - "user", account, session, verification, profile, resource: any insert, update or delete counts,
+ * - "user", account, session, verification, profile, resource, and the linked accounts' connection,
+ *   provider_user, ledger_account, balance_snapshot, ledger_transaction and holding (after the syncs a
+ *   request started have finished): any insert, update or delete counts,
  *   except a session update that touches only expires_at and updated_at: Better Auth slides a session
  *   forward when it reads one older than its refresh age, and reading is not a change.
  * - outbox (the dev mail store): a refused request must not send mail, with one exception by design:
@@ -1177,6 +1926,12 @@ const WATCHED: Array<{ table: PgTable; ignoredOnUpdate: string[] }> = [
   { table: tables.profile, ignoredOnUpdate: [] },
   { table: tables.resource, ignoredOnUpdate: [] },
   { table: tables.outbox, ignoredOnUpdate: [] },
+  { table: tables.connection, ignoredOnUpdate: [] },
+  { table: tables.providerUser, ignoredOnUpdate: [] },
+  { table: tables.ledgerAccount, ignoredOnUpdate: [] },
+  { table: tables.balanceSnapshot, ignoredOnUpdate: [] },
+  { table: tables.ledgerTransaction, ignoredOnUpdate: [] },
+  { table: tables.holding, ignoredOnUpdate: [] },
 ];
 
 /** Rejections that may legitimately add mail, by endpoint and status. */
@@ -1235,7 +1990,17 @@ end $fuzz$`),
 // ---------------------------------------------------------------------------------------------------
 // Running
 
-export type FailureKind = '5xx' | '4xx-without-error' | 'row-changed' | 'off-origin-redirect';
+export type FailureKind =
+  | '5xx'
+  | '4xx-without-error'
+  /** An error of our services (/db, /agent, /connect) whose body or code its contract does not document. */
+  | 'undocumented-error'
+  | 'row-changed'
+  | 'off-origin-redirect'
+  /** A provider secret (sealed or opened) or another user's linked ids in an answer. */
+  | 'leak'
+  /** A request naming another user's connection (its name, item or authorization id) that succeeded. */
+  | 'cross-user';
 
 export type FuzzFailure = {
   kind: FailureKind;
@@ -1262,6 +2027,21 @@ export type FuzzReport = {
   usersCreated: number;
   /** Sessions restored after a request legitimately ended the caller's. */
   sessionsRestored: number;
+  /** Times the fuzz user's linked accounts were linked again after a request removed them. */
+  relinks: number;
+  /**
+   * Requests naming the other user's connections (account name, item id, authorization id), by
+   * endpoint, then by answer ('404 accounts:not-found').
+   */
+  crossUser: Record<string, Record<string, number>>;
+  /** The other user's linked data before and after the run (linkedSnapshot), and at the vendors after. */
+  other: {
+    userId: string;
+    before: string;
+    after: string;
+    bankAtVendor: boolean;
+    brokerageAtVendor: boolean;
+  } | null;
   ms: number;
   /** Where the time went, in milliseconds: building and sealing, the app answering, bookkeeping. */
   timing: { build: number; request: number; changes: number; users: number };
@@ -1276,6 +2056,9 @@ export type FuzzOptions = {
   /** Every request and its answer, for tracing a run (`npm run fuzz -- --trace`). */
   onRequest?: (entry: { index: number; request: string; status: number; answer: string }) => void;
 };
+
+/** Endpoints after whose success some of the caller's linked accounts may be gone. */
+const ACCOUNT_REMOVING = /\/(disconnect-account|plaid\/disconnect|snaptrade\/disconnect|delete-user-data)$/;
 
 /** Endpoints after whose success the caller's session or password may be gone. */
 const SESSION_ENDING =
@@ -1342,6 +2125,7 @@ function logsOf(t: TestApp, requestId: string | null): { cause: string; lines: s
 async function settled(t: TestApp): Promise<void> {
   await t.authGateway.settled();
   await t.mailer.settled();
+  await t.services.sync.settled();
 }
 
 type Names = { token: string; username: string; firstName: string; lastName: string };
@@ -1354,24 +2138,13 @@ async function seedResources(t: TestApp, boxPublicKey: string, user: Names) {
   const names = { username: user.username, firstName: user.firstName, lastName: user.lastName };
   const ids: string[] = [];
   for (const title of ['Fuzz seed one', 'Fuzz seed two']) {
-    const path = '/db/store-resource';
-    const body = {
-      ...names,
+    const stored = await sealedPost(t, boxPublicKey, user, '/db/store-resource', {
       thread_id: 'fuzz-thread',
       query_id: 'fuzz-query',
       dsl_objects: [{ type: 'container', title, content_blocks: [{ type: 'content', content: 'x' }] }],
-    };
-    const stored = await t.app.request(path, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${user.token}`,
-        'content-type': 'application/json',
-        'x-encrypted': '1',
-      },
-      body: JSON.stringify(sealBody({ serverPublicKey: boxPublicKey, method: 'POST', path, body })),
     });
-    const { resource_id: id } = (await stored.json()) as { resource_id?: string };
-    if (!id) throw new Error(`fuzz setup: store-resource answered ${stored.status}`);
+    const id = stored.body.resource_id;
+    if (typeof id !== 'string') throw new Error(`fuzz setup: store-resource answered ${stored.status}`);
     ids.push(id);
   }
   const listed = await t.app.request(
@@ -1385,10 +2158,11 @@ async function seedResources(t: TestApp, boxPublicKey: string, user: Names) {
   return { resourceId: ids[0] as string, cursor };
 }
 
-async function newFuzzUser(t: TestApp, boxPublicKey: string): Promise<FuzzUser> {
+/** A signed-up user with two saved resources, and with `plan` the accounts it names linked. */
+async function newFuzzUser(t: TestApp, boxPublicKey: string, plan?: LinkPlan): Promise<FuzzUser> {
   const { token, user } = await t.signUpVerifiedUser();
   const seeded = await seedResources(t, boxPublicKey, { token, ...user });
-  return {
+  const fuzzUser: FuzzUser = {
     id: user.id,
     token,
     sessionToken: decodeURIComponent(token).split('.')[0] as string,
@@ -1399,6 +2173,266 @@ async function newFuzzUser(t: TestApp, boxPublicKey: string): Promise<FuzzUser> 
     lastName: user.lastName,
     ...seeded,
   };
+  if (plan) fuzzUser.linked = await linkAccounts(t, boxPublicKey, fuzzUser, plan);
+  return fuzzUser;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Linked accounts
+
+/** What a fuzz user links: a sandbox bank, a brokerage and a wallet; where its spare public token is from. */
+export type LinkPlan = {
+  institution: string;
+  spareInstitution: string;
+  broker: string;
+  walletName: string;
+  chain: ChainCode;
+  address: string;
+};
+
+/** The fuzz user's: First_Platypus_Bank_plaid, SnapTrade_Sandbox_snaptrade and an Ethereum wallet. */
+export const USER_LINKS: LinkPlan = {
+  institution: 'ins_109508',
+  spareInstitution: 'ins_109508',
+  broker: 'SANDBOX',
+  walletName: 'Fuzz_wallet_web3',
+  chain: 'eth',
+  address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+};
+
+/**
+ * The other user's: another institution and brokerage, so that its account names differ from the fuzz
+ * user's, and a Bitcoin address no generated request uses (seeing it in an answer is a leak). Its
+ * spare public token is for a third institution: the sandbox derives account ids from the Link user and
+ * the institution, and the fuzz user exchanging that token must not get the other's own account ids.
+ */
+export const OTHER_LINKS: LinkPlan = {
+  institution: 'ins_109509',
+  spareInstitution: 'ins_109510',
+  broker: 'ALPACA-PAPER',
+  walletName: 'Savings_wallet_web3',
+  chain: 'btc',
+  address: 'bc1q0xcqpzrky6eff2g52qdye53xkk9jxkvrh6yhyw',
+};
+
+type Answered = { status: number; body: Record<string, unknown> };
+
+async function answered(response: Response): Promise<Answered> {
+  const text = await response.text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = { text: text.slice(0, 300) };
+  }
+  const record = body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : { body };
+  return { status: response.status, body: record };
+}
+
+const namesOf = (user: Names) => ({
+  username: user.username,
+  firstName: user.firstName,
+  lastName: user.lastName,
+});
+
+/** A /db or /agent POST as the web app sends it: sealed, with the bearer token, the user's names added. */
+async function sealedPost(
+  t: TestApp,
+  boxPublicKey: string,
+  user: Names,
+  path: string,
+  fields: Record<string, unknown>,
+): Promise<Answered> {
+  const body = { ...namesOf(user), ...fields };
+  const response = await t.app.request(path, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${user.token}`,
+      'content-type': 'application/json',
+      'x-encrypted': '1',
+    },
+    body: JSON.stringify(sealBody({ serverPublicKey: boxPublicKey, method: 'POST', path, body })),
+  });
+  return answered(response);
+}
+
+/** A /connect/api POST as the web app sends it: a form, the session cookie and our Origin. */
+async function connectPost(
+  t: TestApp,
+  user: Names,
+  path: string,
+  fields: Record<string, string> = {},
+): Promise<Answered> {
+  const response = await t.app.request(`/connect/api${path}`, {
+    method: 'POST',
+    headers: {
+      cookie: sessionCookie(user.token),
+      origin: t.config.publicUrl,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: new URLSearchParams({ ...namesOf(user), ...fields }).toString(),
+  });
+  return answered(response);
+}
+
+function expectOk(what: string, answer: Answered): Record<string, unknown> {
+  if (answer.status !== 200) {
+    throw new Error(
+      `fuzz setup: ${what} answered ${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`,
+    );
+  }
+  return answer.body;
+}
+
+/** A Link public token for the user at `institution`: create_link_token, then the Link stand-in. */
+async function publicToken(t: TestApp, user: Names, institution: string): Promise<string> {
+  const { link_token: linkToken } = expectOk(
+    'create_link_token',
+    await connectPost(t, user, '/create_link_token'),
+  );
+  const link = await t.app.request('/sandbox/plaid/link/public_token', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      link_token: linkToken,
+      institution_id: institution,
+      username: 'user_good',
+      password: 'pass_good',
+    }),
+  });
+  const { public_token: token } = expectOk('the Link stand-in', await answered(link));
+  if (typeof token !== 'string') throw new Error('fuzz setup: the Link stand-in gave no public token');
+  return token;
+}
+
+/** A brokerage through SnapTrade's portal, as the popup does it: its authorization id. */
+async function linkBrokerage(t: TestApp, user: Names, broker: string): Promise<string> {
+  expectOk('generate_user', await connectPost(t, user, '/snaptrade/generate_user'));
+  const { redirectURI } = expectOk('get_login_uri', await connectPost(t, user, '/snaptrade/get_login_uri'));
+  const portal = new URL(String(redirectURI));
+  const submitted = await t.app.request(portal.pathname, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      token: portal.searchParams.get('token') ?? '',
+      broker,
+      username: 'user_good',
+      password: 'pass_good',
+      action: 'connect',
+    }).toString(),
+  });
+  const back = new URL(submitted.headers.get('location') ?? '/', t.config.publicUrl);
+  const connectionId = back.searchParams.get('connection_id');
+  if (!connectionId)
+    throw new Error(`fuzz setup: the SnapTrade portal answered ${submitted.status}, no connection`);
+  expectOk(
+    'store_connection',
+    await connectPost(t, user, '/snaptrade/store_connection', { connection_id: connectionId }),
+  );
+  return connectionId;
+}
+
+export type LinkPart = 'bank' | 'wallet' | 'brokerage';
+const ALL_PARTS: ReadonlySet<LinkPart> = new Set(['bank', 'wallet', 'brokerage']);
+
+/**
+ * Links the user's accounts through the API as the web app does (a bank through Link and
+ * set_access_token, a brokerage through SnapTrade's portal, a wallet by its address), or only the
+ * `parts` a request removed, waits for the first syncs, and reads names and ids back from the API.
+ */
+async function linkAccounts(
+  t: TestApp,
+  boxPublicKey: string,
+  user: FuzzUser,
+  plan: LinkPlan,
+  previous?: LinkedAccounts,
+  parts: ReadonlySet<LinkPart> = ALL_PARTS,
+): Promise<LinkedAccounts> {
+  let bank = previous && {
+    bankName: previous.bankName,
+    itemId: previous.itemId,
+    spentPublicToken: previous.spentPublicToken,
+  };
+  if (!bank || parts.has('bank')) {
+    const spent = await publicToken(t, user, plan.institution);
+    const linked = expectOk(
+      'set_access_token',
+      await connectPost(t, user, '/set_access_token', { public_token: spent }),
+    );
+    bank = { bankName: String(linked.account_name), itemId: String(linked.item_id), spentPublicToken: spent };
+  }
+  if (!previous || parts.has('wallet')) {
+    expectOk(
+      'store-credentials',
+      await sealedPost(t, boxPublicKey, user, '/db/store-credentials', {
+        account_name: plan.walletName,
+        credentials: { chain: plan.chain, account_id: plan.address },
+      }),
+    );
+  }
+  const connectionId =
+    previous && !parts.has('brokerage') ? previous.connectionId : await linkBrokerage(t, user, plan.broker);
+  await t.services.sync.settled();
+
+  const listed = await t.app.request(`/db/get-credentials?${new URLSearchParams(namesOf(user))}`, {
+    headers: { authorization: `Bearer ${user.token}` },
+  });
+  const credentials = getCredentialsResponseSchema.parse(expectOk('get-credentials', await answered(listed)));
+  const bankAccounts = credentials.accounts[bank.bankName]?.accounts ?? [];
+  const bankAccount = bankAccounts.find((account) => account.kind === 'checking') ?? bankAccounts[0];
+  const brokerage = Object.values(credentials.accounts).find(
+    (entry) => entry.account_type === 'snaptrade' && entry.item_id === connectionId,
+  );
+  const wallet = credentials.accounts[plan.walletName];
+  if (!bankAccount || !brokerage || !wallet) {
+    throw new Error(
+      `fuzz setup: linked accounts missing from get-credentials: ${Object.keys(credentials.accounts)}`,
+    );
+  }
+  const page = expectOk(
+    'get-transactions',
+    await sealedPost(t, boxPublicKey, user, '/agent/plaid/get-transactions', {
+      account_name: bank.bankName,
+      start_date: '1970-01-01',
+      end_date: '2100-12-31',
+      limit: 1,
+    }),
+  );
+  const [snapTradeUser] = await t.rows<{ external_user_id: string }>(
+    sql`select external_user_id from provider_user where user_id = ${user.id} and platform = 'snaptrade'`,
+  );
+  if (typeof page.next_cursor !== 'string' || !snapTradeUser) {
+    throw new Error('fuzz setup: no transactions cursor or no SnapTrade user');
+  }
+  return {
+    ...bank,
+    bankAccountId: bankAccount.id,
+    txCursor: page.next_cursor,
+    walletName: plan.walletName,
+    walletAddress: wallet.account_id ?? plan.address,
+    brokerageName: brokerage.account_name,
+    connectionId,
+    snapTradeUserId: snapTradeUser.external_user_id,
+    publicToken: previous?.publicToken ?? (await publicToken(t, user, plan.spareInstitution)),
+  };
+}
+
+/** The parts of the user's linked accounts a request removed (disconnected, or deleted with its data). */
+async function removedParts(t: TestApp, user: FuzzUser): Promise<Set<LinkPart>> {
+  const linked = user.linked;
+  if (!linked) return new Set();
+  const rows = await t.rows<{ platform: string; name: string; item_id: string | null }>(
+    sql`select platform, name, item_id from connection where user_id = ${user.id}`,
+  );
+  const [snapTradeUser] = await t.rows(sql`select 1 from provider_user where user_id = ${user.id}`);
+  const has = (platform: string, test: (row: { name: string; item_id: string | null }) => boolean) =>
+    rows.some((row) => row.platform === platform && test(row));
+  const removed = new Set<LinkPart>();
+  if (!has('plaid', (row) => row.item_id === linked.itemId)) removed.add('bank');
+  if (!has('web3', (row) => row.name === linked.walletName)) removed.add('wallet');
+  if (!snapTradeUser || !has('snaptrade', (row) => row.item_id === linked.connectionId))
+    removed.add('brokerage');
+  return removed;
 }
 
 /**
@@ -1478,6 +2512,16 @@ async function brokenInvariants(
       });
     }
   }
+  if (status >= 400 && endpoint.service !== 'auth') {
+    const problem = undocumented(endpoint, status, bodyText);
+    if (problem) {
+      broken.push({
+        kind: 'undocumented-error',
+        cause: problem,
+        detail: `answer ${JSON.stringify(bodyText.slice(0, 200))}`,
+      });
+    }
+  }
   const location = headers.get('location');
   if (location) {
     const target = new URL(location, origin);
@@ -1522,17 +2566,27 @@ async function keepCallerUsable(
   boxPublicKey: string,
   report: FuzzReport,
 ): Promise<boolean> {
+  let relinked = false;
+  if (ctx.plan && ctx.user.linked && ACCOUNT_REMOVING.test(c.endpoint)) {
+    const removed = await removedParts(t, ctx.user);
+    if (removed.size > 0) {
+      ctx.user.linked = await linkAccounts(t, boxPublicKey, ctx.user, ctx.plan, ctx.user.linked, removed);
+      report.relinks++;
+      relinked = true;
+    }
+  }
   if (/\/db\/delete-(resource|user-data)$/.test(c.endpoint)) {
     const { username, firstName, lastName } = ctx.user;
     const kept = await t.app.request(
       `/db/get-resource/${encodeURIComponent(ctx.user.resourceId)}?${new URLSearchParams({ username, firstName, lastName })}`,
       { headers: { authorization: `Bearer ${ctx.user.token}` } },
     );
-    if (kept.status !== 404) return false;
+    if (kept.status !== 404) return relinked;
     ctx.user = { ...ctx.user, ...(await seedResources(t, boxPublicKey, ctx.user)) };
     return true;
   }
-  if (!(c.caller === 'user' || c.caller === 'user-cookie') || !SESSION_ENDING.test(c.endpoint)) return false;
+  if (!(c.caller === 'user' || c.caller === 'user-cookie' || c.caller === 'cookie')) return relinked;
+  if (!SESSION_ENDING.test(c.endpoint)) return relinked;
   if (/\/change-password$/.test(c.endpoint) && typeof request.value === 'object' && request.value) {
     const next = (request.value as { newPassword?: unknown }).newPassword;
     if (typeof next === 'string') ctx.user = { ...ctx.user, password: next };
@@ -1547,23 +2601,231 @@ async function keepCallerUsable(
       firstName: text('firstName', ctx.user.firstName),
       lastName: text('lastName', ctx.user.lastName),
     };
-    return false;
+    return relinked;
   }
   if (await userExists(t, ctx.user)) {
     ctx.user = await restoreSession(t, ctx.user);
     report.sessionsRestored++;
   } else {
-    ctx.user = await newFuzzUser(t, boxPublicKey);
+    ctx.user = await newFuzzUser(t, boxPublicKey, ctx.plan);
     report.usersCreated++;
   }
   return true;
 }
 
+// ---------------------------------------------------------------------------------------------------
+// Linked-account invariants
+
+const documentedCache = new Map<string, ReadonlySet<ApiErrorCode>>();
+
+/**
+ * The error codes an endpoint of our services may answer: those every endpoint may (COMMON_ERRORS),
+ * its contract's own, a body that is not JSON or too large, the envelope's refusals where bodies are
+ * sealed, and not-found where a path parameter names nothing.
+ */
+function documentedErrors(endpoint: Endpoint): ReadonlySet<ApiErrorCode> {
+  const key = endpointKey(endpoint);
+  const known = documentedCache.get(key);
+  if (known) return known;
+  const codes = new Set<ApiErrorCode>([
+    ...COMMON_ERRORS,
+    ...(CONTRACTS.get(key)?.errors ?? []),
+    'request:not-json',
+    'request:too-large',
+  ]);
+  if (endpoint.service !== 'connect') {
+    for (const code of API_ERROR_CODES) if (code.startsWith('envelope:')) codes.add(code);
+  }
+  if (endpoint.path.includes(':')) codes.add('request:not-found');
+  documentedCache.set(key, codes);
+  return codes;
+}
+
+/** What is wrong with an error answer of our services, or undefined: its body, code, or status. */
+function undocumented(endpoint: Endpoint, status: number, bodyText: string): string | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(bodyText);
+  } catch {
+    return 'not JSON';
+  }
+  const body = apiErrorBodySchema.safeParse(parsed);
+  if (!body.success) return `not an error body: ${JSON.stringify(parsed).slice(0, 80)}`;
+  const { code } = body.data;
+  if (!documentedErrors(endpoint).has(code)) return `code ${code} not documented`;
+  if (ERROR_STATUS[code] !== status) return `status ${status} for ${code}`;
+  return undefined;
+}
+
+/** The binding accounts-service.ts seals the SnapTrade user secret under. */
+const SNAPTRADE_SECRET_BINDING = 'provider-user:snaptrade';
+
+/** Strings no answer may hold: every provider secret, sealed and opened; the other user's linked ids. */
+export type Forbidden = { secrets: string[]; otherIds: string[] };
+
+export async function forbiddenStrings(t: TestApp, otherId: string): Promise<Forbidden> {
+  const vault = createVault(t.secrets.vaultKey);
+  const secrets: string[] = [];
+  const sealed = await t.rows<{ id: string; user_id: string; sealed_secret: string }>(
+    sql`select id, user_id, sealed_secret from connection where sealed_secret is not null`,
+  );
+  for (const row of sealed) {
+    secrets.push(
+      row.sealed_secret,
+      vault.open(row.sealed_secret, { userId: row.user_id, connectionId: row.id }),
+    );
+  }
+  const providerUsers = await t.rows<{ user_id: string; sealed_secret: string }>(
+    sql`select user_id, sealed_secret from provider_user`,
+  );
+  for (const row of providerUsers) {
+    secrets.push(
+      row.sealed_secret,
+      vault.open(row.sealed_secret, { userId: row.user_id, connectionId: SNAPTRADE_SECRET_BINDING }),
+    );
+  }
+  const ids = await t.rows<{ value: string | null }>(sql`
+    select id as value from connection where user_id = ${otherId}
+    union all select item_id from connection where user_id = ${otherId}
+    union all select external_user_id from connection where user_id = ${otherId}
+    union all select id from ledger_account where user_id = ${otherId}
+    union all select provider_account_id from ledger_account where user_id = ${otherId}
+    union all select external_user_id from provider_user where user_id = ${otherId}`);
+  // Short values (a wallet's username, say) could turn up by coincidence: ids and secrets are long.
+  const long = (value: string | null): value is string => typeof value === 'string' && value.length >= 12;
+  return {
+    secrets: [...new Set(secrets)].filter(long),
+    otherIds: [...new Set(ids.map((row) => row.value))].filter(long),
+  };
+}
+
+const TOKEN_PATTERN = /\b(access|public)-(sandbox|development|production)-[0-9a-f-]{36}\b/;
+
+/**
+ * What an answer gives away: a provider secret, or the other user's linked ids (unless the request
+ * itself carried them: an answer may repeat what it was sent), or a Plaid token of any kind.
+ */
+export function leaksIn(answer: string, requestText: string, forbidden: Forbidden): string[] {
+  const found: string[] = [];
+  for (const secret of forbidden.secrets) {
+    if (answer.includes(secret)) found.push(`a provider secret (${secret.slice(0, 10)}…)`);
+  }
+  for (const id of forbidden.otherIds) {
+    if (answer.includes(id) && !requestText.includes(id)) found.push(`the other user's ${id}`);
+  }
+  const token = TOKEN_PATTERN.exec(answer)?.[0];
+  if (token && !requestText.includes(token)) found.push(`a Plaid token (${token.slice(0, 20)}…)`);
+  return found;
+}
+
+/** Endpoints that act on one of the caller's connections named by account_name. */
+const BY_ACCOUNT_NAME =
+  /^POST \/(agent\/.+|db\/disconnect-account|db\/refresh-accounts|connect\/api\/create_link_token)$/;
+
+/**
+ * The other user's connection a request names, if any: by account name (where the endpoint looks a
+ * connection up by it), or by Plaid item id or SnapTrade authorization id in any field.
+ */
+function crossUserTarget(
+  key: string,
+  value: unknown,
+  other: LinkedAccounts | undefined,
+): { field: string; accountName?: string } | undefined {
+  if (!other || value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const fields = value as Record<string, unknown>;
+  const name = fields.account_name;
+  if (
+    BY_ACCOUNT_NAME.test(key) &&
+    typeof name === 'string' &&
+    [other.bankName, other.walletName, other.brokerageName].includes(name)
+  ) {
+    return { field: 'account_name', accountName: name };
+  }
+  for (const [field, item] of Object.entries(fields)) {
+    if (item === other.itemId || item === other.connectionId) return { field };
+  }
+  return undefined;
+}
+
+/** What a refusal of a request naming another user's connection may be: never data, never the vendor. */
+const CROSS_USER_REFUSALS = new Set([400, 401, 403, 404, 413, 429]);
+
+/**
+ * The other user's linked data as rows: each connection with its columns (sealed token, cursor, sync
+ * times included) and the count and sum of its accounts, balances, transactions and holdings, and its
+ * SnapTrade user. Equal before and after the run: nothing the fuzz user sent touched it.
+ */
+export async function linkedSnapshot(t: TestApp, userId: string): Promise<string> {
+  const connections = await t.rows(sql`
+    select c.id, c.platform, c.name, c.item_id, c.external_user_id, c.chain, c.tag, c.sealed_secret, c.status,
+      c.status_detail, c.sync_cursor, c.sync_lease_until::text, c.last_synced_at::text, c.updated_at::text,
+      (select count(*)::int from ledger_account a where a.connection_id = c.id) as accounts,
+      (select string_agg(a.id || ':' || coalesce(a.current_balance::text, '-'), ',' order by a.id)
+         from ledger_account a where a.connection_id = c.id) as balances,
+      (select count(*)::int from balance_snapshot b join ledger_account a on a.id = b.account_id
+         where a.connection_id = c.id) as snapshots,
+      (select count(*)::int from ledger_transaction x where x.connection_id = c.id) as transactions,
+      (select coalesce(sum(x.amount), 0)::text from ledger_transaction x where x.connection_id = c.id) as total,
+      (select max(x.updated_at)::text from ledger_transaction x where x.connection_id = c.id) as last_write,
+      (select count(*)::int from holding h join ledger_account a on a.id = h.account_id
+         where a.connection_id = c.id) as holdings
+    from connection c where c.user_id = ${userId} order by c.id`);
+  const providerUsers = await t.rows(
+    sql`select platform, external_user_id, sealed_secret, updated_at::text from provider_user where user_id = ${userId}`,
+  );
+  return JSON.stringify({ connections, providerUsers }, null, 1);
+}
+
+/** Whether the other user's bank item and brokerage authorization still exist at the (sandbox) vendors. */
+async function atVendors(t: TestApp, user: FuzzUser): Promise<{ bank: boolean; brokerage: boolean }> {
+  const linked = user.linked;
+  if (!linked) return { bank: false, brokerage: false };
+  const vault = createVault(t.secrets.vaultKey);
+  const [bankRow] = await t.rows<{ id: string; sealed_secret: string | null }>(
+    sql`select id, sealed_secret from connection where user_id = ${user.id} and item_id = ${linked.itemId}`,
+  );
+  const bank =
+    bankRow?.sealed_secret != null &&
+    (await t.providers
+      .plaid()
+      .getAccounts(vault.open(bankRow.sealed_secret, { userId: user.id, connectionId: bankRow.id }))
+      .then(
+        () => true,
+        () => false,
+      ));
+  const [snapTradeUser] = await t.rows<{ external_user_id: string; sealed_secret: string }>(
+    sql`select external_user_id, sealed_secret from provider_user where user_id = ${user.id}`,
+  );
+  const brokerage =
+    snapTradeUser !== undefined &&
+    (await t.providers
+      .snaptrade()
+      .listAuthorizations({
+        userId: snapTradeUser.external_user_id,
+        userSecret: vault.open(snapTradeUser.sealed_secret, {
+          userId: user.id,
+          connectionId: SNAPTRADE_SECRET_BINDING,
+        }),
+      })
+      .then(
+        (authorizations) => authorizations.some((item) => item.id === linked.connectionId),
+        () => false,
+      ));
+  return { bank, brokerage };
+}
+
+/** Whether linked accounts are among the endpoints: then both users link theirs, which needs HTTP. */
+const fuzzesLinkedAccounts = (endpoints: readonly Endpoint[]) =>
+  endpoints.some((endpoint) => endpoint.service === 'agent' || endpoint.service === 'connect');
+
 /**
  * Sends `count` generated requests one at a time (so each change is attributable), checking the
  * invariants after each. Two users exist throughout: the caller and another whose names and ids the
  * requests use to reach across users. When a request legitimately ends the caller's session (sign-out,
- * revoke, password change, account deletion), a fresh user takes its place.
+ * revoke, password change, account deletion), a fresh user takes its place. When /agent or /connect
+ * endpoints are fuzzed, both users first link a sandbox bank, a brokerage and a wallet (the app must
+ * listen: createTestApp({ listen: true })), the fuzz user links again whatever a request removed, and
+ * after the run the other user's linked data must be exactly as before, at Penny and at the vendors.
  */
 export async function runFuzz(t: TestApp, options: FuzzOptions): Promise<FuzzReport> {
   const started = performance.now();
@@ -1571,6 +2833,10 @@ export async function runFuzz(t: TestApp, options: FuzzOptions): Promise<FuzzRep
   const endpoints = options.endpoints ?? discoverEndpoints(t);
   const byKey = new Map(endpoints.map((endpoint) => [endpointKey(endpoint), endpoint]));
   const cases = fc.sample(fuzzCaseArbitrary(endpoints), { seed: options.seed, numRuns: options.count });
+  const linking = fuzzesLinkedAccounts(endpoints);
+  if (linking && !t.origin) {
+    throw new Error('fuzzing linked accounts needs the app to listen: createTestApp({ listen: true })');
+  }
 
   const report: FuzzReport = {
     seed: options.seed,
@@ -1581,6 +2847,9 @@ export async function runFuzz(t: TestApp, options: FuzzOptions): Promise<FuzzRep
     failures: [],
     usersCreated: 0,
     sessionsRestored: 0,
+    relinks: 0,
+    crossUser: {},
+    other: null,
     ms: 0,
     timing: { build: 0, request: 0, changes: 0, users: 0 },
   };
@@ -1606,13 +2875,23 @@ export async function runFuzz(t: TestApp, options: FuzzOptions): Promise<FuzzRep
     }
   };
 
+  const plan = linking ? USER_LINKS : undefined;
+  const [user, other] = await timed('users', () =>
+    Promise.all([
+      newFuzzUser(t, config.boxPublicKey, plan),
+      newFuzzUser(t, config.boxPublicKey, linking ? OTHER_LINKS : undefined),
+    ]),
+  );
   const ctx: BuildContext = {
-    user: await newFuzzUser(t, config.boxPublicKey),
-    other: await newFuzzUser(t, config.boxPublicKey),
+    user,
+    other,
     anonToken: config.anonToken,
     boxPublicKey: config.boxPublicKey,
     origin: t.config.publicUrl,
+    ...(plan ? { plan } : {}),
   };
+  const otherBefore = linking ? await linkedSnapshot(t, ctx.other.id) : '';
+  let forbidden = linking ? await forbiddenStrings(t, ctx.other.id) : { secrets: [], otherIds: [] };
   const changes = await watchChanges(t);
   let before = await changes.mark();
 
@@ -1641,15 +2920,63 @@ export async function runFuzz(t: TestApp, options: FuzzOptions): Promise<FuzzRep
       const described = describeRequest(request, c.caller);
       const base = { endpoint: c.endpoint, status, index, request: described };
       options.onRequest?.({ index, request: described, status, answer: bodyText.slice(0, 300) });
+      let changed: Promise<Array<{ table: string; op: string; rows: number }>> | undefined;
+      const changesOf = () => {
+        changed ??= after === before ? Promise.resolve([]) : timed('changes', () => changes.since(before));
+        return changed;
+      };
       const broken = await brokenInvariants(t, ctx.origin, {
         endpoint,
         status,
         bodyText,
         headers: response.headers,
-        changes: () =>
-          after === before ? Promise.resolve([]) : timed('changes', () => changes.since(before)),
+        changes: changesOf,
       });
       for (const failure of broken) recordFailure({ ...base, ...failure });
+
+      if (linking) {
+        // New connections bring new secrets: the answer that made them is checked against them too.
+        const linkedTables = new Set(['connection', 'provider_user', 'ledger_account']);
+        if ((await changesOf()).some((change) => linkedTables.has(change.table))) {
+          forbidden = await timed('changes', () => forbiddenStrings(t, ctx.other.id));
+        }
+        const requestText = `${request.path}\n${JSON.stringify(request.value) ?? ''}`;
+        const answerText = `${bodyText}\n${[...response.headers.entries()].map(([name, value]) => `${name}: ${value}`).join('\n')}`;
+        const leaks = leaksIn(answerText, requestText, forbidden);
+        if (leaks.length > 0) {
+          recordFailure({
+            ...base,
+            kind: 'leak',
+            cause: leaks.join('; '),
+            detail: `answer ${bodyText.slice(0, 300)}`,
+          });
+        }
+        const target = crossUserTarget(c.endpoint, request.value, ctx.other.linked);
+        if (target) {
+          const code = /"code":"([^"]+)"/.exec(bodyText)?.[1] ?? '';
+          const answers = report.crossUser[c.endpoint] ?? {};
+          report.crossUser[c.endpoint] = answers;
+          const answerKey = `${status} ${code}`.trim();
+          answers[answerKey] = (answers[answerKey] ?? 0) + 1;
+          const refused = CROSS_USER_REFUSALS.has(status) && (status !== 404 || code.endsWith(':not-found'));
+          // The fuzz user may own a connection of the same name (a wallet it saved under it, say).
+          const owned =
+            target.accountName !== undefined &&
+            (
+              await t.rows(
+                sql`select 1 from connection where user_id = ${ctx.user.id} and name = ${target.accountName}`,
+              )
+            ).length > 0;
+          if (!refused && !owned) {
+            recordFailure({
+              ...base,
+              kind: 'cross-user',
+              cause: `${target.field} of the other user answered ${answerKey}`,
+              detail: `answer ${bodyText.slice(0, 300)}`,
+            });
+          }
+        }
+      }
       before = after;
 
       if (status < 300) {
@@ -1659,10 +2986,21 @@ export async function runFuzz(t: TestApp, options: FuzzOptions): Promise<FuzzRep
         if (wrote) {
           await settled(t);
           before = await changes.mark();
+          if (linking) forbidden = await forbiddenStrings(t, ctx.other.id);
         }
       }
     }
     if (options.onProgress && (index + 1) % 500 === 0) options.onProgress(index + 1, report);
+  }
+  if (linking) {
+    const vendors = await atVendors(t, ctx.other);
+    report.other = {
+      userId: ctx.other.id,
+      before: otherBefore,
+      after: await linkedSnapshot(t, ctx.other.id),
+      bankAtVendor: vendors.bank,
+      brokerageAtVendor: vendors.brokerage,
+    };
   }
   report.ms = Math.round(performance.now() - started);
   return report;
@@ -1687,10 +3025,32 @@ export function formatCounts(report: FuzzReport): string {
       report.timing,
     )
       .map(([phase, ms]) => `${phase} ${(ms / 1000).toFixed(1)} s`)
-      .join(', ')}; ${report.sessionsRestored} sessions restored, ${report.usersCreated} users replaced)`,
+      .join(
+        ', ',
+      )}; ${report.sessionsRestored} sessions restored, ${report.usersCreated} users replaced, ${report.relinks} relinks)`,
     ...lines,
     `  ${'all'.padEnd(width)}  ${statusList(report.byStatus)}`,
+    ...crossUserLines(report),
   ].join('\n');
+}
+
+/** The requests that named the other user's connections, by answer. */
+function crossUserLines(report: FuzzReport): string[] {
+  const answers: Record<string, number> = {};
+  for (const byAnswer of Object.values(report.crossUser)) {
+    for (const [answer, n] of Object.entries(byAnswer)) answers[answer] = (answers[answer] ?? 0) + n;
+  }
+  const total = Object.values(answers).reduce((sum, n) => sum + n, 0);
+  if (total === 0) return [];
+  const listed = Object.entries(answers)
+    .sort(([, a], [, b]) => b - a)
+    .map(([answer, n]) => `${answer} ×${n}`)
+    .join(', ');
+  const other = report.other;
+  const unchanged = other
+    ? `; the other user's linked data ${other.after === other.before ? 'unchanged' : 'CHANGED'}, at the vendors: bank ${other.bankAtVendor ? 'kept' : 'GONE'}, brokerage ${other.brokerageAtVendor ? 'kept' : 'GONE'}`
+    : '';
+  return [`  requests naming the other user's connections: ${total} (${listed})${unchanged}`];
 }
 
 export function formatFailures(report: FuzzReport): string {
