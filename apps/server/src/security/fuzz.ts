@@ -2974,19 +2974,21 @@ export async function runFuzz(t: TestApp, options: FuzzOptions): Promise<FuzzRep
           : undefined;
         if (target) {
           const code = /"code":"([^"]+)"/.exec(bodyText)?.[1] ?? '';
-          const answers = report.crossUser[c.endpoint] ?? {};
-          report.crossUser[c.endpoint] = answers;
-          const answerKey = `${status} ${code}`.trim();
-          answers[answerKey] = (answers[answerKey] ?? 0) + 1;
           const refused = CROSS_USER_REFUSALS.has(status) && (status !== 404 || code.endsWith(':not-found'));
           // The fuzz user may own a connection of the same name (a wallet it saved under it, say).
           const owned =
+            !refused &&
             target.accountName !== undefined &&
             (
               await t.rows(
                 sql`select 1 from connection where user_id = ${ctx.user.id} and name = ${target.accountName}`,
               )
             ).length > 0;
+          const answers = report.crossUser[c.endpoint] ?? {};
+          report.crossUser[c.endpoint] = answers;
+          const answerKey = `${status} ${code}`.trim();
+          const counted = owned ? `${answerKey} (a name the user owns too)` : answerKey;
+          answers[counted] = (answers[counted] ?? 0) + 1;
           if (!refused && !owned) {
             recordFailure({
               ...base,
