@@ -313,6 +313,19 @@ describe.each(testDatabaseKinds())('linked accounts on %s', (database) => {
         expect(`${item.name} ${item.merchant}`.toLowerCase()).toContain('netflix');
     });
 
+    it('answers a transactions cursor naming an impossible day with a 400, never a 500', async () => {
+      for (const day of ['2024-02-30', '2023-02-29', '2024-04-31', '0000-01-01']) {
+        const answer = await adaApi.post('/agent/plaid/get-transactions', {
+          account_name: accountName,
+          start_date: '2000-01-01',
+          end_date: '2100-12-31',
+          cursor: Buffer.from(`${day}|1`).toString('base64url'),
+        });
+        expect(answer.status).toBe(400);
+        expect(apiErrorBodySchema.parse(answer.body).code).toBe('request:invalid');
+      }
+    });
+
     it('marks a connection whose login expired, for the page to offer a re-link', async () => {
       const row = await connectionRow(userId, accountName);
       expect((await plaidRaw('/sandbox/item/reset_login', { access_token: accessTokenOf(row) })).status).toBe(
