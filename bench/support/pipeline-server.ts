@@ -12,6 +12,11 @@ export type PipelineServerReady = {
   readQuery: string;
   boxPublicKey: string;
   setupBody: { username: string; firstName: string; lastName: string };
+  /**
+   * More users for the sealed case: each client may hold at most 5,000 live request ids (the replay
+   * store's quota), and one run seals more than that.
+   */
+  sealedUsers: { token: string; setupBody: { username: string; firstName: string; lastName: string } }[];
 };
 
 if (!process.send) throw new Error('pipeline-server must be started with an IPC channel (fork)');
@@ -31,12 +36,30 @@ const bareHandler = async (c: import('hono').Context) => {
 };
 t.app.post('/bench/bare', bareHandler);
 // A bare Hono app answering /config's exact bytes: the baseline for the app's global middleware.
-const configBytes = await (await t.app.request('/config')).text();
+const configAnswer = await t.app.request('/config');
+const configBytes = await configAnswer.text();
+// The same bytes with every header Penny's /config carries (CSP, HSTS policy, COOP, ...), precomputed:
+// what the security headers alone cost on the wire, with no middleware at all.
+const configHeaders: Record<string, string> = {};
+configAnswer.headers.forEach((value, name) => {
+  if (name !== 'content-length') configHeaders[name] = value;
+});
 const framework = new Hono()
   .post('/bench/bare', bareHandler)
-  .get('/config', (c) => c.body(configBytes, 200, { 'content-type': 'application/json' }));
+  .get('/config', (c) => c.body(configBytes, 200, { 'content-type': 'application/json' }))
+  .get('/config-with-headers', (c) => c.body(configBytes, 200, configHeaders));
 
 const { token, user } = await t.signUpVerifiedUser();
+const namesOf = (u: { username: string; firstName: string; lastName: string }) => ({
+  username: u.username,
+  firstName: u.firstName,
+  lastName: u.lastName,
+});
+const sealedUsers = [];
+for (let index = 0; index < 8; index++) {
+  const extra = await t.signUpVerifiedUser();
+  sealedUsers.push({ token: extra.token, setupBody: namesOf(extra.user) });
+}
 
 function listen(fetch: (request: Request) => Response | Promise<Response>) {
   return new Promise<{ port: number; close: () => Promise<void> }>((resolve) => {
@@ -69,6 +92,7 @@ const ready: PipelineServerReady = {
     lastName: user.lastName,
   }).toString(),
   boxPublicKey: Buffer.from(t.secrets.boxKeyPair.publicKey).toString('base64'),
-  setupBody: { username: user.username, firstName: user.firstName, lastName: user.lastName },
+  setupBody: namesOf(user),
+  sealedUsers,
 };
 process.send(ready);
