@@ -122,6 +122,22 @@ function accountOut(account: AccountView) {
   };
 }
 
+/** A connection's accounts as the agent calls answer them. */
+function agentAccountsOf({
+  connection: row,
+  accounts,
+}: {
+  connection: ConnectionRow;
+  accounts: AccountView[];
+}) {
+  return accounts.map((account) => ({
+    ...accountOut(account),
+    account_name: row.name,
+    account_type: row.platform,
+    institution_name: row.institutionName,
+  }));
+}
+
 function transactionOut(row: TransactionView) {
   return {
     id: String(row.id),
@@ -394,14 +410,7 @@ export function createAccountsService(deps: {
       if (accountName) await requireConnection(userId, accountName, platform);
       await refreshIfStale(userId, platform, accountName);
       const entries = await connectionsOf(userId, platform, accountName);
-      return entries.flatMap(({ connection: row, accounts }) =>
-        accounts.map((account) => ({
-          ...accountOut(account),
-          account_name: row.name,
-          account_type: row.platform,
-          institution_name: row.institutionName,
-        })),
-      );
+      return entries.flatMap(agentAccountsOf);
     },
 
     /** Agent: balances (and, for wallets and brokerages, what they hold). */
@@ -624,14 +633,7 @@ export function createAccountsService(deps: {
       const entries = (await connectionsOf(userId, 'snaptrade')).filter((entry) =>
         stored.includes(entry.connection.id),
       );
-      return entries.flatMap(({ connection: row, accounts }) =>
-        accounts.map((account) => ({
-          ...accountOut(account),
-          account_name: row.name,
-          account_type: row.platform,
-          institution_name: row.institutionName,
-        })),
-      );
+      return entries.flatMap(agentAccountsOf);
     },
 
     async snapTradeDisconnect(userId: string, authorizationId: string): Promise<void> {

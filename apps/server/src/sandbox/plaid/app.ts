@@ -489,67 +489,59 @@ export function createPlaidSandbox(deps: PlaidSandboxDeps): Hono {
 
   // ---- Plaid's sandbox controls, plus Penny's scenario and clock controls
 
-  post('/sandbox/item/reset_login', schemas.accessToken, async (input) => {
-    const item = await itemOf(input.access_token);
-    await store.update<ItemRecord>(
+  /** Changes the item an access token names (atomically per item) and returns it. */
+  async function changeItem(accessToken: string, change: (current: ItemRecord) => ItemRecord) {
+    const item = await itemOf(accessToken);
+    const updated = await store.update<ItemRecord>(
       NS.item,
       item.itemId,
-      (current) => current && { ...current, status: 'login-required' },
+      (current) => current && change(current),
     );
+    return updated ?? item;
+  }
+
+  post('/sandbox/item/reset_login', schemas.accessToken, async (input) => {
+    await changeItem(input.access_token, (current) => ({ ...current, status: 'login-required' }));
     return { reset_login: true };
   });
 
   post('/sandbox/transactions/create', schemas.transactionsCreate, async (input) => {
-    const item = await itemOf(input.access_token);
-    await store.update<ItemRecord>(
-      NS.item,
-      item.itemId,
-      (current) =>
-        current && {
-          ...current,
-          custom: [
-            ...current.custom,
-            ...input.transactions.map((entry) => ({
-              date_transacted: entry.date_transacted,
-              date_posted: entry.date_posted,
-              amount: Math.round(entry.amount * 100) / 100,
-              description: entry.description,
-              iso_currency_code: entry.iso_currency_code ?? 'USD',
-            })),
-          ],
-        },
-    );
+    await changeItem(input.access_token, (current) => ({
+      ...current,
+      custom: [
+        ...current.custom,
+        ...input.transactions.map((entry) => ({
+          date_transacted: entry.date_transacted,
+          date_posted: entry.date_posted,
+          amount: Math.round(entry.amount * 100) / 100,
+          description: entry.description,
+          iso_currency_code: entry.iso_currency_code ?? 'USD',
+        })),
+      ],
+    }));
     return {};
   });
 
   post('/sandbox/item/set_scenario', schemas.setScenario, async (input) => {
-    const item = await itemOf(input.access_token);
     const scenario: Scenario | null = input.scenario;
-    await store.update<ItemRecord>(
-      NS.item,
-      item.itemId,
-      (current) =>
-        current && {
-          ...current,
-          scenario: scenario && {
-            name: scenario,
-            pages: input.pages ?? 1,
-            delayMs: input.delay_ms ?? 15_000,
-            syncPagesServed: 0,
-          },
-        },
-    );
+    await changeItem(input.access_token, (current) => ({
+      ...current,
+      scenario: scenario && {
+        name: scenario,
+        pages: input.pages ?? 1,
+        delayMs: input.delay_ms ?? 15_000,
+        syncPagesServed: 0,
+      },
+    }));
     return {};
   });
 
   post('/sandbox/item/advance', schemas.advance, async (input) => {
-    const item = await itemOf(input.access_token);
-    const updated = await store.update<ItemRecord>(
-      NS.item,
-      item.itemId,
-      (current) => current && { ...current, advancedDays: current.advancedDays + (input.days ?? 1) },
-    );
-    return { today: isoFromDay(currentVersion(updated ?? item, now()).day) };
+    const updated = await changeItem(input.access_token, (current) => ({
+      ...current,
+      advancedDays: current.advancedDays + (input.days ?? 1),
+    }));
+    return { today: isoFromDay(currentVersion(updated, now()).day) };
   });
 
   // Last, so it answers only what no route above did (a mounted app's notFound is not consulted).

@@ -570,7 +570,8 @@ export const EMPTY_PAYMENT_META = {
   reference_number: null,
 } as const;
 
-const NO_LOCATION: Location = {
+/** Plaid's location when the institution reports none (every field is required, all null). */
+export const NO_LOCATION: Location = {
   address: null,
   city: null,
   region: null,

@@ -1,6 +1,12 @@
 import type { AccountBase, Transaction } from 'plaid';
 import { TransactionPaymentChannelEnum, TransactionTransactionTypeEnum } from 'plaid';
-import { type BankItemData, byDateThenId, EMPTY_PAYMENT_META, generateBankItem } from './bank-data.ts';
+import {
+  type BankItemData,
+  byDateThenId,
+  EMPTY_PAYMENT_META,
+  generateBankItem,
+  NO_LOCATION,
+} from './bank-data.ts';
 import type { Version } from './cursor.ts';
 import { dayFromIso, isoFromDay } from './days.ts';
 import { stableId } from './random.ts';
@@ -137,16 +143,7 @@ function customView(
     check_number: null,
     account_owner: null,
     original_description: null,
-    location: {
-      address: null,
-      city: null,
-      region: null,
-      postal_code: null,
-      country: null,
-      lat: null,
-      lon: null,
-      store_number: null,
-    },
+    location: NO_LOCATION,
     payment_meta: EMPTY_PAYMENT_META,
     // Plaid cannot say much about a bare description: a low-confidence catch-all category.
     personal_finance_category: inflow
