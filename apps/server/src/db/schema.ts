@@ -52,13 +52,18 @@ export const user = pgTable(
   ],
 );
 
+/** The owning user: every user-scoped table has one, and its rows go with the user (cascade). */
+function userIdColumn() {
+  return text('user_id')
+    .notNull()
+    .references(() => user.id, { onDelete: 'cascade' });
+}
+
 export const session = pgTable(
   'session',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: userIdColumn(),
     token: text('token').notNull().unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     ipAddress: text('ip_address'),
@@ -72,9 +77,7 @@ export const account = pgTable(
   'account',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: userIdColumn(),
     accountId: text('account_id').notNull(),
     providerId: text('provider_id').notNull(),
     accessToken: text('access_token'),
@@ -117,9 +120,7 @@ export const resource = pgTable(
   {
     // Unique per user, not globally: a client-chosen id must not tell whether another user holds it.
     id: text('id').notNull(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: userIdColumn(),
     threadId: text('thread_id'),
     queryId: text('query_id'),
     title: text('title'),
@@ -156,9 +157,7 @@ export const connection = pgTable(
   'connection',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: userIdColumn(),
     platform: text('platform').$type<'plaid' | 'snaptrade' | 'web3'>().notNull(),
     name: text('name').notNull(),
     institutionName: text('institution_name'),
@@ -193,9 +192,7 @@ export const connection = pgTable(
 export const providerUser = pgTable(
   'provider_user',
   {
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: userIdColumn(),
     platform: text('platform').$type<'snaptrade'>().notNull(),
     externalUserId: text('external_user_id').notNull(),
     sealedSecret: text('sealed_secret').notNull(),
@@ -209,9 +206,7 @@ export const ledgerAccount = pgTable(
   'ledger_account',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: userIdColumn(),
     connectionId: text('connection_id')
       .notNull()
       .references(() => connection.id, { onDelete: 'cascade' }),
@@ -240,9 +235,7 @@ export const ledgerAccount = pgTable(
 export const balanceSnapshot = pgTable(
   'balance_snapshot',
   {
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: userIdColumn(),
     accountId: text('account_id')
       .notNull()
       .references(() => ledgerAccount.id, { onDelete: 'cascade' }),
@@ -263,9 +256,7 @@ export const ledgerTransaction = pgTable(
   'ledger_transaction',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: userIdColumn(),
     connectionId: text('connection_id')
       .notNull()
       .references(() => connection.id, { onDelete: 'cascade' }),
@@ -308,9 +299,7 @@ export const security = pgTable('security', {
 export const holding = pgTable(
   'holding',
   {
-    userId: text('user_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    userId: userIdColumn(),
     accountId: text('account_id')
       .notNull()
       .references(() => ledgerAccount.id, { onDelete: 'cascade' }),
