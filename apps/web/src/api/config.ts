@@ -1,4 +1,4 @@
-import { type PublicConfig, publicConfigSchema } from '@penny/contracts';
+import type { PublicConfig } from '@penny/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 export type { PublicConfig };
@@ -18,13 +18,16 @@ export async function fetchPublicConfig({
   fetch: doFetch = (input, init) => globalThis.fetch(input, init),
   signal,
 }: FetchPublicConfigOptions = {}): Promise<PublicConfig> {
+  // The schema (and zod) load beside the request, not with the first screen that reads the config.
+  const contracts = import('@penny/contracts');
   const response = await doFetch(url, {
     headers: { accept: 'application/json' },
     credentials: 'same-origin',
     ...(signal ? { signal } : {}),
   });
   if (!response.ok) throw new Error(`HTTP ${response.status}: ${response.statusText}`);
-  return publicConfigSchema.parse(await response.json());
+  const body: unknown = await response.json();
+  return (await contracts).publicConfigSchema.parse(body);
 }
 
 let cached: Promise<PublicConfig> | undefined;

@@ -1,4 +1,4 @@
-import { identityMessages } from '@penny/contracts';
+import { identityMessages } from '@penny/contracts/messages';
 import { useEffect, useState } from 'react';
 import { HttpError, setupDatabase } from '../../api/index.ts';
 import { MailSentScreen } from './auth-form.tsx';

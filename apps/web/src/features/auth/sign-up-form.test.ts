@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { emptySignUpValues, type SignUpValues, signUpFields, validateStep } from './sign-up-form.ts';
+import { emptySignUpValues, type SignUpValues, signUpFields } from './sign-up-form.ts';
+import { validateStep } from './sign-up-rules.ts';
 
 function values(overrides: Partial<SignUpValues>): SignUpValues {
   return {

@@ -1,4 +1,4 @@
-import { identityMessages } from '@penny/contracts';
+import { identityMessages } from '@penny/contracts/messages';
 import { useQuery } from '@tanstack/react-query';
 import {
   type ComponentType,
@@ -17,7 +17,6 @@ import { AuthLink, FormMessage, verifiedCallbackURL } from './auth-links.tsx';
 import { countryNamesQueryOptions } from './countries.ts';
 import {
   emptySignUpValues,
-  findStepProblem,
   SIGN_UP_STEPS,
   type SignUpField,
   type SignUpStep,
@@ -60,6 +59,13 @@ async function checkUsername(authClient: AuthClient, username: string): Promise<
 // step's calling codes (libphonenumber's metadata). Both start loading as soon as the page shows.
 const loadAlmostThere = () => import('./almost-there.tsx');
 const loadContactStep = () => import('./contact-step.tsx');
+// The step rules hold the zod schemas: fetched as the page shows, kept once loaded, so a press of
+// Next checks synchronously as before.
+let stepRules: typeof import('./sign-up-rules.ts') | undefined;
+const loadStepRules = async () => {
+  stepRules ??= await import('./sign-up-rules.ts');
+  return stepRules;
+};
 const AlmostThere = lazy(() => loadAlmostThere().then((m) => ({ default: m.AlmostThere })));
 const ContactStep = lazy(() => loadContactStep().then((m) => ({ default: m.ContactStep })));
 
@@ -89,6 +95,7 @@ export function SignUpPage() {
   // Start loading the country list and the later screens now, so step 4 and the end have them.
   useQuery(countryNamesQueryOptions());
   useEffect(() => {
+    void loadStepRules();
     void loadContactStep();
     void loadAlmostThere();
   }, []);
@@ -148,6 +155,7 @@ export function SignUpPage() {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
+    const { findStepProblem } = stepRules ?? (await loadStepRules());
     const problem = findStepProblem(step, values);
     setError(problem?.message ?? null, problem?.fields);
     if (problem) return;

@@ -1,4 +1,4 @@
-import { identityMessages } from '@penny/contracts';
+import { identityMessages } from '@penny/contracts/messages';
 import { usePublicConfig } from '../../api/index.ts';
 import { Checkbox, type FieldControlProps } from '../../ui/index.ts';
 import { InputField, type InputFieldProps } from './auth-form.tsx';
