@@ -196,6 +196,51 @@ describe('SessionProvider', () => {
   });
 });
 
+describe('SessionProvider without a client (the app: Better Auth loads after the first check)', () => {
+  function renderDefault() {
+    return render(
+      <QueryClientProvider client={new QueryClient()}>
+        <ThemeProvider>
+          <SessionProvider>
+            <SessionProbe />
+            <Toaster />
+          </SessionProvider>
+        </ThemeProvider>
+      </QueryClientProvider>,
+    );
+  }
+
+  it('reports checking, then signed-out from one plain session request', async () => {
+    setSessionToken('stale-token');
+    const fetchMock = stubNetwork({ session: null });
+    renderDefault();
+    expect(screen.getByText('checking:-')).toBeInTheDocument();
+    expect(await screen.findByText('signed-out:-')).toBeInTheDocument();
+    expect(String(fetchMock.mock.calls[0]?.[0])).toBe('http://localhost:3000/api/auth/get-session');
+    expect(fetchMock.mock.calls[0]?.[1]?.credentials).toBe('include');
+    expect(getSessionToken()).toBeNull();
+  });
+
+  it('signs in from the plain check, keeps its token, then follows and signs out through the client', async () => {
+    const fetchMock = stubNetwork({ session: { firstName: 'Ada' }, authToken: 'tok-7' });
+    renderDefault();
+    expect(await screen.findByText('signed-in:Ada')).toBeInTheDocument();
+    expect(getSessionToken()).toBe('tok-7');
+    expect(authorizationOf(fetchMock.mock.calls[0]?.[1])).toBeNull();
+
+    // The client (loaded after the check) sends the kept token as the bearer.
+    await act(async () => screen.getByRole('button', { name: 'Check again' }).click());
+    await waitFor(() => expect(authorizationOf(fetchMock.mock.calls.at(-1)?.[1])).toBe('Bearer tok-7'));
+    expect(String(fetchMock.mock.calls.at(-1)?.[0])).toBe('http://localhost:3000/api/auth/get-session');
+
+    const network = stubIdentityNetwork({ session: { firstName: 'Ada' } });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByText('signed-out:-')).toBeInTheDocument();
+    expect(network.callsTo('POST /api/auth/sign-out')).toHaveLength(1);
+    expect(getSessionToken()).toBeNull();
+  });
+});
+
 describe('signed out by expiry inside the app', () => {
   it('lands on /signin', async () => {
     const network = stubIdentityNetwork({ session: { firstName: 'Ada' } });

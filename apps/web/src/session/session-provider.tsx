@@ -1,11 +1,21 @@
 import { QueryClientContext } from '@tanstack/react-query';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { toast } from '../ui/index.ts';
-import { type AuthClient, getAuthClient } from './auth-client.ts';
+import type { AuthClient } from './auth-client.ts';
 import { clearClientState } from './client-state.ts';
 import { useMobileDeepLink } from './deep-link.ts';
-import { type RefreshOutcome, startSessionKeeper } from './session-keeper.ts';
+import type { RefreshOutcome } from './session-keeper.ts';
 import { SESSION_TOASTS } from './session-messages.ts';
+import { fetchPreflightSession, type PreflightSession } from './session-preflight.ts';
 import { setSessionToken } from './token.ts';
 
 export type SessionStatus = 'checking' | 'signed-in' | 'signed-out';
@@ -39,8 +49,11 @@ export type SessionState = {
   signOut: () => Promise<boolean>;
   /** Forgets the session locally after the server already ended it (e.g. the account was deleted). */
   endSession: () => Promise<void>;
-  /** The Better Auth client this session follows; screens call sign-in, sign-up, reset through it. */
-  authClient: AuthClient;
+  /**
+   * The Better Auth client this session follows; screens call sign-in, sign-up, reset through it. Its
+   * code loads after the first screen shows, so it is awaited (at once when already loaded).
+   */
+  loadAuthClient: () => Promise<AuthClient>;
 };
 
 const SessionContext = createContext<SessionState | null>(null);
@@ -94,29 +107,97 @@ function toError(error: unknown): Error | null {
 }
 
 export type SessionProviderProps = {
-  /** Defaults to the app's client; tests pass a fresh one. */
+  /** Defaults to the app's client, loaded after the first screen; tests pass a fresh one. */
   client?: AuthClient;
   children: ReactNode;
 };
 
+let defaultClient: Promise<AuthClient> | undefined;
+
+/** The app's Better Auth client, its code fetched on first need (not with the first screen). */
+function loadDefaultAuthClient(): Promise<AuthClient> {
+  if (!defaultClient) {
+    const attempt = import('./auth-client.ts').then((module) => module.getAuthClient());
+    defaultClient = attempt;
+    // A failed download is forgotten, so the next need tries again.
+    attempt.catch(() => {
+      if (defaultClient === attempt) defaultClient = undefined;
+    });
+  }
+  return defaultClient;
+}
+
+/** Better Auth's session store, as the client's `useSession()` reads it. */
+type ClientSession = ReturnType<AuthClient['useSession']>;
+
+/** Mounted once the client is there: follows its session store and hands every change up. */
+function ClientSessionBridge({
+  client,
+  onChange,
+}: {
+  client: AuthClient;
+  onChange: (session: ClientSession) => void;
+}) {
+  const session = client.useSession();
+  useEffect(() => onChange(session), [session, onChange]);
+  return null;
+}
+
 /**
  * Follows Better Auth's session (`GET /api/auth/get-session`, cookie or in-memory bearer) for the whole
- * app, keeps it alive while the user is active, and clears every client cache when it ends.
+ * app, keeps it alive while the user is active, and clears every client cache when it ends. Without a
+ * `client`, the first check is a plain fetch (session-preflight.ts) and Better Auth's client loads
+ * right after it; its session store takes over once it has answered.
  */
 export function SessionProvider({ client, children }: SessionProviderProps) {
-  const authClient = client ?? getAuthClient();
+  // Better Auth's client is a callable proxy: React must not take it for an initializer or updater.
+  const [loadedClient, setLoadedClient] = useState<AuthClient | null>(() => client ?? null);
+  const [preflight, setPreflight] = useState<PreflightSession | null>(null);
+  const [clientSession, setClientSession] = useState<ClientSession | null>(null);
   const queryClient = useContext(QueryClientContext);
-  const { data, isPending, error, refetch } = authClient.useSession();
   useMobileDeepLink();
 
-  const rawUser = data?.user ?? null;
+  const loadAuthClient = useCallback(async () => {
+    if (client) return client;
+    const loaded = await loadDefaultAuthClient();
+    setLoadedClient(() => loaded);
+    return loaded;
+  }, [client]);
+
+  // Without a client: the plain first check, then the client (seeded with what the check found).
+  useEffect(() => {
+    if (client) return;
+    let live = true;
+    void fetchPreflightSession().then(async (found) => {
+      if (!live) return;
+      setPreflight(found);
+      const loaded = await loadDefaultAuthClient().catch(() => null);
+      if (!live || !loaded) return;
+      if (found.session) loaded.hydrateSession(found.session);
+      setLoadedClient(() => loaded);
+    });
+    return () => {
+      live = false;
+    };
+  }, [client]);
+
+  // The client's store answers for the session from its first settled check on (for good: a later
+  // re-check must not bring the plain check's old answer back); until then the plain check does.
+  const storeAnswered = useRef(false);
+  if (clientSession && !(clientSession.isPending && clientSession.data === null))
+    storeAnswered.current = true;
+  const fromPreflight = !storeAnswered.current && preflight !== null;
+  const rawUser: RawUser | null = fromPreflight ? preflight.user : (clientSession?.data?.user ?? null);
+  const pending = fromPreflight ? false : (clientSession?.isPending ?? true);
+  const error: unknown = fromPreflight ? preflight.error : (clientSession?.error ?? null);
+
   // 'checking' is the first check only: a later re-check (Better Auth re-reads the session after sign-in
   // and sign-up) must not unmount the screen that is waiting for its outcome.
   const settled = useRef(false);
-  if (!isPending) settled.current = true;
+  if (!pending) settled.current = true;
   const status: SessionStatus = rawUser
     ? 'signed-in'
-    : isPending && !settled.current
+    : pending && !settled.current
       ? 'checking'
       : 'signed-out';
 
@@ -130,23 +211,31 @@ export function SessionProvider({ client, children }: SessionProviderProps) {
     else setSessionToken(null);
   }, [status, queryClient]);
 
-  const refetchSession = useCallback(() => refetch(), [refetch]);
+  const storeRefetch = clientSession?.refetch;
+  const refetch = useCallback(async () => {
+    if (storeRefetch) {
+      await storeRefetch();
+      return;
+    }
+    // The store is not followed yet: it reads the session itself as soon as it is.
+    await loadAuthClient();
+  }, [storeRefetch, loadAuthClient]);
 
   // The caches are cleared by the effect above once the session check reports signed-out, so no
   // screen of the signed-in app re-fetches with the old identity in between.
   const endSession = useCallback(async () => {
     try {
-      await authClient.signOut();
+      await (await loadAuthClient()).signOut();
     } catch {
       // The server may already have ended it; the local state is what matters here.
     }
     setSessionToken(null);
     await refetch();
-  }, [authClient, refetch]);
+  }, [loadAuthClient, refetch]);
 
   const signOut = useCallback(async () => {
     try {
-      const result = await authClient.signOut();
+      const result = await (await loadAuthClient()).signOut();
       if (result.error) {
         toast.error(SESSION_TOASTS.signOutError.title, {
           description: SESSION_TOASTS.signOutError.description,
@@ -160,9 +249,9 @@ export function SessionProvider({ client, children }: SessionProviderProps) {
     setSessionToken(null);
     await refetch();
     return true;
-  }, [authClient, refetch]);
+  }, [loadAuthClient, refetch]);
 
-  useSessionKeeper(status === 'signed-in' ? rawUser?.id : undefined, authClient, endSession);
+  useSessionKeeper(status === 'signed-in' ? rawUser?.id : undefined, loadAuthClient, endSession);
 
   const userKey = rawUser ? JSON.stringify(toSessionUser(rawUser)) : null;
   const value = useMemo<SessionState>(
@@ -170,47 +259,63 @@ export function SessionProvider({ client, children }: SessionProviderProps) {
       status,
       user: userKey ? (JSON.parse(userKey) as SessionUser) : null,
       error: toError(error),
-      refetch: refetchSession,
+      refetch,
       signOut,
       endSession,
-      authClient,
+      loadAuthClient,
     }),
-    [status, userKey, error, refetchSession, signOut, endSession, authClient],
+    [status, userKey, error, refetch, signOut, endSession, loadAuthClient],
   );
-  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+  return (
+    <SessionContext.Provider value={value}>
+      {loadedClient ? <ClientSessionBridge client={loadedClient} onChange={setClientSession} /> : null}
+      {children}
+    </SessionContext.Provider>
+  );
 }
 
 /** While a user is signed in: refresh on activity, expire on inactivity (session-keeper.ts). */
 function useSessionKeeper(
   userId: string | undefined,
-  authClient: AuthClient,
+  loadAuthClient: () => Promise<AuthClient>,
   endSession: () => Promise<void>,
 ): void {
   // The keeper must not restart when these change identity; it runs once per signed-in user.
-  const latest = useRef({ authClient, endSession });
-  latest.current = { authClient, endSession };
+  const latest = useRef({ loadAuthClient, endSession });
+  latest.current = { loadAuthClient, endSession };
 
   useEffect(() => {
     if (!userId) return;
-    return startSessionKeeper({
-      refresh: async (): Promise<RefreshOutcome> => {
-        const result = await latest.current.authClient.getSession({ query: { disableCookieCache: true } });
-        if (result.error) return { kind: 'error', message: messageOf(result.error) };
-        return result.data?.user ? { kind: 'ok' } : { kind: 'expired' };
-      },
-      onExpired: () => {
-        toast.error(SESSION_TOASTS.sessionExpired.title, {
-          description: SESSION_TOASTS.sessionExpired.description,
-        });
-        void latest.current.endSession();
-      },
-      onRefreshError: () => {
-        toast.error(SESSION_TOASTS.sessionError.title, {
-          description: SESSION_TOASTS.sessionError.description,
-        });
-        void latest.current.endSession();
-      },
+    // Signed-in only: its code is not part of the sign-in and sign-up screens' download.
+    let stop: (() => void) | undefined;
+    let stopped = false;
+    void import('./session-keeper.ts').then(({ startSessionKeeper }) => {
+      if (stopped) return;
+      stop = startSessionKeeper({
+        refresh: async (): Promise<RefreshOutcome> => {
+          const authClient = await latest.current.loadAuthClient();
+          const result = await authClient.getSession({ query: { disableCookieCache: true } });
+          if (result.error) return { kind: 'error', message: messageOf(result.error) };
+          return result.data?.user ? { kind: 'ok' } : { kind: 'expired' };
+        },
+        onExpired: () => {
+          toast.error(SESSION_TOASTS.sessionExpired.title, {
+            description: SESSION_TOASTS.sessionExpired.description,
+          });
+          void latest.current.endSession();
+        },
+        onRefreshError: () => {
+          toast.error(SESSION_TOASTS.sessionError.title, {
+            description: SESSION_TOASTS.sessionError.description,
+          });
+          void latest.current.endSession();
+        },
+      });
     });
+    return () => {
+      stopped = true;
+      stop?.();
+    };
   }, [userId]);
 }
 
@@ -221,7 +326,7 @@ export function useSession(): SessionState {
   return value;
 }
 
-/** The session's Better Auth client. */
-export function useAuthClient(): AuthClient {
-  return useSession().authClient;
+/** Loads (once) and returns the session's Better Auth client. */
+export function useAuthClient(): () => Promise<AuthClient> {
+  return useSession().loadAuthClient;
 }

@@ -2,6 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Combobox, DatePicker, Field } from '../../ui/index.ts';
 import { countryNamesQueryOptions } from './countries.ts';
+
+// The sign-up page warms the country list through this chunk, so its own download carries neither the
+// list's code nor a query observer.
+export { countryNamesQueryOptions };
+
 import { digitsOnly, phoneCodeOptions } from './phone-codes.ts';
 import { type StepProps, stepClassName, stepControl, TextField } from './sign-up-steps.tsx';
 

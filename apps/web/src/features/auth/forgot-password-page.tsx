@@ -27,7 +27,7 @@ function useWindowCloseCountdown(active: boolean): 'scheduled' | 'refused' {
 }
 
 export function ForgotPasswordPage() {
-  const authClient = useAuthClient();
+  const loadAuthClient = useAuthClient();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -48,7 +48,7 @@ export function ForgotPasswordPage() {
     setError(null);
     setBusy(true);
     try {
-      const { error: authError } = await authClient.requestPasswordReset({
+      const { error: authError } = await (await loadAuthClient()).requestPasswordReset({
         email: value,
         redirectTo: passwordResetRedirectURL(),
       });

@@ -61,7 +61,7 @@ export function validateNewPassword(password: string, confirm: string): string |
 export function ResetPasswordPage() {
   const location = useLocation();
   const navigate = useNavigate();
-  const client = useAuthClient();
+  const loadAuthClient = useAuthClient();
   // Read once: the token then leaves the address bar (history, screenshots, shoulder surfers).
   const [link, setLink] = useState<ResetLinkState>({ kind: 'verifying' });
   const [password, setPassword] = useState('');
@@ -109,7 +109,10 @@ export function ResetPasswordPage() {
     if (problem) return;
     setBusy(true);
     try {
-      const { error: authError } = await client.resetPassword({ newPassword: password, token: link.token });
+      const { error: authError } = await (await loadAuthClient()).resetPassword({
+        newPassword: password,
+        token: link.token,
+      });
       if (authError) {
         if (authError.code && INVALID_TOKEN_ERRORS.has(authError.code)) {
           setLink({ kind: 'invalid', message: m.invalidLink });
@@ -120,7 +123,7 @@ export function ResetPasswordPage() {
       }
       // Spec: success signs the user out (the server also revoked every session of this account).
       try {
-        await client.signOut();
+        await (await loadAuthClient()).signOut();
       } catch {
         // No session in this browser: nothing to end.
       }

@@ -38,7 +38,7 @@ function arrivalNote(params: URLSearchParams): { tone: 'success' | 'error'; text
  */
 export function SignInPage() {
   const [params] = useSearchParams();
-  const authClient = useAuthClient();
+  const loadAuthClient = useAuthClient();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
@@ -57,7 +57,7 @@ export function SignInPage() {
     setBusy(true);
     setProblem(null);
     try {
-      const { error } = await authClient.signIn.email({
+      const { error } = await (await loadAuthClient()).signIn.email({
         email: cleanEmail,
         password,
         callbackURL: verifiedCallbackURL(),
@@ -79,7 +79,7 @@ export function SignInPage() {
   async function resendConfirmation(to: string) {
     setResend('sending');
     try {
-      const { error } = await authClient.sendVerificationEmail({
+      const { error } = await (await loadAuthClient()).sendVerificationEmail({
         email: to,
         callbackURL: verifiedCallbackURL(),
       });

@@ -1,5 +1,5 @@
 import { identityMessages } from '@penny/contracts/messages';
-import { useQuery } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   type ComponentType,
   type FormEvent,
@@ -14,7 +14,6 @@ import { type AuthClient, useAuthClient } from '../../session/index.ts';
 import { Button, LoadingScreen, ProgressSteps } from '../../ui/index.ts';
 import { authErrorMessage } from './auth-errors.ts';
 import { AuthLink, FormMessage, verifiedCallbackURL } from './auth-links.tsx';
-import { countryNamesQueryOptions } from './countries.ts';
 import {
   emptySignUpValues,
   SIGN_UP_STEPS,
@@ -45,9 +44,12 @@ const NO_FIELDS: ReadonlySet<SignUpField> = new Set();
 type UsernameCheck = 'available' | 'taken' | 'unknown';
 
 /** Asks the rate-limited server endpoint; 'unknown' when it cannot answer (sign-up goes on). */
-async function checkUsername(authClient: AuthClient, username: string): Promise<UsernameCheck> {
+async function checkUsername(
+  loadAuthClient: () => Promise<AuthClient>,
+  username: string,
+): Promise<UsernameCheck> {
   try {
-    const { data, error } = await authClient.isUsernameAvailable({ username: username.trim() });
+    const { data, error } = await (await loadAuthClient()).isUsernameAvailable({ username: username.trim() });
     if (error || !data) return 'unknown';
     return data.available ? 'available' : 'taken';
   } catch {
@@ -81,7 +83,7 @@ const stepComponents: Record<SignUpStep, ComponentType<StepProps>> = {
  * Leaving for /signin unmounts it, which resets every field, the step, the checkboxes and the code.
  */
 export function SignUpPage() {
-  const authClient = useAuthClient();
+  const loadAuthClient = useAuthClient();
   const [step, setStep] = useState<SignUpStep>(1);
   const [values, setValues] = useState<SignUpValues>(emptySignUpValues);
   const [error, setErrorState] = useState<{ message: string; fields: ReadonlySet<SignUpField> } | null>(null);
@@ -93,12 +95,17 @@ export function SignUpPage() {
   const [createdFor, setCreatedFor] = useState<SignUpValues | null>(null);
   const errorId = useId();
   // Start loading the country list and the later screens now, so step 4 and the end have them.
-  useQuery(countryNamesQueryOptions());
+  const queryClient = useQueryClient();
   useEffect(() => {
     void loadStepRules();
-    void loadContactStep();
+    loadContactStep().then(
+      (contact) => queryClient.prefetchQuery(contact.countryNamesQueryOptions()),
+      () => {
+        // Step 4 loads it again when shown.
+      },
+    );
     void loadAlmostThere();
-  }, []);
+  }, [queryClient]);
 
   // The first field at fault takes the focus (the message is linked to it by aria-describedby).
   useEffect(() => {
@@ -131,7 +138,7 @@ export function SignUpPage() {
   async function createAccount() {
     setBusy('creating');
     try {
-      const { error: authError } = await authClient.signUp.email({
+      const { error: authError } = await (await loadAuthClient()).signUp.email({
         ...signUpFields(values),
         callbackURL: verifiedCallbackURL(),
       });
@@ -162,7 +169,7 @@ export function SignUpPage() {
 
     if (step === 2) {
       setBusy('checking');
-      const result = await checkUsername(authClient, values.username);
+      const result = await checkUsername(loadAuthClient, values.username);
       setBusy(null);
       if (result === 'taken') {
         setError(m.usernameTaken, ['username']);

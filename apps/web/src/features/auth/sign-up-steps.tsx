@@ -1,5 +1,6 @@
 import { identityMessages } from '@penny/contracts/messages';
-import { usePublicConfig } from '../../api/index.ts';
+import { useEffect, useState } from 'react';
+import type { PublicConfig } from '../../api/index.ts';
 import { Checkbox, type FieldControlProps } from '../../ui/index.ts';
 import { InputField, type InputFieldProps } from './auth-form.tsx';
 import type { SignUpField, SignUpValues } from './sign-up-form.ts';
@@ -82,9 +83,35 @@ function AgreementCheckbox(props: {
 
 export const stepClassName = 'flex flex-col gap-4';
 
+/**
+ * The legal pages' addresses from the public config (loaded once per page, api/config.ts), read without a
+ * query observer so the first step's download stays small; null until it is there.
+ */
+function useLegalLinks(): PublicConfig['legal'] | null {
+  const [legal, setLegal] = useState<PublicConfig['legal'] | null>(null);
+  useEffect(() => {
+    let live = true;
+    // Imported here, not at the top: the module shares a chunk with TanStack Query's observer.
+    import('../../api/config.ts')
+      .then((api) => api.loadPublicConfig())
+      .then(
+        (config) => {
+          if (live) setLegal(config.legal);
+        },
+        () => {
+          // No config: the bundled pages stay linked.
+        },
+      );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return legal;
+}
+
 /** Step 1: agreement. The links navigate the browser to the public pages (spec). */
 export function AgreementStep(props: StepProps) {
-  const { data: config } = usePublicConfig();
+  const legal = useLegalLinks();
   return (
     <fieldset className={stepClassName}>
       <legend className="mb-3 text-sm text-text-muted">
@@ -94,14 +121,14 @@ export function AgreementStep(props: StepProps) {
         state={props}
         field="agreedToTerms"
         label="I agree to the Terms and Conditions"
-        href={config?.legal.termsUrl ?? '/legal/terms.html'}
+        href={legal?.termsUrl ?? '/legal/terms.html'}
         link="Read the Terms and Conditions"
       />
       <AgreementCheckbox
         state={props}
         field="agreedToPrivacy"
         label="I agree to the Privacy Policy"
-        href={config?.legal.privacyUrl ?? '/legal/privacy.html'}
+        href={legal?.privacyUrl ?? '/legal/privacy.html'}
         link="Read the Privacy Policy"
       />
     </fieldset>

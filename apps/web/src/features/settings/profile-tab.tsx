@@ -30,7 +30,7 @@ export function formatPhoneNumber(phone: string | null | undefined): string | nu
 }
 
 export function ProfileTab({ busy, setBusy }: ProfileTabProps) {
-  const { user, authClient } = useSession();
+  const { user, loadAuthClient } = useSession();
   const { info } = useProfile();
   const { openWizard } = usePreferencesWizard();
 
@@ -57,7 +57,7 @@ export function ProfileTab({ busy, setBusy }: ProfileTabProps) {
     }
     setBusy('reset');
     try {
-      const { error } = await authClient.requestPasswordReset({
+      const { error } = await (await loadAuthClient()).requestPasswordReset({
         email,
         redirectTo: passwordResetRedirectURL(),
       });
