@@ -230,12 +230,15 @@ describe('SessionProvider without a client (the app: Better Auth loads after the
 
     // The client (loaded after the check) sends the kept token as the bearer.
     await act(async () => screen.getByRole('button', { name: 'Check again' }).click());
-    await waitFor(() => expect(authorizationOf(fetchMock.mock.calls.at(-1)?.[1])).toBe('Bearer tok-7'));
+    // The client is a lazily imported chunk: on a loaded machine its first read can take a while.
+    await waitFor(() => expect(authorizationOf(fetchMock.mock.calls.at(-1)?.[1])).toBe('Bearer tok-7'), {
+      timeout: 5000,
+    });
     expect(String(fetchMock.mock.calls.at(-1)?.[0])).toBe('http://localhost:3000/api/auth/get-session');
 
     const network = stubIdentityNetwork({ session: { firstName: 'Ada' } });
     await userEvent.setup().click(screen.getByRole('button', { name: 'Sign out' }));
-    expect(await screen.findByText('signed-out:-')).toBeInTheDocument();
+    expect(await screen.findByText('signed-out:-', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(network.callsTo('POST /api/auth/sign-out')).toHaveLength(1);
     expect(getSessionToken()).toBeNull();
   });
