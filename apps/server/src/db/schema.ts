@@ -223,6 +223,8 @@ export const ledgerAccount = pgTable(
     creditLimit: numeric('credit_limit'),
     currentBalanceUsd: numeric('current_balance_usd'),
     balanceAsOf: timestamp('balance_as_of', { withTimezone: true }),
+    /** Kept by the sync (counted once per sync), so reading the accounts never counts the ledger. */
+    transactionCount: integer('transaction_count').notNull().default(0),
     ...timestamps,
   },
   (table) => [

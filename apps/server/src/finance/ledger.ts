@@ -252,6 +252,19 @@ export async function replaceHoldings(
   for (const batch of chunks([...rows.values()], INSERT_CHUNK)) await db.insert(holding).values(batch);
 }
 
+/**
+ * Recounts the transactions of a connection's accounts: once per sync (on the connection's index
+ * range), so listing accounts never counts the ledger (a count per read grew with every row).
+ */
+export async function refreshTransactionCounts(db: Executor, connectionId: string): Promise<void> {
+  await db.execute(sql`
+    update ledger_account a
+    set transaction_count = (
+      select count(*)::int from ledger_transaction t where t.user_id = a.user_id and t.account_id = a.id
+    )
+    where a.connection_id = ${connectionId}`);
+}
+
 // ---- Reads
 
 /** An account as the ledger holds it: what the provider reported, plus its ids and transaction count. */
@@ -277,23 +290,13 @@ export async function listConnections(
     .where(eq(connection.userId, userId))
     .orderBy(desc(connection.createdAt));
   if (connections.length === 0) return [];
-  const counts = db
-    .select({
-      accountId: ledgerTransaction.accountId,
-      count: sql<number>`count(*)::int`.as('count'),
-    })
-    .from(ledgerTransaction)
-    .where(eq(ledgerTransaction.userId, userId))
-    .groupBy(ledgerTransaction.accountId)
-    .as('counts');
   const accounts = await db
-    .select({ account: ledgerAccount, count: counts.count })
+    .select()
     .from(ledgerAccount)
-    .leftJoin(counts, eq(counts.accountId, ledgerAccount.id))
     .where(eq(ledgerAccount.userId, userId))
     .orderBy(ledgerAccount.name);
   const byConnection = new Map<string, AccountView[]>();
-  for (const { account, count } of accounts) {
+  for (const account of accounts) {
     const list = byConnection.get(account.connectionId) ?? [];
     list.push({
       id: account.id,
@@ -309,7 +312,7 @@ export async function listConnections(
       available: account.availableBalance,
       limit: account.creditLimit,
       currentUsd: account.currentBalanceUsd,
-      transactionCount: count ?? 0,
+      transactionCount: account.transactionCount,
     });
     byConnection.set(account.connectionId, list);
   }

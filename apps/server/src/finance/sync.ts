@@ -15,6 +15,7 @@ import { type Logger, loggableError } from '../logger.ts';
 import {
   type ConnectionRow,
   isoDay,
+  refreshTransactionCounts,
   removeTransactions,
   replaceHoldings,
   upsertAccounts,
@@ -315,6 +316,7 @@ export function createSyncEngine(deps: {
     const started = Date.now();
     try {
       const transactions = await SYNC_BY_PLATFORM[row.platform](row);
+      await refreshTransactionCounts(db, row.id);
       await db
         .update(connection)
         .set({ status: 'active', statusDetail: null, lastSyncedAt: now(), syncLeaseUntil: null })
@@ -331,6 +333,8 @@ export function createSyncEngine(deps: {
         { connectionId: row.id, platform: row.platform, kind, err: loggableError(error) },
         'sync failed',
       );
+      // Pages committed before the failure count too.
+      await refreshTransactionCounts(db, row.id).catch(() => undefined);
       await db
         .update(connection)
         .set({ status: STATUS_AFTER_FAILURE[kind], statusDetail: STATUS_DETAIL[kind], syncLeaseUntil: null })

@@ -1,0 +1,1 @@
+ALTER TABLE "ledger_account" ADD COLUMN "transaction_count" integer DEFAULT 0 NOT NULL;
