@@ -9,10 +9,14 @@ export * from './money.ts';
 export * from './types.ts';
 export { createVault, type Vault, type VaultBinding, VaultError } from './vault.ts';
 
-export type ProviderClients = {
+/** The provider clients a sync or a handler reads through. */
+export type ProviderReaders = {
   plaid(): PlaidAdapter;
   snaptrade(): SnapTradeAdapter;
   chains(): ChainAdapter;
+};
+
+export type ProviderClients = ProviderReaders & {
   /**
    * Sandbox mode: the fakes are mounted on this server, whose real address is known only once it
    * listens (PORT=0 in tests). Called by main.ts and the test helper; rebuilds the clients.

@@ -11,6 +11,7 @@ import {
 } from '@penny/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { validateAddress } from '../connections/chains/address.ts';
+import type { ProviderReaders } from '../connections/index.ts';
 import { ProviderError, type ProviderErrorKind, type SnapTradeUser } from '../connections/types.ts';
 import type { Vault } from '../connections/vault.ts';
 import type { Database } from '../db/index.ts';
@@ -27,7 +28,7 @@ import {
   queryTransactions,
   type TransactionView,
 } from './ledger.ts';
-import type { ProviderClients, SyncEngine } from './sync.ts';
+import type { SyncEngine } from './sync.ts';
 
 const { connection, providerUser } = tables;
 
@@ -164,7 +165,7 @@ export type AccountsService = ReturnType<typeof createAccountsService>;
 export function createAccountsService(deps: {
   db: Database;
   vault: Vault;
-  clients: ProviderClients;
+  clients: ProviderReaders;
   sync: SyncEngine;
   logger: Logger;
   /** Where SnapTrade's portal sends the browser back to (the SPA's callback page). */

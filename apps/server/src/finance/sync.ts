@@ -1,4 +1,5 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { ProviderReaders } from '../connections/index.ts';
 import {
   type ChainAdapter,
   type PlaidAdapter,
@@ -23,13 +24,6 @@ import {
 } from './ledger.ts';
 
 const { connection, providerUser } = tables;
-
-/** The provider clients the sync needs (connections/index.ts builds them from the configuration). */
-export type ProviderClients = {
-  plaid(): PlaidAdapter;
-  snaptrade(): SnapTradeAdapter;
-  chains(): ChainAdapter;
-};
 
 export type SyncOutcome =
   | { status: 'synced'; transactions: number }
@@ -81,7 +75,7 @@ export type SyncEngine = ReturnType<typeof createSyncEngine>;
 export function createSyncEngine(deps: {
   db: Database;
   vault: Vault;
-  clients: ProviderClients;
+  clients: ProviderReaders;
   logger: Logger;
   now?: () => Date;
   /** How long a lease lasts without renewal (a crashed process frees it after this). */

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { serve } from '@hono/node-server';
+import type { SignUpRequest } from '@penny/contracts';
 import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { composeServices, type Services } from '../compose.ts';
@@ -38,16 +39,11 @@ export type TestApp = Services & {
 /** A user made by `signUpVerifiedUser`: its bearer token and sign-up fields. */
 export type SignedUpUser = Awaited<ReturnType<TestApp['signUpVerifiedUser']>>;
 
-export type SignUpInput = {
-  email: string;
-  password: string;
-  username: string;
-  firstName: string;
-  lastName: string;
-  phoneNumber: string;
-  country: string;
-  dateOfBirth: string;
-};
+/** The sign-up fields a test user is made with (the contract's, without the consents and names). */
+export type SignUpInput = Pick<
+  SignUpRequest,
+  'email' | 'password' | 'username' | 'firstName' | 'lastName' | 'phoneNumber' | 'country' | 'dateOfBirth'
+>;
 
 /**
  * The real app, in process, on a fresh database: PGlite in memory, or a throwaway PostgreSQL database

@@ -12,6 +12,7 @@ import {
   endpointPath,
   type ResourceSummary,
   type SaveUserPreferencesRequest,
+  type SignUpRequest,
 } from '@penny/contracts';
 import { sealBody } from '@penny/contracts/envelope-seal';
 import nacl from 'tweetnacl';
@@ -32,16 +33,11 @@ import { setSessionToken } from '../session/token.ts';
  * for. `TestApp` below is the part of the server's test app (apps/server/src/testing) used here.
  */
 
-export type SignUpInput = {
-  email: string;
-  password: string;
-  username: string;
-  firstName: string;
-  lastName: string;
-  phoneNumber: string;
-  country: string;
-  dateOfBirth: string;
-};
+/** The sign-up fields a test user is made with (the contract's, without the consents and names). */
+export type SignUpInput = Pick<
+  SignUpRequest,
+  'email' | 'password' | 'username' | 'firstName' | 'lastName' | 'phoneNumber' | 'country' | 'dateOfBirth'
+>;
 
 export type SignedUpUser = { token: string; cookie: string; user: SignUpInput & { id: string } };
 
