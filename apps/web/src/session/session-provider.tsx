@@ -217,8 +217,11 @@ export function SessionProvider({ client, children }: SessionProviderProps) {
       await storeRefetch();
       return;
     }
-    // The store is not followed yet: it reads the session itself as soon as it is.
-    await loadAuthClient();
+    // The store is not followed yet and may hold the first check's answer: read the session now
+    // through the client (its bearer and cookie) and put the fresh answer in the store.
+    const loaded = await loadAuthClient();
+    const fresh = await loaded.getSession();
+    if (!fresh.error) loaded.hydrateSession(fresh.data ?? null);
   }, [storeRefetch, loadAuthClient]);
 
   // The caches are cleared by the effect above once the session check reports signed-out, so no
