@@ -27,6 +27,23 @@ import {
   storeCredentialsRequestSchema,
   storeCredentialsResponseSchema,
 } from './accounts.ts';
+import {
+  agentDslResponseSchema,
+  chatIdSchema,
+  chatRequestSchema,
+  chatResponseSchema,
+  deleteThreadRequestSchema,
+  deleteThreadResponseSchema,
+  forkChatRequestSchema,
+  forkChatResponseSchema,
+  getDslResponseSchema,
+  getMessagesResponseSchema,
+  getThreadsQuerySchema,
+  getThreadsResponseSchema,
+  syncThreadHistoryRequestSchema,
+  syncThreadHistoryResponseSchema,
+  threadQuerySchema,
+} from './chat.ts';
 import { type EnvelopeErrorCode, envelopeErrors } from './envelope.ts';
 import {
   databaseSetupRequestSchema,
@@ -80,6 +97,10 @@ export const API_ERROR_CODES = [
   'accounts:provider-unavailable',
   'accounts:provider-login-required',
   'accounts:provider-refused',
+  'chat:thread-not-found',
+  'chat:turn-not-found',
+  'chat:turn-in-progress',
+  'chat:thread-full',
   'server:unavailable',
   'server:error',
   ...(Object.keys(envelopeErrors) as EnvelopeErrorCode[]).map((code) => `envelope:${code}` as const),
@@ -214,6 +235,54 @@ export const dbEndpoints = {
     response: deleteResourceResponseSchema,
     errors: ['auth:other-user', 'resource:not-found'],
   }),
+  getMessages: defineEndpoint({
+    service: 'db',
+    method: 'GET',
+    path: '/chatbox/get-messages',
+    query: threadQuerySchema,
+    response: getMessagesResponseSchema,
+    errors: ['auth:other-user'],
+  }),
+  getDsl: defineEndpoint({
+    service: 'db',
+    method: 'GET',
+    path: '/visualization/get-dsl',
+    query: threadQuerySchema,
+    response: getDslResponseSchema,
+    errors: ['auth:other-user'],
+  }),
+  getAllUserThreads: defineEndpoint({
+    service: 'db',
+    method: 'GET',
+    path: '/get-all-user-threads',
+    query: getThreadsQuerySchema,
+    response: getThreadsResponseSchema,
+    errors: ['auth:other-user'],
+  }),
+  deleteThread: defineEndpoint({
+    service: 'db',
+    method: 'POST',
+    path: '/delete-thread',
+    body: deleteThreadRequestSchema,
+    response: deleteThreadResponseSchema,
+    errors: ['auth:other-user', 'chat:thread-not-found'],
+  }),
+  syncThreadHistory: defineEndpoint({
+    service: 'db',
+    method: 'POST',
+    path: '/sync-thread-history',
+    body: syncThreadHistoryRequestSchema,
+    response: syncThreadHistoryResponseSchema,
+    errors: ['auth:other-user'],
+  }),
+  forkChat: defineEndpoint({
+    service: 'db',
+    method: 'POST',
+    path: '/fork-chat',
+    body: forkChatRequestSchema,
+    response: forkChatResponseSchema,
+    errors: ['auth:other-user', 'chat:turn-not-found'],
+  }),
   getCredentials: defineEndpoint({
     service: 'db',
     method: 'GET',
@@ -258,6 +327,23 @@ const accountReadErrors = [
 
 /** The agent service's account calls (`/agent`): spec 2 "Agent service". */
 export const agentEndpoints = {
+  /** Also streams (`Accept: text/event-stream`): see chatStreamEventSchema. */
+  chat: defineEndpoint({
+    service: 'agent',
+    method: 'POST',
+    path: '/chat',
+    body: chatRequestSchema,
+    response: chatResponseSchema,
+    errors: ['auth:other-user', 'chat:turn-in-progress', 'chat:thread-full'],
+  }),
+  dsl: defineEndpoint({
+    service: 'agent',
+    method: 'GET',
+    path: '/dsl/:thread_id',
+    params: { thread_id: chatIdSchema },
+    response: agentDslResponseSchema,
+    errors: [],
+  }),
   snaptradeGetAccounts: defineEndpoint({
     service: 'agent',
     method: 'POST',

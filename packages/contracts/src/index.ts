@@ -1,5 +1,7 @@
 export * from './accounts.ts';
+export * from './agent-tools.ts';
 export * from './api.ts';
+export * from './chat.ts';
 export * from './cursor.ts';
 export * from './dsl.ts';
 export * from './endpoints.ts';

@@ -3,6 +3,7 @@ import {
   bigserial,
   boolean,
   date,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -130,6 +131,65 @@ export const resource = pgTable(
   (table) => [
     primaryKey({ columns: [table.userId, table.id] }),
     index('resource_user_created_idx').on(table.userId, table.createdAt),
+  ],
+);
+
+/**
+ * A chat thread (spec 2 "Thread"). Ids are client-made (time plus a random suffix) and unique per
+ * user, not globally, like resources: a chosen id never tells whether another user holds it.
+ */
+export const chatThread = pgTable(
+  'chat_thread',
+  {
+    id: text('id').notNull(),
+    userId: userIdColumn(),
+    title: text('title').notNull().default('Untitled Chat'),
+    turnCount: integer('turn_count').notNull().default(0),
+    lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps,
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.id] }),
+    // The sidebar: newest activity first, keyset paged on (last_activity_at, id).
+    index('chat_thread_user_activity_idx').on(table.userId, table.lastActivityAt, table.id),
+  ],
+);
+
+/**
+ * One question and its answer in a thread: the user's message, the agent's actions, the prose and the
+ * visualization container, the model and the timings. `status` is 'running' until the turn ends, so
+ * a turn whose client went away is still saved when the agent finishes.
+ */
+export const chatTurn = pgTable(
+  'chat_turn',
+  {
+    userId: userIdColumn(),
+    queryId: text('query_id').notNull(),
+    threadId: text('thread_id').notNull(),
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    userMessage: text('user_message').notNull(),
+    status: text('status')
+      .$type<'running' | 'completed' | 'clarification_needed' | 'out_of_scope' | 'error'>()
+      .notNull(),
+    answer: text('answer').notNull().default(''),
+    agentActions: jsonb('agent_actions').$type<unknown[]>().notNull().default([]),
+    dslObjects: jsonb('dsl_objects').$type<unknown[]>().notNull().default([]),
+    model: text('model'),
+    /** Server timings in ms: total, model, tools. */
+    timings: jsonb('timings').$type<Record<string, number>>().notNull().default({}),
+    /** Set on a turn copied by a fork: where it came from. */
+    forkedFrom: jsonb('forked_from').$type<{ threadId: string; queryId: string }>(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.queryId] }),
+    index('chat_turn_thread_idx').on(table.userId, table.threadId, table.seq),
+    foreignKey({
+      name: 'chat_turn_thread_fk',
+      columns: [table.userId, table.threadId],
+      foreignColumns: [chatThread.userId, chatThread.id],
+    }).onDelete('cascade'),
   ],
 );
 

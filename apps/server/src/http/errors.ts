@@ -42,6 +42,10 @@ export const ERROR_STATUS = {
   'accounts:provider-unavailable': 503,
   'accounts:provider-login-required': 409,
   'accounts:provider-refused': 502,
+  'chat:thread-not-found': 404,
+  'chat:turn-not-found': 404,
+  'chat:turn-in-progress': 409,
+  'chat:thread-full': 409,
   'server:unavailable': 503,
   'server:error': 500,
   ...(Object.fromEntries(

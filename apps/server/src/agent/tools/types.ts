@@ -1,0 +1,52 @@
+import type { DslKnownBlock, ToolInput, ToolName } from '@penny/contracts';
+import type { DomainServices } from '../../services/index.ts';
+
+/** Where a tool's figures came from: the answer states it ('from 3 accounts, Oct 1–31, 42 transactions'). */
+export type ToolProvenance = {
+  /** Display names of the accounts read. */
+  accounts: string[];
+  /** The period the figures cover, both ends included (ISO days). */
+  period?: { start: string; end: string };
+  /** Transactions the figures were computed from. */
+  transactionCount: number;
+};
+
+/** What a block is for, so the answer can keep more or fewer of them (the user's Visuals and Numbers). */
+export type ToolBlockRole = 'chart' | 'table' | 'figures';
+
+export type ToolBlock = { role: ToolBlockRole; block: DslKnownBlock };
+
+/** A tool's answer. Every number in it was computed in code from the ledger, never by a model. */
+export type ToolResult<D = unknown> = {
+  /** The figures, structured: what a model reads, and what the offline analyst writes from. */
+  data: D;
+  /**
+   * Plain sentences stating the key figures with their currency, e.g. 'Groceries from 2026-10-01 to
+   * 2026-10-31: $412.35 across 9 transactions.' An LLM may quote them; the evaluation looks for them.
+   */
+  facts: string[];
+  /** Ready DSL blocks, most important first. */
+  blocks: ToolBlock[];
+  provenance: ToolProvenance;
+};
+
+/** What a tool runs with: the acting user (from the session), the services, and today's date. */
+export type ToolContext = {
+  userId: string;
+  services: DomainServices;
+  /** Today in the user's terms (YYYY-MM-DD): 'this month' and 'next expected' count from it. */
+  today: string;
+  signal?: AbortSignal;
+};
+
+/** One tool of the finance toolkit: its input schema is `toolInputSchemas[name]` in the contracts. */
+export type FinanceTool<N extends ToolName = ToolName> = {
+  name: N;
+  /** What the tool does, for an LLM choosing tools. */
+  description: string;
+  /** The agent action's symbol (an emoji). */
+  symbol: string;
+  /** The agent action's description while it runs, e.g. 'Totalling spending by category for October 2026'. */
+  describe(input: ToolInput<N>): string;
+  execute(input: ToolInput<N>, context: ToolContext): Promise<ToolResult>;
+};

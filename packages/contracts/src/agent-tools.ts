@@ -1,0 +1,116 @@
+import { z } from 'zod';
+
+/**
+ * The finance toolkit's inputs (apps/server/src/agent/tools/): one schema per tool. Any model (an LLM
+ * or the offline analyst) calls the tools with these, and the server validates every call against
+ * them before a tool runs. Dates are ISO days (YYYY-MM-DD), both ends included; amounts are decimal
+ * strings or numbers of dollars; categories are Plaid personal-finance category codes, primary
+ * ('FOOD_AND_DRINK') or detailed ('FOOD_AND_DRINK_GROCERIES').
+ *
+ * Definitions every tool and the evaluation share (docs/agent.md, "Definitions"):
+ * - Only posted transactions count (pending ones may still change).
+ * - Spending: -Σ amount over transactions whose primary category is not INCOME, TRANSFER_IN or
+ *   TRANSFER_OUT and whose detailed category is not LOAN_PAYMENTS_CREDIT_CARD_PAYMENT (paying the
+ *   card moves money between the user's own accounts). Refunds in a category reduce its spending.
+ * - Income: Σ amount over transactions whose primary category is INCOME.
+ * - Amounts are in USD (amount_usd where the ledger has it, else the amount when the currency is USD).
+ */
+
+const isoDay = z.iso.date();
+const money = z.union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/)]);
+const shortText = z.string().trim().min(1).max(200);
+
+export const periodInputSchema = z.object({
+  start: isoDay.describe('First day, YYYY-MM-DD'),
+  end: isoDay.describe('Last day, YYYY-MM-DD (inclusive)'),
+});
+
+const accountFilter = shortText.describe('An account name or id; omit for all accounts').optional();
+const categoryFilter = z
+  .string()
+  .trim()
+  .regex(/^[A-Z][A-Z_]*$/)
+  .max(80)
+  .describe("A category code, primary ('FOOD_AND_DRINK') or detailed ('FOOD_AND_DRINK_GROCERIES')");
+
+export const toolInputSchemas = {
+  list_accounts: z.object({
+    platform: z.enum(['plaid', 'snaptrade', 'web3']).optional(),
+  }),
+  net_worth: z.object({
+    /** Months of history for the trend (month-end values). */
+    months: z.number().int().min(1).max(60).default(12),
+  }),
+  search_transactions: z.object({
+    text: shortText.describe('Words in the description or merchant').optional(),
+    merchant: shortText.optional(),
+    category: categoryFilter.optional(),
+    min_amount: money.describe('Smallest absolute amount, dollars').optional(),
+    max_amount: money.describe('Largest absolute amount, dollars').optional(),
+    direction: z.enum(['in', 'out']).optional(),
+    start: isoDay.optional(),
+    end: isoDay.optional(),
+    account: accountFilter,
+    limit: z.number().int().min(1).max(200).default(50),
+  }),
+  spending_by_category: periodInputSchema.extend({
+    category: categoryFilter.optional(),
+    account: accountFilter,
+    /** Also total the same-length period just before, and the change. */
+    compare_previous: z.boolean().default(false),
+  }),
+  spending_by_merchant: periodInputSchema.extend({
+    category: categoryFilter.optional(),
+    merchant: shortText.optional(),
+    account: accountFilter,
+    limit: z.number().int().min(1).max(50).default(10),
+    compare_previous: z.boolean().default(false),
+  }),
+  cash_flow: periodInputSchema.extend({
+    account: accountFilter,
+  }),
+  recurring_payments: z.object({
+    /** Only subscriptions (digital services, memberships) or every recurring outflow. */
+    kind: z.enum(['subscriptions', 'all']).default('all'),
+    /** Only those expected within the next N days. */
+    within_days: z.number().int().min(1).max(366).optional(),
+  }),
+  largest_transactions: periodInputSchema.extend({
+    direction: z.enum(['in', 'out']).default('out'),
+    category: categoryFilter.optional(),
+    account: accountFilter,
+    limit: z.number().int().min(1).max(50).default(10),
+  }),
+  holdings: z.object({
+    account: accountFilter,
+    group_by: z.enum(['asset_class', 'security', 'account']).default('security'),
+  }),
+  crypto_balances: z.object({}),
+  compound_growth: z.object({
+    principal: money,
+    monthly_contribution: money.default(0),
+    annual_rate_percent: z.number().min(-50).max(100),
+    years: z.number().min(0).max(100),
+  }),
+  loan_payment: z.object({
+    principal: money,
+    annual_rate_percent: z.number().min(0).max(100),
+    years: z.number().min(0.0833).max(50),
+  }),
+  savings_goal: z.object({
+    target: money,
+    current: money.default(0),
+    annual_rate_percent: z.number().min(0).max(100).default(0),
+    /** Either the months to reach it (gives the monthly saving) or the monthly saving (gives months). */
+    months: z.number().int().min(1).max(1200).optional(),
+    monthly_saving: money.optional(),
+  }),
+  emergency_fund: z.object({
+    /** Months of expenses the fund should cover. */
+    target_months: z.number().min(1).max(24).default(6),
+  }),
+} as const;
+
+export type ToolName = keyof typeof toolInputSchemas;
+export const TOOL_NAMES = Object.keys(toolInputSchemas) as ToolName[];
+export type ToolInput<N extends ToolName> = z.output<(typeof toolInputSchemas)[N]>;
