@@ -66,6 +66,14 @@ const envSchema = z.object({
   PRICES_API_KEY: z.string().min(1).optional(),
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   SYNC_MAX_AGE_MINUTES: z.coerce.number().int().min(1).default(60),
+  AGENT_PROVIDER: z.enum(['offline', 'openai-compatible', 'xai', 'anthropic']).default('offline'),
+  AGENT_BASE_URL: z.url().optional(),
+  AGENT_API_KEY: z.string().min(1).optional(),
+  AGENT_MODEL: z.string().min(1).max(128).optional(),
+  AGENT_DEEP_MODEL: z.string().min(1).max(128).optional(),
+  AGENT_MAX_STEPS: z.coerce.number().int().min(1).max(20).default(8),
+  AGENT_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(120_000),
+  CHAT_MAX_PER_MINUTE: z.coerce.number().int().min(1).default(20),
 });
 
 export type Config = {
@@ -119,6 +127,24 @@ export type Config = {
   clientIpHeader: string | undefined;
   webDistDir: string;
   providers: ProvidersConfig;
+  agent: AgentConfig;
+};
+
+/**
+ * The model behind the agent loop. `offline` (the default): Penny's own analyst model, no network.
+ * Otherwise an LLM: an OpenAI-compatible endpoint (OpenAI, Ollama, vLLM, llama.cpp), xAI or Anthropic.
+ */
+export type AgentConfig = {
+  provider: 'offline' | 'openai-compatible' | 'xai' | 'anthropic';
+  baseUrl: string | undefined;
+  apiKey: string | undefined;
+  model: string;
+  /** Used when the client asks for Deep Thinking ('grok-4'). */
+  deepModel: string;
+  maxSteps: number;
+  timeoutMs: number;
+  /** Turns per user per minute. */
+  maxTurnsPerMinute: number;
 };
 
 /**
@@ -249,6 +275,39 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     clientIpHeader: e.CLIENT_IP_HEADER?.toLowerCase(),
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
     providers: resolveProviders(e),
+    agent: resolveAgent(e),
+  };
+}
+
+const DEFAULT_MODELS = {
+  offline: { model: 'penny-analyst', deep: 'penny-analyst-deep' },
+  'openai-compatible': { model: 'gpt-4o-mini', deep: 'gpt-4o' },
+  xai: { model: 'grok-3-mini', deep: 'grok-4' },
+  anthropic: { model: 'claude-haiku-4-5', deep: 'claude-sonnet-4-5' },
+} as const satisfies Record<AgentConfig['provider'], { model: string; deep: string }>;
+
+function resolveAgent(e: z.infer<typeof envSchema>): AgentConfig {
+  const provider = e.AGENT_PROVIDER;
+  if (provider === 'openai-compatible' && !e.AGENT_BASE_URL) {
+    throw new ConfigError(
+      'AGENT_PROVIDER=openai-compatible needs AGENT_BASE_URL (e.g. https://api.openai.com/v1 or http://localhost:11434/v1).',
+    );
+  }
+  if ((provider === 'xai' || provider === 'anthropic') && !e.AGENT_API_KEY) {
+    throw new ConfigError(`AGENT_PROVIDER=${provider} needs AGENT_API_KEY.`);
+  }
+  const defaults = DEFAULT_MODELS[provider];
+  const model = e.AGENT_MODEL ?? defaults.model;
+  return {
+    provider,
+    baseUrl: e.AGENT_BASE_URL,
+    apiKey: e.AGENT_API_KEY,
+    model,
+    deepModel:
+      e.AGENT_DEEP_MODEL ?? (e.AGENT_MODEL && provider !== 'offline' ? e.AGENT_MODEL : defaults.deep),
+    maxSteps: e.AGENT_MAX_STEPS,
+    timeoutMs: e.AGENT_TIMEOUT_MS,
+    maxTurnsPerMinute: e.CHAT_MAX_PER_MINUTE,
   };
 }
 

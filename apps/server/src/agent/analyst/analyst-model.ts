@@ -1,0 +1,184 @@
+import type {
+  LanguageModelV4,
+  LanguageModelV4CallOptions,
+  LanguageModelV4Content,
+  LanguageModelV4FinishReason,
+  LanguageModelV4Prompt,
+  LanguageModelV4StreamPart,
+  LanguageModelV4Usage,
+} from '@ai-sdk/provider';
+import { CONTROL_TOOLS, type InstructionContext, readInstructionContext } from '../instructions.ts';
+import { type Plan, type Reading, understand } from './understand.ts';
+import { createMatcher } from './vocabulary.ts';
+import { type SeenToolResult, writeAnswer } from './write.ts';
+
+/**
+ * Penny's offline analyst: a `LanguageModel` of our own, so the agent loop (AI SDK `streamText`
+ * with tools) runs the same code path with or without an LLM. It reads the question with rules
+ * (intents, chrono-node dates, fuzzy matches against the user's own categories, merchants and
+ * accounts), calls the finance tools, then writes the answer from their facts. It never computes a
+ * figure itself. Deterministic: the same conversation always gives the same answer.
+ */
+
+const USAGE: LanguageModelV4Usage = {
+  inputTokens: { total: 0, noCache: 0, cacheRead: 0, cacheWrite: 0 },
+  outputTokens: { total: 0, text: 0, reasoning: 0 },
+};
+
+type Step =
+  | { kind: 'calls'; calls: Array<{ id: string; name: string; input: unknown }> }
+  | { kind: 'text'; text: string };
+
+function textOf(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  return content
+    .map((part) =>
+      part && typeof part === 'object' && (part as { type?: string }).type === 'text'
+        ? (part as { text: string }).text
+        : '',
+    )
+    .join('');
+}
+
+function seenResult(toolName: string, output: unknown): SeenToolResult {
+  const o = output as { type?: string; value?: unknown } | undefined;
+  if (o?.type === 'json' && o.value && typeof o.value === 'object') {
+    const value = o.value as { facts?: unknown; provenance?: SeenToolResult['provenance'] };
+    return {
+      tool: toolName,
+      facts: Array.isArray(value.facts) ? value.facts.filter((f): f is string => typeof f === 'string') : [],
+      ...(value.provenance ? { provenance: value.provenance } : {}),
+    };
+  }
+  if (o?.type === 'error-text' || o?.type === 'error-json') {
+    return { tool: toolName, facts: [], error: typeof o.value === 'string' ? o.value : 'the tool failed' };
+  }
+  return { tool: toolName, facts: [] };
+}
+
+/** Replays the earlier questions of the thread, so a follow-up starts from the last reading. */
+function previousReading(
+  prompt: LanguageModelV4Prompt,
+  lastUser: number,
+  context: InstructionContext,
+): Reading | undefined {
+  const matcher = createMatcher(context);
+  let reading: Reading | undefined;
+  for (let i = 0; i < lastUser; i++) {
+    const message = prompt[i];
+    if (message?.role !== 'user') continue;
+    const plan = understand(textOf(message.content), context, matcher, reading, false);
+    if (plan.kind === 'tools') reading = plan.reading;
+    else if (plan.kind === 'clarify' && plan.reading) reading = plan.reading;
+  }
+  return reading;
+}
+
+export function decideStep(prompt: LanguageModelV4Prompt): Step {
+  const system = prompt
+    .filter((m) => m.role === 'system')
+    .map((m) => m.content)
+    .join('\n');
+  const context = readInstructionContext(system);
+  const lastUser = prompt.findLastIndex((m) => m.role === 'user');
+  const question = lastUser >= 0 ? textOf(prompt[lastUser]?.content) : '';
+  if (!context)
+    return { kind: 'text', text: 'I could not read my instructions, so I cannot answer this yet.' };
+  const after = prompt.slice(lastUser + 1);
+  const stepIndex = after.filter((m) => m.role === 'assistant').length;
+  const results: SeenToolResult[] = [];
+  for (const message of after) {
+    if (message.role !== 'tool') continue;
+    for (const part of message.content) {
+      if (part.type === 'tool-result') results.push(seenResult(part.toolName, part.output));
+    }
+  }
+  const matcher = createMatcher(context);
+  const previous = previousReading(prompt, lastUser, context);
+  const plan: Plan = understand(question, context, matcher, previous, context.deep);
+  const style = {
+    numbers: context.preferences.numbers,
+    context: context.preferences.context,
+    tone: context.preferences.tone,
+  };
+  if (stepIndex > 0) {
+    return {
+      kind: 'text',
+      text: writeAnswer(plan.kind === 'tools' ? plan.reading : undefined, results, style, context.deep),
+    };
+  }
+  switch (plan.kind) {
+    case 'decline':
+      return {
+        kind: 'calls',
+        calls: [{ id: 'call-0-0', name: CONTROL_TOOLS.decline, input: { reason: plan.reason } }],
+      };
+    case 'clarify':
+      return {
+        kind: 'calls',
+        calls: [{ id: 'call-0-0', name: CONTROL_TOOLS.ask, input: { question: plan.question } }],
+      };
+    case 'tools':
+      return {
+        kind: 'calls',
+        calls: plan.calls.map((call, i) => ({ id: `call-0-${i}`, name: call.tool, input: call.input })),
+      };
+  }
+}
+
+const STOP: LanguageModelV4FinishReason = { unified: 'stop', raw: 'stop' };
+const TOOL_CALLS: LanguageModelV4FinishReason = { unified: 'tool-calls', raw: 'tool_calls' };
+
+/** Splits the answer into word groups, so it streams like an LLM's. */
+function chunks(text: string): string[] {
+  return text.match(/\S+\s*|\s+/g) ?? [text];
+}
+
+export function createAnalystModel(modelId: string): LanguageModelV4 {
+  return {
+    specificationVersion: 'v4',
+    provider: 'penny',
+    modelId,
+    supportedUrls: {},
+    async doGenerate(options: LanguageModelV4CallOptions) {
+      const step = decideStep(options.prompt);
+      const content: LanguageModelV4Content[] =
+        step.kind === 'text'
+          ? [{ type: 'text', text: step.text }]
+          : step.calls.map((c) => ({
+              type: 'tool-call',
+              toolCallId: c.id,
+              toolName: c.name,
+              input: JSON.stringify(c.input),
+            }));
+      return { content, finishReason: step.kind === 'text' ? STOP : TOOL_CALLS, usage: USAGE, warnings: [] };
+    },
+    async doStream(options: LanguageModelV4CallOptions) {
+      const step = decideStep(options.prompt);
+      const parts: LanguageModelV4StreamPart[] = [{ type: 'stream-start', warnings: [] }];
+      if (step.kind === 'text') {
+        parts.push({ type: 'text-start', id: 'text-0' });
+        for (const delta of chunks(step.text)) parts.push({ type: 'text-delta', id: 'text-0', delta });
+        parts.push({ type: 'text-end', id: 'text-0' });
+      } else {
+        for (const c of step.calls) {
+          parts.push({
+            type: 'tool-call',
+            toolCallId: c.id,
+            toolName: c.name,
+            input: JSON.stringify(c.input),
+          });
+        }
+      }
+      parts.push({ type: 'finish', usage: USAGE, finishReason: step.kind === 'text' ? STOP : TOOL_CALLS });
+      const stream = new ReadableStream<LanguageModelV4StreamPart>({
+        start(controller) {
+          for (const part of parts) controller.enqueue(part);
+          controller.close();
+        },
+      });
+      return { stream };
+    },
+  };
+}

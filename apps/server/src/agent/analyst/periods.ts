@@ -1,0 +1,239 @@
+import * as chrono from 'chrono-node';
+
+/**
+ * Periods a question means, as whole ISO days (both ends included). 'last month' is the whole
+ * previous calendar month, 'this month' and 'this year' run to today, 'in September' is the latest
+ * September that has started, 'since March' runs from March 1 to today, 'last 30 days' ends today,
+ * 'last 3 months' is the three whole months before this one. Written down in docs/agent.md.
+ */
+export type Period = {
+  start: string;
+  end: string;
+  /** How the answer names it: 'October 2026', 'the last 30 days', '2026 so far'. */
+  label: string;
+  /** A whole calendar month: 'the month before' steps by months. */
+  unit: 'month' | 'year' | 'week' | 'days';
+};
+
+const MONTHS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+] as const;
+const MONTH_NAMES = MONTHS.map((m) => m[0]?.toUpperCase() + m.slice(1));
+
+export function isoDay(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+function parseDay(day: string): Date {
+  return new Date(`${day}T00:00:00Z`);
+}
+
+export function addDays(day: string, days: number): string {
+  const date = parseDay(day);
+  date.setUTCDate(date.getUTCDate() + days);
+  return isoDay(date);
+}
+
+function monthStart(year: number, month: number): string {
+  return isoDay(new Date(Date.UTC(year, month, 1)));
+}
+
+function monthEnd(year: number, month: number): string {
+  return isoDay(new Date(Date.UTC(year, month + 1, 0)));
+}
+
+function minDay(a: string, b: string): string {
+  return a < b ? a : b;
+}
+
+export function wholeMonth(year: number, month: number, today: string): Period {
+  const normalized = new Date(Date.UTC(year, month, 1));
+  const y = normalized.getUTCFullYear();
+  const m = normalized.getUTCMonth();
+  const end = monthEnd(y, m);
+  const current = end >= today && monthStart(y, m) <= today;
+  return {
+    start: monthStart(y, m),
+    end: minDay(end, today),
+    label: current ? `${MONTH_NAMES[m]} ${y} so far` : `${MONTH_NAMES[m]} ${y}`,
+    unit: 'month',
+  };
+}
+
+export function thisMonth(today: string): Period {
+  const d = parseDay(today);
+  return wholeMonth(d.getUTCFullYear(), d.getUTCMonth(), today);
+}
+
+function wholeYear(year: number, today: string): Period {
+  const start = `${year}-01-01`;
+  const end = `${year}-12-31`;
+  const current = start <= today && today <= end;
+  return { start, end: minDay(end, today), label: current ? `${year} so far` : `${year}`, unit: 'year' };
+}
+
+/** The previous period of the same shape: the month before, the year before, the 30 days before. */
+export function previousPeriod(period: Period, today: string): Period {
+  const start = parseDay(period.start);
+  if (period.unit === 'month') return wholeMonth(start.getUTCFullYear(), start.getUTCMonth() - 1, today);
+  if (period.unit === 'year') return wholeYear(start.getUTCFullYear() - 1, today);
+  const length = Math.round((parseDay(period.end).getTime() - start.getTime()) / 86_400_000) + 1;
+  const end = addDays(period.start, -1);
+  const newStart = addDays(end, -(length - 1));
+  return { start: newStart, end, label: `${newStart} to ${end}`, unit: period.unit };
+}
+
+/** The next period of the same shape, never past today. */
+export function nextPeriod(period: Period, today: string): Period {
+  const start = parseDay(period.start);
+  if (period.unit === 'month') return wholeMonth(start.getUTCFullYear(), start.getUTCMonth() + 1, today);
+  if (period.unit === 'year') return wholeYear(start.getUTCFullYear() + 1, today);
+  const length = Math.round((parseDay(period.end).getTime() - start.getTime()) / 86_400_000) + 1;
+  const newStart = addDays(period.end, 1);
+  const end = minDay(addDays(newStart, length - 1), today);
+  return { start: newStart, end, label: `${newStart} to ${end}`, unit: period.unit };
+}
+
+const NUMBER_WORDS: Record<string, number> = {
+  a: 1,
+  an: 1,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+};
+
+function count(word: string): number | undefined {
+  const n = Number(word);
+  if (Number.isInteger(n) && n > 0) return n;
+  return NUMBER_WORDS[word];
+}
+
+/** The latest occurrence of a month that has started by today (this year's, else last year's). */
+function latestMonth(monthIndex: number, today: string, explicitYear?: number): Period {
+  const t = parseDay(today);
+  let year = explicitYear ?? t.getUTCFullYear();
+  if (explicitYear === undefined && monthStart(year, monthIndex) > today) year -= 1;
+  return wholeMonth(year, monthIndex, today);
+}
+
+/**
+ * Reads the period a question names, or undefined when it names none. `today` is YYYY-MM-DD.
+ */
+export function parsePeriod(question: string, today: string): Period | undefined {
+  const q = question.toLowerCase();
+  const t = parseDay(today);
+  const year = t.getUTCFullYear();
+  const month = t.getUTCMonth();
+
+  if (/\b(last|previous|past) month\b/.test(q) && !/\b(last|past) \w+ months\b/.test(q)) {
+    return wholeMonth(year, month - 1, today);
+  }
+  if (/\bthis month\b|\bmonth to date\b|\bso far this month\b|\bmtd\b/.test(q)) return thisMonth(today);
+  if (/\b(this year|year to date|ytd|so far this year)\b/.test(q)) return wholeYear(year, today);
+  if (/\b(last|previous) year\b/.test(q)) return wholeYear(year - 1, today);
+  if (/\btoday\b/.test(q)) return { start: today, end: today, label: 'today', unit: 'days' };
+  if (/\byesterday\b/.test(q)) {
+    const y = addDays(today, -1);
+    return { start: y, end: y, label: 'yesterday', unit: 'days' };
+  }
+  if (/\b(last|previous) week\b/.test(q)) {
+    // The whole previous Monday-to-Sunday week.
+    const weekday = (t.getUTCDay() + 6) % 7;
+    const start = addDays(today, -weekday - 7);
+    return { start, end: addDays(start, 6), label: `the week of ${start}`, unit: 'week' };
+  }
+  if (/\bthis week\b/.test(q)) {
+    const weekday = (t.getUTCDay() + 6) % 7;
+    return { start: addDays(today, -weekday), end: today, label: 'this week so far', unit: 'days' };
+  }
+  const lastN = q.match(
+    /\b(?:last|past|previous)\s+(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+(day|week|month|year)s?\b/,
+  );
+  if (lastN?.[1] && lastN[2]) {
+    const n = count(lastN[1]) ?? 1;
+    const unit = lastN[2];
+    if (unit === 'day' || unit === 'week') {
+      const days = unit === 'day' ? n : n * 7;
+      return { start: addDays(today, -(days - 1)), end: today, label: `the last ${days} days`, unit: 'days' };
+    }
+    if (unit === 'month') {
+      const start = monthStart(year, month - n);
+      const end = monthEnd(year, month - 1);
+      return { start, end, label: `the last ${n} full months (${start} to ${end})`, unit: 'days' };
+    }
+    const start = `${year - n}-01-01`;
+    const end = `${year - 1}-12-31`;
+    return { start, end, label: `the last ${n} full years`, unit: 'days' };
+  }
+  // 'since March', 'since March 3rd', 'since 2026-02-01'.
+  const since = q.match(/\bsince\s+(.+?)(?:[?.!,]|$)/);
+  if (since?.[1]) {
+    const monthOnly = MONTHS.findIndex((m) => since[1]?.trim() === m || since[1]?.trim() === m.slice(0, 3));
+    if (monthOnly >= 0) {
+      const start = latestMonth(monthOnly, today).start;
+      return { start, end: today, label: `since ${start}`, unit: 'days' };
+    }
+    const parsed = chrono.parseDate(
+      since[1],
+      { instant: new Date(`${today}T12:00:00Z`), timezone: 0 },
+      { forwardDate: false },
+    );
+    if (parsed) {
+      const start = isoDay(parsed);
+      if (start <= today) return { start, end: today, label: `since ${start}`, unit: 'days' };
+    }
+  }
+  // A named month, with or without a year: 'in September', 'September 2025', 'for sept'.
+  const named = q.match(
+    /\b(january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\b(?:\s+(\d{4}))?/,
+  );
+  if (named?.[1] && !(named[1] === 'may' && !/\b(in|for|during|of)\s+may\b|\bmay\s+\d{4}/.test(q))) {
+    const index = MONTHS.findIndex((m) => m.startsWith(named[1]?.slice(0, 3) ?? ''));
+    const explicitYear = named[2] ? Number(named[2]) : undefined;
+    if (index >= 0) return latestMonth(index, today, explicitYear);
+  }
+  const yearOnly = q.match(/\b(?:in|for|during)\s+(20\d{2})\b/);
+  if (yearOnly?.[1]) return wholeYear(Number(yearOnly[1]), today);
+  // Anything else chrono can read as a range ('from Jan 5 to Feb 10').
+  const results = chrono.parse(
+    question,
+    { instant: new Date(`${today}T12:00:00Z`), timezone: 0 },
+    { forwardDate: false },
+  );
+  const range = results.find((r) => r.end);
+  if (range?.end) {
+    const start = isoDay(range.start.date());
+    const end = minDay(isoDay(range.end.date()), today);
+    if (start <= end) return { start, end, label: `${start} to ${end}`, unit: 'days' };
+  }
+  return undefined;
+}
+
+/** A follow-up that shifts the previous period: 'and the month before?', 'what about the year after?'. */
+export function periodShift(question: string): 'previous' | 'next' | undefined {
+  const q = question.toLowerCase();
+  if (/\b(month|year|week|period) before\b|\bprevious (month|year|week|one)\b|\bbefore that\b/.test(q))
+    return 'previous';
+  if (/\b(month|year|week|period) after\b|\bafter that\b|\bnext (month|year|week)\b/.test(q)) return 'next';
+  return undefined;
+}

@@ -1,0 +1,103 @@
+import type { ToneKey } from '@penny/contracts';
+import type { Reading } from './understand.ts';
+
+/** What the model sees of a tool's result: the facts and figures, and where they came from. */
+export type SeenToolResult = {
+  tool: string;
+  facts: string[];
+  provenance?: { accounts?: string[]; period?: { start: string; end: string }; transactionCount?: number };
+  error?: string;
+};
+
+/** The answer's shape from the user's preferences (spec 1 "Response Detail" and "Conversation Tone"). */
+export type AnswerStyle = {
+  /** 1–10: how many figures. */
+  numbers: number;
+  /** 1–10: how much explanation. */
+  context: number;
+  tone: ToneKey | undefined;
+};
+
+const OPENINGS: Record<ToneKey | 'none', (deep: boolean) => string> = {
+  tone_conversational: (deep) =>
+    deep ? "I took a closer look. Here's what I found." : "Here's what I found.",
+  tone_formal: (deep) => (deep ? 'Detailed analysis:' : 'Summary:'),
+  tone_creative: (deep) =>
+    deep ? 'Let me paint the fuller picture of your money.' : 'Here is the picture your money paints.',
+  tone_funny: (deep) => (deep ? 'I put on my reading glasses for this one.' : 'Drumroll, please.'),
+  none: (deep) => (deep ? 'A closer look:' : ''),
+};
+
+/** How many facts a Numbers level keeps: 1–3 the headline only, 4–7 up to three, 8–10 all. */
+function factBudget(numbers: number): number {
+  if (numbers <= 3) return 1;
+  if (numbers <= 7) return 3;
+  return Number.POSITIVE_INFINITY;
+}
+
+function provenanceSentence(results: SeenToolResult[]): string | undefined {
+  const accounts = new Set<string>();
+  let transactions = 0;
+  let period: { start: string; end: string } | undefined;
+  for (const r of results) {
+    for (const a of r.provenance?.accounts ?? []) accounts.add(a);
+    transactions += r.provenance?.transactionCount ?? 0;
+    period ??= r.provenance?.period;
+  }
+  if (accounts.size === 0 && transactions === 0) return undefined;
+  const parts: string[] = [];
+  if (transactions > 0)
+    parts.push(`${transactions.toLocaleString('en-US')} transaction${transactions === 1 ? '' : 's'}`);
+  if (accounts.size > 0) {
+    const list = [...accounts];
+    parts.push(
+      `${list.length === 1 ? 'your' : `${list.length} accounts:`} ${list.slice(0, 6).join(', ')}${list.length > 6 ? '…' : ''}`,
+    );
+  }
+  const when = period ? `, ${period.start} to ${period.end}` : '';
+  return `Based on ${parts.join(' from ')}${when}.`;
+}
+
+const METHOD: Partial<Record<Reading['intent'], string>> = {
+  spending:
+    'Spending counts posted purchases net of refunds; transfers between your accounts, card payments and income are left out.',
+  merchants: 'Merchants are totalled from posted purchases net of refunds.',
+  cash_flow:
+    'Income is money in categorised as income; spending is posted purchases net of refunds, without transfers.',
+  income: 'Income is money in categorised as income (wages, interest, dividends and the like).',
+  net_worth: 'Net worth is everything you own across linked accounts minus what you owe.',
+  recurring: 'A payment counts as recurring when it repeats at a regular interval with similar amounts.',
+  holdings: 'Values use the latest prices your brokerage reported; gains compare value with cost basis.',
+};
+
+/**
+ * Writes the answer from the tools' facts: the figures are quoted as the tools computed them, never
+ * recomputed here. The style decides how many figures and how much explanation; the tone the voice.
+ */
+export function writeAnswer(
+  reading: Reading | undefined,
+  results: SeenToolResult[],
+  style: AnswerStyle,
+  deep: boolean,
+): string {
+  const lines: string[] = [];
+  const opening = OPENINGS[style.tone ?? 'none'](deep);
+  if (opening) lines.push(opening);
+  const failed = results.filter((r) => r.error);
+  const facts = results.flatMap((r) => r.facts);
+  const budget = deep ? Number.POSITIVE_INFINITY : factBudget(style.numbers);
+  const kept = facts.slice(0, budget);
+  if (kept.length === 0 && failed.length === 0)
+    lines.push("I couldn't find anything in your linked accounts for that.");
+  if (kept.length === 1) lines.push(kept[0] ?? '');
+  else for (const fact of kept) lines.push(`- ${fact}`);
+  for (const r of failed)
+    lines.push(`I couldn't complete one step (${r.tool.replace(/_/g, ' ')}): ${r.error}`);
+  if (style.context >= 4 || deep) {
+    const provenance = provenanceSentence(results);
+    if (provenance) lines.push(provenance);
+  }
+  if ((style.context >= 8 || deep) && reading && METHOD[reading.intent])
+    lines.push(METHOD[reading.intent] ?? '');
+  return lines.filter(Boolean).join('\n\n');
+}
