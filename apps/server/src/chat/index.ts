@@ -4,3 +4,16 @@ export {
   type ResourceService,
   type StoreResourceInput,
 } from './resources.ts';
+export {
+  type BeginTurnInput,
+  type BegunTurn,
+  type ChatService,
+  createChatService,
+  type FinishTurnInput,
+  type HistoryTurn,
+  newChatId,
+  type ThreadDsl,
+  type ThreadPage,
+  threadFullMessage,
+  titleFromDsl,
+} from './threads.ts';

@@ -405,6 +405,8 @@ export const schema = {
   verification,
   profile,
   resource,
+  chatThread,
+  chatTurn,
   outbox,
   providerUser,
   connection,

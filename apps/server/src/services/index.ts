@@ -1,4 +1,4 @@
-import { createResourceService } from '../chat/index.ts';
+import { createChatService, createResourceService } from '../chat/index.ts';
 import type { ProviderClients, Vault } from '../connections/index.ts';
 import type { Database } from '../db/index.ts';
 import { createAccountsService, createSyncEngine } from '../finance/index.ts';
@@ -51,6 +51,7 @@ export function createDomainServices(deps: {
       ...(deps.onSessionsChanged ? { onSessionsChanged: deps.onSessionsChanged } : {}),
     }),
     resources: createResourceService(deps.db),
+    chat: createChatService(deps.db),
     accounts,
     sync,
   };

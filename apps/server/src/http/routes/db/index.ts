@@ -8,6 +8,7 @@ import { type EndpointMountOptions, mountEndpoint } from '../../endpoint.ts';
 import { ApiFailure } from '../../errors.ts';
 import { assertSameUser, requireUser } from '../../identity-guard.ts';
 import { mountAccountEndpoints } from './accounts.ts';
+import { mountChatEndpoints } from './chat.ts';
 
 export type DatabaseRouteDeps = {
   services: DomainServices;
@@ -154,6 +155,7 @@ export function databaseRoutes({ services, auth, logger, mount }: DatabaseRouteD
     mount,
   );
 
+  mountChatEndpoints(router, services, mount);
   mountAccountEndpoints(router, services, mount);
 
   return router;
