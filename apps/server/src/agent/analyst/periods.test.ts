@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { parsePeriod, periodShift, previousPeriod } from './periods.ts';
+
+const today = '2026-11-23';
+const range = (q: string) => {
+  const p = parsePeriod(q, today);
+  return p ? [p.start, p.end] : undefined;
+};
+
+describe('the periods a question means', () => {
+  it('reads last month as the whole previous calendar month, this month and this year to date', () => {
+    expect(range('How much did I spend on groceries last month?')).toEqual(['2026-10-01', '2026-10-31']);
+    expect(range('spending this month')).toEqual(['2026-11-01', '2026-11-23']);
+    expect(range('income this year')).toEqual(['2026-01-01', '2026-11-23']);
+    expect(range('year to date')).toEqual(['2026-01-01', '2026-11-23']);
+    expect(range('last year')).toEqual(['2025-01-01', '2025-12-31']);
+  });
+
+  it('crosses year boundaries', () => {
+    expect(parsePeriod('last month', '2026-01-15')).toMatchObject({ start: '2025-12-01', end: '2025-12-31' });
+    expect(parsePeriod('in December', '2026-01-15')).toMatchObject({
+      start: '2025-12-01',
+      end: '2025-12-31',
+    });
+  });
+
+  it('reads named months as the latest one that has started, or the year given', () => {
+    expect(range('in September')).toEqual(['2026-09-01', '2026-09-30']);
+    expect(range('in December')).toEqual(['2025-12-01', '2025-12-31']);
+    expect(range('for February 2025')).toEqual(['2025-02-01', '2025-02-28']);
+    expect(range('in sept')).toEqual(['2026-09-01', '2026-09-30']);
+  });
+
+  it('reads since, the last N days and the last N months', () => {
+    expect(range('since March')).toEqual(['2026-03-01', '2026-11-23']);
+    expect(range('last 30 days')).toEqual(['2026-10-25', '2026-11-23']);
+    expect(range('past 3 months')).toEqual(['2026-08-01', '2026-10-31']);
+    expect(range('last week')).toEqual(['2026-11-16', '2026-11-22']);
+  });
+
+  it('reads no period where none is named', () => {
+    expect(parsePeriod('How much do I spend on coffee?', today)).toBeUndefined();
+    expect(parsePeriod('What may I afford?', today)).toBeUndefined();
+  });
+
+  it('steps a period back by its own shape for follow-ups', () => {
+    const october = parsePeriod('last month', today);
+    expect(october && previousPeriod(october, today)).toMatchObject({
+      start: '2026-09-01',
+      end: '2026-09-30',
+    });
+    const thirty = parsePeriod('last 30 days', today);
+    expect(thirty && previousPeriod(thirty, today)).toMatchObject({ start: '2026-09-25', end: '2026-10-24' });
+    expect(periodShift('and the month before?')).toBe('previous');
+    expect(periodShift('what about groceries?')).toBeUndefined();
+  });
+});
