@@ -1,4 +1,5 @@
 export * from './accounts.ts';
+export * from './chat.ts';
 export {
   type FetchPublicConfigOptions,
   fetchPublicConfig,

@@ -104,7 +104,8 @@ export function createRequester(options: RequesterOptions): Requester {
     const method = init.method ?? (init.body !== undefined || init.form !== undefined ? 'POST' : 'GET');
     const target = url(service, path, init.query);
     const headers = new Headers(init.headers);
-    headers.set('accept', 'application/json');
+    // JSON unless the caller asks for another answer (the chat's event stream).
+    if (!headers.has('accept')) headers.set('accept', 'application/json');
     const requestInit: RequestInit = { method, headers };
     if (init.signal) requestInit.signal = init.signal;
 

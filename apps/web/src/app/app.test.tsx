@@ -55,7 +55,7 @@ describe('route guards', () => {
   });
 
   it.each([
-    ['/chat/thread-1', 'Chat'],
+    ['/chat/thread-1', 'Untitled Chat'],
     ['/Resources', 'Saved Resources'],
     ['/Resources/res-1', 'Saved Resources'],
     ['/Accounts', 'Accounts'],
@@ -141,8 +141,8 @@ describe('layout', () => {
     renderApp('/');
     await screen.findByRole('heading', { name: 'Hello, Ada!' });
     const sidebar = screen.getByRole('complementary', { name: 'Sidebar' });
-    expect(within(sidebar).getByRole('link', { name: 'New Chat' })).toHaveAttribute('href', '/');
-    expect(within(sidebar).getByText('No conversations yet')).toBeInTheDocument();
+    expect(within(sidebar).getByRole('button', { name: 'New Chat' })).toBeInTheDocument();
+    expect(await within(sidebar).findByText('No conversations yet')).toBeInTheDocument();
     const nav = within(sidebar).getByRole('navigation', { name: 'Main' });
     for (const [name, href] of [
       ['Accounts', '/Accounts'],

@@ -9,6 +9,7 @@ import {
   X,
 } from 'lucide-react';
 import { Link, NavLink } from 'react-router';
+import { ThreadList, useStartNewChat } from '../../features/chat/index.ts';
 import { Button, cx, DialogClose } from '../../ui/index.ts';
 import { Brand } from './brand.tsx';
 
@@ -38,6 +39,7 @@ const itemClassName =
 
 export function Sidebar({ mode, onToggle, inDrawer = false, id }: SidebarProps) {
   const rail = mode === 'rail';
+  const startNewChat = useStartNewChat();
   return (
     <div id={id} className="flex h-full flex-col gap-3 p-3">
       <div className={cx('flex h-10 items-center gap-2', rail ? 'justify-center' : 'justify-between')}>
@@ -69,11 +71,15 @@ export function Sidebar({ mode, onToggle, inDrawer = false, id }: SidebarProps) 
         ) : null}
       </div>
 
-      <Button asChild variant="secondary" className={cx('w-full', rail ? 'px-0' : 'justify-start')}>
-        <Link to="/" aria-label={rail ? 'New Chat' : undefined} title={rail ? 'New Chat' : undefined}>
-          <SquarePen aria-hidden="true" />
-          {rail ? null : 'New Chat'}
-        </Link>
+      <Button
+        variant="secondary"
+        className={cx('w-full', rail ? 'px-0' : 'justify-start')}
+        onClick={startNewChat}
+        aria-label={rail ? 'New Chat' : undefined}
+        title={rail ? 'New Chat' : undefined}
+      >
+        <SquarePen aria-hidden="true" />
+        {rail ? null : 'New Chat'}
       </Button>
 
       {rail ? (
@@ -83,9 +89,7 @@ export function Sidebar({ mode, onToggle, inDrawer = false, id }: SidebarProps) 
           <h2 id="sidebar-threads-title" className="px-3 text-xs font-medium text-text-muted">
             Chats
           </h2>
-          <div className="min-h-0 flex-1 overflow-y-auto">
-            <p className="px-3 py-2 text-sm text-text-muted">No conversations yet</p>
-          </div>
+          <ThreadList />
         </section>
       )}
 

@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../app/index.ts';
 import { useSession } from '../../session/index.ts';
@@ -35,8 +36,10 @@ async function renderPanel(props: Partial<VisualizationPanelProps>, { signedIn =
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <AppProviders queryClient={queryClient} authClient={createTestAuthClient()}>
-      <SessionStatus />
-      <VisualizationPanel threadId="thread-1" results={[]} {...props} />
+      <MemoryRouter>
+        <SessionStatus />
+        <VisualizationPanel threadId="thread-1" results={[]} {...props} />
+      </MemoryRouter>
     </AppProviders>,
   );
   await waitFor(() => expect(screen.getByTestId('session-status')).not.toHaveTextContent('checking'));
@@ -142,11 +145,17 @@ describe('visualization panel', () => {
     expect(storeCalls()).toEqual([]);
   });
 
-  it("the fork icon says 'Cannot start a new chat from here.' until forking exists", async () => {
+  it("the fork icon asks the server for a new chat from the card's query ('Failed to create a new chat.' when it has none)", async () => {
     await renderPanel({ results: [spending] });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Start a new chat from this' }));
-    expect(await screen.findByText('Cannot start a new chat from here.')).toBeInTheDocument();
+    expect(await screen.findByText('Failed to create a new chat.')).toBeInTheDocument();
+    const [request] = server.calls('/db/fork-chat');
+    expect(request?.sealed).toBe(true);
+    expect(request?.body).toMatchObject({
+      source_thread_id: 'thread-1',
+      source_query_id: 'query-1735787045000-x7k2p',
+    });
   });
 
   it("shows 'Generating insights...' while loading", async () => {
@@ -179,7 +188,9 @@ describe('visualization panel patience message', () => {
     const authClient = createTestAuthClient();
     const view = (loading: boolean) => (
       <AppProviders queryClient={queryClient} authClient={authClient}>
-        <VisualizationPanel threadId="thread-1" results={[]} loading={loading} />
+        <MemoryRouter>
+          <VisualizationPanel threadId="thread-1" results={[]} loading={loading} />
+        </MemoryRouter>
       </AppProviders>
     );
     const { rerender } = render(view(true));

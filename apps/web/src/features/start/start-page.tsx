@@ -1,6 +1,7 @@
 import { Bookmark, Landmark, MessageSquarePlus } from 'lucide-react';
 import { useSession } from '../../session/index.ts';
 import { Button, Card } from '../../ui/index.ts';
+import { useStartNewChat } from '../chat/index.ts';
 
 const steps = [
   {
@@ -24,6 +25,7 @@ const steps = [
 export function StartPage({ backdrop = false }: { backdrop?: boolean } = {}) {
   const { user } = useSession();
   const firstName = user?.firstName?.trim() || 'User';
+  const startNewChat = useStartNewChat();
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-8 px-4 py-10 sm:px-8 lg:py-16">
       {backdrop ? null : <title>Penny</title>}
@@ -49,8 +51,7 @@ export function StartPage({ backdrop = false }: { backdrop?: boolean } = {}) {
         ))}
       </ol>
       <div>
-        {/* Placeholder: the Chat issue wires this to a new thread. */}
-        <Button size="lg" disabled>
+        <Button size="lg" onClick={startNewChat}>
           <MessageSquarePlus aria-hidden="true" />
           Start a New Chat
         </Button>
