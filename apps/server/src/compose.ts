@@ -111,6 +111,8 @@ export async function composeServices(
     providers,
     snapTradeRedirectUrl: `${config.publicUrl}/connect/snaptrade/callback`,
     syncMaxAgeMs: config.providers.syncMaxAgeMs,
+    agent: config.agent,
+    ...(config.apiRateLimit ? { rateLimiter: shared.rateLimiter } : {}),
     onSessionsChanged,
   });
   const sandbox =

@@ -1,18 +1,16 @@
+import { createAgentService } from '../agent/agent-service.ts';
 import { createChatService, createResourceService } from '../chat/index.ts';
+import type { AgentConfig } from '../config.ts';
 import type { ProviderClients, Vault } from '../connections/index.ts';
 import type { Database } from '../db/index.ts';
-import { createAccountsService, createSyncEngine } from '../finance/index.ts';
+import { createAccountsService, createAnalyticsService, createSyncEngine } from '../finance/index.ts';
 import { createProfileService, createUserDataService } from '../identity/index.ts';
 import type { Logger } from '../logger.ts';
+import type { RateLimiter } from '../shared-state/rate-limiter.ts';
 
 export { ServiceError } from './errors.ts';
 
-/**
- * Every domain service, built once by compose.ts: one named, typed handler per operation, each taking
- * the acting user explicitly. The HTTP routes call these handlers and nothing else; the agent's tools
- * will call the same ones.
- */
-export function createDomainServices(deps: {
+export type DomainServiceDeps = {
   db: Database;
   logger: Logger;
   /** The credential vault (provider tokens sealed at rest). */
@@ -23,9 +21,20 @@ export function createDomainServices(deps: {
   snapTradeRedirectUrl: string;
   /** Linked data older than this is synced again when read. */
   syncMaxAgeMs: number;
+  /** The agent's model and limits (offline analyst by default). */
+  agent?: AgentConfig;
+  /** Per-user chat turn limits; none when unset (tests). */
+  rateLimiter?: RateLimiter;
+  /** Today's date for the agent's analysis (tests pin it). */
+  today?: () => string;
   /** Called after sessions were ended (the session cache). */
   onSessionsChanged?: () => Promise<void>;
-}) {
+};
+
+/**
+ * The services the agent's tools call: everything but the agent itself.
+ */
+function createCoreServices(deps: DomainServiceDeps) {
   const sync = createSyncEngine({
     db: deps.db,
     vault: deps.vault,
@@ -53,8 +62,42 @@ export function createDomainServices(deps: {
     resources: createResourceService(deps.db),
     chat: createChatService(deps.db),
     accounts,
+    analytics: createAnalyticsService({ db: deps.db }),
     sync,
   };
 }
+
+/**
+ * Every domain service, built once by compose.ts: one named, typed handler per operation, each taking
+ * the acting user explicitly. The HTTP routes call these handlers and nothing else; the agent's tools
+ * call the same ones.
+ */
+export function createDomainServices(deps: DomainServiceDeps) {
+  const domain = createCoreServices(deps);
+  return {
+    ...domain,
+    agent: createAgentService({
+      services: domain,
+      config: deps.agent ?? OFFLINE_AGENT,
+      logger: deps.logger,
+      rateLimiter: deps.rateLimiter,
+      ...(deps.today ? { today: deps.today } : {}),
+    }),
+  };
+}
+
+export type CoreServices = ReturnType<typeof createCoreServices>;
+
+/** The offline analyst with the default limits (what `loadConfig` gives without AGENT_* variables). */
+const OFFLINE_AGENT: AgentConfig = {
+  provider: 'offline',
+  baseUrl: undefined,
+  apiKey: undefined,
+  model: 'penny-analyst',
+  deepModel: 'penny-analyst-deep',
+  maxSteps: 8,
+  timeoutMs: 120_000,
+  maxTurnsPerMinute: 20,
+};
 
 export type DomainServices = ReturnType<typeof createDomainServices>;

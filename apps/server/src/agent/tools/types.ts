@@ -1,5 +1,5 @@
 import type { DslKnownBlock, ToolInput, ToolName } from '@penny/contracts';
-import type { DomainServices } from '../../services/index.ts';
+import type { CoreServices } from '../../services/index.ts';
 
 /** Where a tool's figures came from: the answer states it ('from 3 accounts, Oct 1–31, 42 transactions'). */
 export type ToolProvenance = {
@@ -33,7 +33,7 @@ export type ToolResult<D = unknown> = {
 /** What a tool runs with: the acting user (from the session), the services, and today's date. */
 export type ToolContext = {
   userId: string;
-  services: DomainServices;
+  services: CoreServices;
   /** Today in the user's terms (YYYY-MM-DD): 'this month' and 'next expected' count from it. */
   today: string;
   signal?: AbortSignal;

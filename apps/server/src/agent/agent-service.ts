@@ -1,0 +1,186 @@
+import {
+  type AgentAction,
+  type ChatRequest,
+  type ChatResponse,
+  type ChatStreamEvent,
+  chatMessages,
+  type PreferencesDocument,
+  parseScale,
+  type ToneKey,
+} from '@penny/contracts';
+import type { ModelMessage } from 'ai';
+import type { AgentConfig } from '../config.ts';
+import type { Logger } from '../logger.ts';
+import { ServiceError } from '../services/errors.ts';
+import type { RateLimiter } from '../shared-state/rate-limiter.ts';
+import { isoDay } from './analyst/periods.ts';
+import { composeContainer } from './compose.ts';
+import { type AnswerPreferences, buildInstructions } from './instructions.ts';
+import { createModelPicker } from './models.ts';
+import { runAgentTurn } from './run-turn.ts';
+import { financeTools } from './tools/index.ts';
+import type { ToolContext } from './tools/types.ts';
+
+/** The domain services a turn uses (the same handlers the routes call). */
+type AgentDeps = ToolContext['services'];
+
+/** Neutral answer settings when the user set none (the wizard's middle). */
+const DEFAULT_LEVEL = 5;
+
+/** The answer settings from the user's saved preferences (spec 1 "Response Detail", "Conversation Tone"). */
+export function answerPreferences(preferences: PreferencesDocument | undefined): AnswerPreferences {
+  const detail = preferences?.['Response Detail'] ?? {};
+  const tones = Object.entries(preferences?.['Conversation Tone'] ?? {}) as Array<
+    [ToneKey, string | undefined]
+  >;
+  const tone = tones
+    .map(([key, value]) => [key, parseScale(value, 3)] as const)
+    .filter((entry): entry is readonly [ToneKey, number] => entry[1] !== undefined)
+    .sort((a, b) => b[1] - a[1])[0]?.[0];
+  return {
+    numbers: parseScale(detail['Detail Numbers'], 10) ?? DEFAULT_LEVEL,
+    visuals: parseScale(detail['Detail Visual'], 10) ?? DEFAULT_LEVEL,
+    context: parseScale(detail['Detail Context'], 10) ?? DEFAULT_LEVEL,
+    tone,
+    prompt: preferences?.User_Preference_Prompt?.trim() || undefined,
+  };
+}
+
+/** 'spending_by_category' → 'Spending by category'. */
+function humanToolName(name: string): string {
+  const words = name.replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+export type AgentUser = { id: string; email: string; username?: string | null; firstName?: string | null };
+
+/**
+ * POST /agent/chat as a service: records the turn as running, runs the agent loop over the thread's
+ * earlier turns, and saves what it produced (answer, actions, container, model, timings) whatever
+ * happens, so a turn whose client went away is still there when it comes back.
+ */
+export function createAgentService(deps: {
+  services: AgentDeps;
+  config: AgentConfig;
+  logger: Logger;
+  rateLimiter: RateLimiter | undefined;
+  /** Today's date for the analysis (tests pin it). */
+  today?: () => string;
+}) {
+  const pickModel = createModelPicker(deps.config);
+  const today = deps.today ?? (() => isoDay(new Date()));
+  const { chat, analytics, profile } = deps.services;
+
+  async function chatTurn(
+    user: AgentUser,
+    request: ChatRequest,
+    onEvent: (event: ChatStreamEvent) => void = () => {},
+  ): Promise<ChatResponse> {
+    if (deps.rateLimiter) {
+      const verdict = await deps.rateLimiter.consume(`chat:${user.id}`, {
+        windowMs: 60_000,
+        max: deps.config.maxTurnsPerMinute,
+      });
+      if (!verdict.allowed) throw new ServiceError('request:too-many', chatMessages.tooManyTurns);
+    }
+    const picked = pickModel(request.model);
+    const begun = await chat.beginTurn(user.id, {
+      threadId: request.thread_id,
+      queryId: request.query_id,
+      message: request.message,
+      model: picked.id,
+    });
+    if (begun.existing) return begun.existing;
+    const threadId = begun.threadId;
+    onEvent({ type: 'start', query_id: request.query_id, thread_id: threadId, model: picked.id });
+    const started = performance.now();
+    let outcome: Awaited<ReturnType<typeof runAgentTurn>>;
+    let preferences: AnswerPreferences = answerPreferences(undefined);
+    try {
+      const [history, vocabulary, stored] = await Promise.all([
+        chat.history(user.id, threadId),
+        analytics.vocabulary(user.id),
+        profile.read({ id: user.id, email: user.email }),
+      ]);
+      preferences = answerPreferences(stored?.User_Preferences);
+      const day = today();
+      const messages: ModelMessage[] = [];
+      for (const turn of history) {
+        messages.push({ role: 'user', content: turn.userMessage });
+        if (turn.answer) messages.push({ role: 'assistant', content: turn.answer });
+      }
+      messages.push({ role: 'user', content: request.message });
+      outcome = await runAgentTurn({
+        model: picked.model,
+        instructions: buildInstructions({ today: day, deep: picked.deep, preferences, ...vocabulary }),
+        messages,
+        tools: financeTools,
+        toolContext: { userId: user.id, services: deps.services, today: day },
+        maxSteps: deps.config.maxSteps,
+        timeoutMs: deps.config.timeoutMs,
+        onEvent: (event) =>
+          onEvent(
+            event.type === 'action'
+              ? { type: 'action', action: event.action }
+              : { type: 'text', delta: event.delta },
+          ),
+      });
+    } catch (error) {
+      deps.logger.error({ err: error, queryId: request.query_id }, 'agent turn failed');
+      const action: AgentAction = {
+        id: 'failure',
+        status: 'error',
+        description: 'Something went wrong while answering.',
+        symbol: '⚠️',
+      };
+      outcome = {
+        status: 'error',
+        answer: 'Something went wrong while answering. Please try again.',
+        actions: [action],
+        results: [],
+        error: 'Something went wrong while answering.',
+        timings: { totalMs: Math.round(performance.now() - started), toolsMs: 0 },
+      };
+    }
+    const dslObjects = composeContainer({
+      queryId: request.query_id,
+      status: outcome.status,
+      answer: outcome.answer,
+      results: outcome.results.map((r) => r.result),
+      ...(outcome.results[0] ? { fallbackTitle: humanToolName(outcome.results[0].tool) } : {}),
+      preferences,
+      deep: picked.deep,
+    });
+    if (dslObjects.length > 0) onEvent({ type: 'dsl', dsl_objects: dslObjects });
+    const { title } = await chat.finishTurn(user.id, request.query_id, {
+      status: outcome.status,
+      answer: outcome.answer,
+      agentActions: outcome.actions,
+      dslObjects,
+      model: picked.id,
+      timings: { ...outcome.timings, totalMs: Math.round(performance.now() - started) },
+    });
+    const response: ChatResponse = {
+      success: outcome.status !== 'error',
+      query_id: request.query_id,
+      thread_id: threadId,
+      status: outcome.status,
+      agent_actions: outcome.actions,
+      dsl_objects: dslObjects,
+      answer: outcome.answer,
+      title,
+      model: picked.id,
+      ...(outcome.error ? { error: outcome.error } : {}),
+    };
+    onEvent({ type: 'result', result: response });
+    return response;
+  }
+
+  return {
+    chat: chatTurn,
+    /** GET /agent/dsl/{thread_id}: the thread's containers, oldest first. */
+    dsl: (userId: string, threadId: string) => chat.threadDsl(userId, threadId),
+  };
+}
+
+export type AgentService = ReturnType<typeof createAgentService>;

@@ -1,0 +1,74 @@
+import type { DslKnownBlock, TurnStatus } from '@penny/contracts';
+import type { AnswerPreferences } from './instructions.ts';
+import type { ToolBlock, ToolResult } from './tools/types.ts';
+
+/**
+ * The turn's visualization container: the answer's prose first, then the tools' blocks, as many as
+ * the user's Visuals and Numbers settings ask for. Visuals 1–2 keeps no chart, 3–6 one, 7–10 all;
+ * Numbers decides the tables and figure blocks (1–3 none, 4–7 one table, 8–10 all).
+ */
+
+function chartBudget(visuals: number): number {
+  if (visuals <= 2) return 0;
+  if (visuals <= 6) return 1;
+  return Number.POSITIVE_INFINITY;
+}
+
+function tableBudget(numbers: number): number {
+  if (numbers <= 3) return 0;
+  if (numbers <= 7) return 1;
+  return Number.POSITIVE_INFINITY;
+}
+
+export function pickBlocks(
+  blocks: ToolBlock[],
+  preferences: Pick<AnswerPreferences, 'numbers' | 'visuals'>,
+  deep: boolean,
+): DslKnownBlock[] {
+  let charts = deep ? Math.max(chartBudget(preferences.visuals), 2) : chartBudget(preferences.visuals);
+  let tables = deep ? Math.max(tableBudget(preferences.numbers), 1) : tableBudget(preferences.numbers);
+  let figures = preferences.numbers >= 8 || deep ? Number.POSITIVE_INFINITY : 0;
+  const kept: DslKnownBlock[] = [];
+  for (const { role, block } of blocks) {
+    if (role === 'chart' && charts > 0) {
+      kept.push(block);
+      charts -= 1;
+    } else if (role === 'table' && tables > 0) {
+      kept.push(block);
+      tables -= 1;
+    } else if (role === 'figures' && figures > 0) {
+      kept.push(block);
+      figures -= 1;
+    }
+  }
+  return kept;
+}
+
+export function composeContainer(input: {
+  queryId: string;
+  status: TurnStatus;
+  answer: string;
+  results: ToolResult[];
+  /** The title when no block carries one (e.g. 'Net worth'). */
+  fallbackTitle?: string;
+  preferences: AnswerPreferences;
+  deep: boolean;
+}): Array<Record<string, unknown>> {
+  if (input.status !== 'completed' || input.results.length === 0) return [];
+  const blocks = input.results.flatMap((r) => r.blocks);
+  const picked = pickBlocks(blocks, input.preferences, input.deep);
+  const title =
+    blocks.find((b) => typeof b.block.title === 'string' && b.block.title)?.block.title ??
+    input.fallbackTitle ??
+    'Query Results';
+  const content: DslKnownBlock = { type: 'content', content: input.answer };
+  return [
+    {
+      type: 'container',
+      // The result id carries the query id, so 'Start a new chat from this' finds its turn (spec 2 §5).
+      id: `result-${input.queryId}`,
+      title,
+      content_blocks: [content, ...picked],
+    },
+  ];
+}
