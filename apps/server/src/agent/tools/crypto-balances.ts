@@ -1,0 +1,100 @@
+import type { CryptoBalances } from '../../finance/index.ts';
+import { block, count, money, num, usd } from './format.ts';
+import type { FinanceTool, ToolBlock, ToolResult } from './types.ts';
+
+export type CryptoBalancesData = CryptoBalances;
+
+/** A coin amount for a sentence (display only): at most six decimals, grouped. */
+function quantity(amount: string): string {
+  const value = Number(amount);
+  return Number.isFinite(value) ? value.toLocaleString('en-US', { maximumFractionDigits: 6 }) : amount;
+}
+
+const CHAIN_NAME: Record<string, string> = { eth: 'Ethereum', sol: 'Solana', btc: 'Bitcoin' };
+
+export const cryptoBalancesTool = {
+  name: 'crypto_balances',
+  description:
+    "The user's crypto wallets (linked by public address): each wallet's chain, coins and tokens with amounts, USD prices and USD values, and the total in USD.",
+  symbol: '🪙',
+  describe() {
+    return 'Reading your crypto wallet balances';
+  },
+  async execute(_input, context): Promise<ToolResult<CryptoBalancesData>> {
+    const result = await context.services.analytics.cryptoBalances(context.userId);
+    const names = result.wallets.map((wallet) => wallet.name);
+    if (result.wallets.length === 0) {
+      return {
+        data: result,
+        facts: ['No crypto wallets are linked.'],
+        blocks: [],
+        provenance: { accounts: [], transactionCount: 0 },
+      };
+    }
+    const facts = [
+      `${result.wallets.length === 1 ? 'Your crypto wallet holds' : `Your ${count(result.wallets.length, 'crypto wallet')} hold`} ${usd(result.total)} in total.`,
+      `By chain: ${result.byChain
+        .map(
+          (chain) =>
+            `${CHAIN_NAME[chain.chain ?? ''] ?? chain.chain ?? 'other'} ${usd(chain.total)}${chain.wallets > 1 ? ` (${count(chain.wallets, 'wallet')} together)` : ''}`,
+        )
+        .join(', ')}.`,
+      `By coin across all wallets: ${result.bySymbol
+        .map((coin) => `${coin.symbol} ${usd(coin.value)} (${quantity(coin.amount)} ${coin.symbol})`)
+        .join(', ')}.`,
+      ...result.wallets.map((wallet) => {
+        const coins = wallet.assets
+          .map(
+            (asset) =>
+              `${quantity(asset.amount)} ${asset.symbol}${asset.value === null ? '' : ` (${usd(asset.value)})`}`,
+          )
+          .join(', ');
+        return `${wallet.name} (${CHAIN_NAME[wallet.chain ?? ''] ?? wallet.chain ?? 'wallet'}): ${
+          wallet.balance === null ? 'no USD value' : usd(wallet.balance)
+        }${coins ? `, holding ${coins}` : ''}.`;
+      }),
+    ];
+    const assets = result.wallets.flatMap((wallet) =>
+      wallet.assets.map((asset) => ({ wallet: wallet.name, ...asset })),
+    );
+    const blocks: ToolBlock[] = [
+      block('figures', {
+        type: 'content',
+        title: 'Crypto',
+        content: `/1 Crypto ${money(result.total)}\n${count(result.wallets.length, 'wallet')}`,
+      }),
+      block('table', {
+        type: 'table',
+        title: 'Wallet balances',
+        columns: [
+          { key: 'wallet', header: 'Wallet' },
+          { key: 'symbol', header: 'Asset' },
+          { key: 'amount', header: 'Quantity' },
+          { key: 'price', header: 'Price' },
+          { key: 'value', header: 'Market value' },
+        ],
+        rows: assets.map((asset) => ({
+          wallet: asset.wallet,
+          symbol: asset.symbol,
+          amount: asset.amount,
+          price: num(asset.price),
+          value: num(asset.value),
+        })),
+        currency_symbol: 'USD',
+      }),
+    ];
+    const priced = assets.filter((asset) => Number(asset.value) > 0);
+    if (priced.length > 1) {
+      blocks.push(
+        block('chart', {
+          type: 'pie',
+          title: 'Crypto by asset',
+          labels: priced.map((asset) => `${asset.symbol} (${asset.wallet})`),
+          values: priced.map((asset) => num(asset.value)),
+          currency_symbol: 'USD',
+        }),
+      );
+    }
+    return { data: result, facts, blocks, provenance: { accounts: names, transactionCount: 0 } };
+  },
+} satisfies FinanceTool<'crypto_balances'>;

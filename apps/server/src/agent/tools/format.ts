@@ -1,0 +1,87 @@
+import type { DslKnownBlock } from '@penny/contracts';
+import { fromCents, type Period, toCents } from '../../finance/index.ts';
+import type { ToolBlock, ToolBlockRole } from './types.ts';
+
+/**
+ * How the tools write figures: en-US dollars from decimal strings (never through a float), the
+ * period as 'from 2026-10-01 to 2026-10-31', counts with their noun, and the DSL blocks' shapes.
+ */
+
+function group(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+/** '1234.5' → '$1,234.50'; '-12' → '-$12.00'. */
+export function usd(value: string | bigint): string {
+  const text = fromCents(typeof value === 'bigint' ? value : toCents(value));
+  const negative = text.startsWith('-');
+  const [whole = '0', fraction = '00'] = (negative ? text.slice(1) : text).split('.');
+  return `${negative ? '-' : ''}$${group(whole)}.${fraction}`;
+}
+
+/** With a sign either way: '+$12.00', '-$12.00' (zero: '$0.00'). */
+export function signedUsd(value: string | bigint): string {
+  const cents = typeof value === 'bigint' ? value : toCents(value);
+  return cents > 0n ? `+${usd(cents)}` : usd(cents);
+}
+
+/** Content markup for an amount: '@currency(USD) 1234.50'. */
+export function money(value: string | bigint): string {
+  return `@currency(USD) ${fromCents(typeof value === 'bigint' ? value : toCents(value))}`;
+}
+
+/** Content markup with a sign either way: '+@currency(USD) 12.00', '@currency(USD) -12.00'. */
+export function signedMoney(value: string | bigint): string {
+  const cents = typeof value === 'bigint' ? value : toCents(value);
+  return cents > 0n ? `+${money(cents)}` : money(cents);
+}
+
+/** A decimal for a chart or table cell (display only; sums never go through it). */
+export function num(value: string | null | undefined): number | null {
+  if (value === null || value === undefined) return null;
+  const parsed = Number(value);
+  return Number.isFinite(parsed) ? parsed : null;
+}
+
+export function percent(value: number | null | undefined, decimals = 1): string {
+  if (value === null || value === undefined) return 'n/a';
+  return `${value.toFixed(decimals).replace(/\.0+$/, '')}%`;
+}
+
+export function signedPercent(value: number | null | undefined, decimals = 1): string {
+  if (value === null || value === undefined) return 'n/a';
+  return `${value > 0 ? '+' : ''}${percent(value, decimals)}`;
+}
+
+export function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+export function periodText(period: Period): string {
+  return period.start === period.end ? `on ${period.start}` : `from ${period.start} to ${period.end}`;
+}
+
+export function count(n: number, noun: string, plural = `${noun}s`): string {
+  return `${n.toLocaleString('en-US')} ${n === 1 ? noun : plural}`;
+}
+
+/** 'a, b and c' */
+export function list(items: readonly string[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}
+
+/** The change from `previous` to `current`: cents and percent of the previous (null from zero). */
+export function change(current: string, previous: string) {
+  const now = toCents(current);
+  const before = toCents(previous);
+  const difference = now - before;
+  const ratio = before === 0n ? null : Math.round((Number(difference) / Number(before)) * 1000) / 10;
+  return { amount: fromCents(difference), percent: before < 0n && ratio !== null ? -ratio : ratio };
+}
+
+export function block(role: ToolBlockRole, value: DslKnownBlock): ToolBlock {
+  return { role, block: value };
+}
+
+export const PLATFORM_WORD = { plaid: 'bank', snaptrade: 'brokerage', web3: 'wallet' } as const;

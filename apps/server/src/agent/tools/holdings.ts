@@ -1,0 +1,114 @@
+import type { Holdings } from '../../finance/index.ts';
+import {
+  block,
+  count,
+  list,
+  money,
+  num,
+  percent,
+  signedMoney,
+  signedPercent,
+  signedUsd,
+  usd,
+} from './format.ts';
+import type { FinanceTool, ToolBlock, ToolResult } from './types.ts';
+
+export type HoldingsData = Holdings;
+
+const GROUP_WORD = { asset_class: 'asset class', security: 'security', account: 'account' } as const;
+
+export const holdingsTool = {
+  name: 'holdings',
+  description:
+    "What the user's investment accounts (brokerages, retirement and bank investment accounts) hold now: every position (ticker, quantity, price, market value, cost basis, unrealised gain = value − cost basis) plus each account's uninvested cash, the total value and gain, and the allocation grouped by `group_by`: 'asset_class' (stocks, ETFs, mutual funds, cash), 'security' (default: each ticker across all accounts) or 'account', with each group's value, share and gain. Optional `account` (name or id). Crypto wallets: use crypto_balances.",
+  symbol: '📊',
+  describe(input) {
+    return `Reading your holdings by ${GROUP_WORD[input.group_by]}${input.account ? ` in ${input.account}` : ''}`;
+  },
+  async execute(input, context): Promise<ToolResult<HoldingsData>> {
+    const result = await context.services.analytics.holdings(context.userId, {
+      account: input.account,
+      groupBy: input.group_by,
+    });
+    const where = result.accountFilter.length > 0 ? ` in ${list(result.accountFilter)}` : '';
+    if (result.positions.length === 0) {
+      return {
+        data: result,
+        facts: [`No holdings were found${where}: no brokerage or wallet positions are linked.`],
+        blocks: [],
+        provenance: { accounts: result.accountFilter, transactionCount: 0 },
+      };
+    }
+    const { totals } = result;
+    const facts = [
+      `Your holdings${where} are worth ${usd(totals.value)} across ${count(totals.positions, 'position')} in ${count(result.accountsRead.length, 'account')}.`,
+      totals.gain === null
+        ? 'No position reports a cost basis, so there is no unrealised gain to show.'
+        : `Unrealised gain: ${signedUsd(totals.gain)} (${signedPercent(totals.gainPercent, 2)}) on a cost basis of ${usd(totals.costBasis)} (positions that report a cost basis).`,
+      ...result.groups
+        .slice(0, 10)
+        .map(
+          (group) =>
+            `${group.label}: ${usd(group.value)} (${percent(group.sharePercent)} of the total)${
+              group.gain === null ? '' : `, gain ${signedUsd(group.gain)}`
+            }.`,
+        ),
+    ];
+    const blocks: ToolBlock[] = [
+      block('figures', {
+        type: 'content',
+        title: 'Holdings',
+        content: `/1 Market value ${money(totals.value)}${
+          totals.gain === null
+            ? ''
+            : `\nCost basis ${money(totals.costBasis)} ${totals.gain.startsWith('-') ? '/red' : '/green'} Gain ${signedMoney(totals.gain)} (${signedPercent(totals.gainPercent, 2)})`
+        }`,
+      }),
+    ];
+    const positive = result.groups.filter((group) => Number(group.value) > 0);
+    if (positive.length > 1) {
+      blocks.push(
+        block('chart', {
+          type: 'pie',
+          title: `Allocation by ${GROUP_WORD[input.group_by]}`,
+          labels: positive.map((group) => group.label),
+          values: positive.map((group) => num(group.value)),
+          currency_symbol: 'USD',
+        }),
+      );
+    }
+    blocks.push(
+      block('table', {
+        type: 'table',
+        title: 'Positions',
+        columns: [
+          { key: 'ticker', header: 'Ticker' },
+          { key: 'name', header: 'Name' },
+          { key: 'account', header: 'Account' },
+          { key: 'quantity', header: 'Quantity' },
+          { key: 'price', header: 'Price' },
+          { key: 'value', header: 'Market value' },
+          { key: 'cost', header: 'Cost basis' },
+          { key: 'gain', header: 'Gain' },
+        ],
+        rows: result.positions.map((position) => ({
+          ticker: position.ticker ?? '',
+          name: position.name,
+          account: position.account,
+          quantity: num(position.quantity),
+          price: num(position.price),
+          value: num(position.value),
+          cost: num(position.costBasis),
+          gain: num(position.gain),
+        })),
+        currency_symbol: 'USD',
+      }),
+    );
+    return {
+      data: result,
+      facts,
+      blocks,
+      provenance: { accounts: result.accountsRead, transactionCount: 0 },
+    };
+  },
+} satisfies FinanceTool<'holdings'>;

@@ -1,0 +1,80 @@
+import type { LargestTransactions } from '../../finance/index.ts';
+import { block, capitalize, count, list, num, periodText, usd } from './format.ts';
+import { transactionsTable } from './search-transactions.ts';
+import type { FinanceTool, ToolBlock, ToolResult } from './types.ts';
+
+export type LargestTransactionsData = LargestTransactions;
+
+export const largestTransactionsTool = {
+  name: 'largest_transactions',
+  description:
+    "The largest posted transactions of a period by amount. `direction` 'out' (default) ranks spending (purchases, bills; transfers between accounts and card payments are left out), 'in' ranks every posted inflow (pay, refunds, transfers and deposits in). A `category` code ranks that category's transactions instead (e.g. 'TRANSFER_OUT' for the largest transfers). Optional `account`, `limit` (default 10).",
+  symbol: '💸',
+  describe(input) {
+    return `Finding the ${input.limit} largest ${input.direction === 'in' ? 'amounts received' : 'payments'}${input.category ? ` in ${input.category}` : ''} ${periodText(input)}`;
+  },
+  async execute(input, context): Promise<ToolResult<LargestTransactionsData>> {
+    const result = await context.services.analytics.largestTransactions(context.userId, {
+      start: input.start,
+      end: input.end,
+      direction: input.direction,
+      category: input.category,
+      account: input.account,
+      limit: input.limit,
+    });
+    const kind = input.direction === 'in' ? 'money received' : 'payments';
+    const scope = [
+      result.category ? ` in ${result.category.label}` : '',
+      result.accountFilter.length > 0 ? ` on ${list(result.accountFilter)}` : '',
+    ].join('');
+    if (result.transactions.length === 0) {
+      return {
+        data: result,
+        facts: [`No ${kind}${scope} ${periodText(result.period)} (0 transactions).`],
+        blocks: [],
+        provenance: { accounts: [], period: result.period, transactionCount: 0 },
+      };
+    }
+    const facts = [
+      `${capitalize(`the ${count(result.transactions.length, input.direction === 'in' ? 'largest amount' : 'largest payment')}`)}${scope} ${periodText(result.period)}, out of ${count(result.consideredCount, 'transaction')}:`,
+      ...result.transactions.map(
+        (row, index) =>
+          `${index + 1}. ${row.date}: ${row.merchant ?? row.name}, ${usd(row.amount.replace('-', ''))} (${row.categoryLabel}, ${row.account}).`,
+      ),
+    ];
+    const blocks: ToolBlock[] = [
+      transactionsTable(
+        input.direction === 'in' ? 'Largest amounts received' : 'Largest payments',
+        result.transactions,
+      ),
+    ];
+    if (result.transactions.length > 1) {
+      blocks.push(
+        block('chart', {
+          type: 'bar',
+          title: input.direction === 'in' ? 'Largest amounts received' : 'Largest payments',
+          orientation: 'horizontal',
+          labels: result.transactions.map((row) => `${row.merchant ?? row.name} (${row.date})`),
+          datasets: [
+            {
+              label: 'Amount',
+              data: result.transactions.map((row) => Math.abs(num(row.amount) ?? 0)),
+              color: input.direction === 'in' ? 'green' : 'red',
+            },
+          ],
+          currency_symbol: 'USD',
+        }),
+      );
+    }
+    return {
+      data: result,
+      facts,
+      blocks,
+      provenance: {
+        accounts: result.accountsRead,
+        period: result.period,
+        transactionCount: result.consideredCount,
+      },
+    };
+  },
+} satisfies FinanceTool<'largest_transactions'>;

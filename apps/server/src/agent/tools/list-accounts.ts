@@ -1,0 +1,147 @@
+import { type AnalyticsAccount, fromCents, type NetWorth, toCents } from '../../finance/index.ts';
+
+/** Account kinds as the facts name them. */
+const KIND_WORD: Record<string, string> = {
+  checking: 'checking',
+  savings: 'savings',
+  credit: 'credit cards',
+  loan: 'loans',
+  investment: 'investments',
+  crypto: 'crypto',
+  other: 'other',
+};
+
+import { block, count, money, num, PLATFORM_WORD, usd } from './format.ts';
+import type { FinanceTool, ToolResult } from './types.ts';
+
+export type ListAccountsData = {
+  platform: 'plaid' | 'snaptrade' | 'web3' | null;
+  accounts: Array<{
+    id: string;
+    name: string;
+    platform: AnalyticsAccount['platform'];
+    kind: string;
+    subtype: string | null;
+    institution: string | null;
+    connection: string;
+    mask: string | null;
+    /** USD, + = asset, owed is negative. */
+    balance: string | null;
+    /** In the account's own currency. */
+    current: string | null;
+    available: string | null;
+    limit: string | null;
+    currency: string;
+    transactionCount: number;
+  }>;
+  totals: Pick<NetWorth, 'assets' | 'liabilities' | 'net' | 'byKind'> & {
+    /** Checking plus savings. */
+    cash: string;
+  };
+};
+
+export const listAccountsTool = {
+  name: 'list_accounts',
+  description:
+    "Lists the user's linked accounts (banks through Plaid, brokerages through SnapTrade, crypto wallets) with each account's type, institution and current balance in USD, and the combined total (assets minus what is owed). Use it for balances, 'how much money do I have', which accounts are linked, and to find an account's exact name for other tools' `account` filter. Optional `platform`: 'plaid', 'snaptrade' or 'web3'.",
+  symbol: '🏦',
+  describe(input) {
+    return input.platform
+      ? `Listing your linked ${PLATFORM_WORD[input.platform]} accounts`
+      : 'Listing your linked accounts and their balances';
+  },
+  async execute(input, context): Promise<ToolResult<ListAccountsData>> {
+    const { analytics } = context.services;
+    const [all, totals] = await Promise.all([
+      analytics.accounts(context.userId),
+      analytics.netWorth(context.userId, { platform: input.platform }),
+    ]);
+    const accounts = all.filter((account) => !input.platform || account.platform === input.platform);
+    const cash = fromCents(
+      totals.byKind
+        .filter((kind) => kind.kind === 'checking' || kind.kind === 'savings')
+        .reduce((sum, kind) => sum + toCents(kind.total), 0n),
+    );
+    const data: ListAccountsData = {
+      platform: input.platform ?? null,
+      accounts: accounts.map((account) => ({
+        id: account.id,
+        name: account.displayName,
+        platform: account.platform,
+        kind: account.kind,
+        subtype: account.subtype,
+        institution: account.institution,
+        connection: account.connectionName,
+        mask: account.mask,
+        balance: account.balanceUsd,
+        current: account.current,
+        available: account.available,
+        limit: account.limit,
+        currency: account.currency,
+        transactionCount: account.transactionCount,
+      })),
+      totals: {
+        assets: totals.assets,
+        liabilities: totals.liabilities,
+        net: totals.net,
+        byKind: totals.byKind,
+        cash,
+      },
+    };
+    const scope = input.platform ? `${PLATFORM_WORD[input.platform]} ` : '';
+    if (accounts.length === 0) {
+      return {
+        data,
+        facts: [`No ${scope}accounts are linked yet.`],
+        blocks: [],
+        provenance: { accounts: [], transactionCount: 0 },
+      };
+    }
+    const facts = [
+      `You have ${count(accounts.length, `linked ${scope}account`)} with a combined balance of ${usd(totals.net)}: ${usd(totals.assets)} in assets and ${usd(totals.liabilities)} owed.`,
+      `By type: ${totals.byKind.map((kind) => `${KIND_WORD[kind.kind] ?? kind.kind} ${usd(kind.total)}`).join(', ')}.`,
+      `Cash in checking and savings: ${usd(cash)}.`,
+      ...accounts.map((account) => {
+        const institution =
+          account.institution && !account.displayName.includes(account.institution)
+            ? account.institution
+            : null;
+        const where = [account.kind, institution].filter(Boolean).join(', ');
+        const balance =
+          account.balanceUsd === null
+            ? `${account.current ?? 'no balance'} ${account.currency} (no USD value)`
+            : usd(account.balanceUsd);
+        return `${account.displayName} (${where}): ${balance}.`;
+      }),
+    ];
+    return {
+      data,
+      facts,
+      blocks: [
+        block('table', {
+          type: 'table',
+          title: input.platform ? `Linked ${PLATFORM_WORD[input.platform]} accounts` : 'Linked accounts',
+          columns: [
+            { key: 'account', header: 'Account' },
+            { key: 'type', header: 'Type' },
+            { key: 'institution', header: 'Institution' },
+            { key: 'balance', header: 'Balance' },
+          ],
+          rows: accounts.map((account) => ({
+            account: account.displayName,
+            type: account.subtype ?? account.kind,
+            institution: account.institution ?? account.connectionName,
+            balance: num(account.balanceUsd),
+          })),
+          currency_symbol: 'USD',
+        }),
+        block('figures', {
+          type: 'content',
+          title: 'Total',
+          content: `/1 Combined balance ${money(totals.net)}\n/green Assets ${money(totals.assets)} /red Owed ${money(totals.liabilities)}`,
+        }),
+      ],
+      provenance: { accounts: accounts.map((account) => account.displayName), transactionCount: 0 },
+    };
+  },
+} satisfies FinanceTool<'list_accounts'>;

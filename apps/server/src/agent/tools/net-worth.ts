@@ -1,0 +1,163 @@
+import type { NetWorth, NetWorthTrend } from '../../finance/index.ts';
+import { block, change, count, money, num, signedMoney, signedPercent, signedUsd, usd } from './format.ts';
+import type { FinanceTool, ToolResult } from './types.ts';
+
+export type NetWorthData = NetWorth & {
+  today: string;
+  trend: NetWorthTrend['points'];
+  /** Accounts in the ledger; trend points with fewer had accounts not recorded yet at that date. */
+  accountCount: number;
+  /**
+   * From the trend's first month end to now: of the whole net worth when every account had a value
+   * then, else of the bank and card accounts alone (whose past balances are always known).
+   */
+  change: {
+    scope: 'net_worth' | 'bank_and_card_accounts';
+    from: string;
+    before: string;
+    now: string;
+    amount: string;
+    percent: number | null;
+  } | null;
+};
+
+const KIND_LABEL: Record<string, string> = {
+  checking: 'Checking',
+  savings: 'Savings',
+  credit: 'Credit cards',
+  loan: 'Loans',
+  investment: 'Investments',
+  crypto: 'Crypto',
+  other: 'Other',
+};
+
+export const netWorthTool = {
+  name: 'net_worth',
+  description:
+    "The user's net worth now (Σ all linked accounts' current USD balances: assets minus what is owed on credit cards and loans), broken down by account type, and its month-end trend over the last `months` months (default 12). Past month ends of bank and card accounts are rebuilt from their transactions; investment and wallet accounts count from the first balance Penny recorded.",
+  symbol: '📈',
+  describe(input) {
+    return `Adding up your net worth and its trend over ${count(input.months, 'month')}`;
+  },
+  async execute(input, context): Promise<ToolResult<NetWorthData>> {
+    const { analytics } = context.services;
+    const [now, trend] = await Promise.all([
+      analytics.netWorth(context.userId),
+      analytics.netWorthTrend(context.userId, { months: input.months, today: context.today }),
+    ]);
+    const past = trend.points.filter((point) => point.date < context.today);
+    const firstComplete = past.find((point) => point.complete && point.net !== null);
+    const cashNow = trend.points.at(-1)?.cash ?? '0.00';
+    const first = past[0];
+    const delta: NetWorthData['change'] = firstComplete?.net
+      ? {
+          scope: 'net_worth',
+          from: firstComplete.date,
+          before: firstComplete.net,
+          now: now.net,
+          ...change(now.net, firstComplete.net),
+        }
+      : first
+        ? {
+            scope: 'bank_and_card_accounts',
+            from: first.date,
+            before: first.cash,
+            now: cashNow,
+            ...change(cashNow, first.cash),
+          }
+        : null;
+    const partial = trend.points.some((point) => !point.complete);
+    const data: NetWorthData = {
+      ...now,
+      today: context.today,
+      trend: trend.points,
+      accountCount: trend.accountCount,
+      change: delta,
+    };
+    const names = now.accounts.map((account) => account.name);
+    if (now.accounts.length === 0) {
+      return {
+        data,
+        facts: ['No accounts are linked yet, so there is no net worth to show.'],
+        blocks: [],
+        provenance: { accounts: [], transactionCount: 0 },
+      };
+    }
+    const facts = [
+      `Your net worth on ${context.today} is ${usd(now.net)}: ${usd(now.assets)} in assets minus ${usd(now.liabilities)} owed, across ${count(now.accounts.length, 'account')}.`,
+      `By account type: ${now.byKind.map((kind) => `${KIND_LABEL[kind.kind] ?? kind.kind} ${usd(kind.total)}`).join(', ')}.`,
+    ];
+    if (delta?.scope === 'net_worth') {
+      facts.push(
+        `Since ${delta.from} your net worth changed by ${signedUsd(delta.amount)} (${signedPercent(delta.percent)}), from ${usd(delta.before)}.`,
+      );
+    } else if (delta) {
+      facts.push(
+        `Your bank and card accounts went from ${usd(delta.before)} on ${delta.from} to ${usd(delta.now)} now, a change of ${signedUsd(delta.amount)} (${signedPercent(delta.percent)}).`,
+      );
+    }
+    if (partial) {
+      facts.push(
+        'Investment and wallet balances are known only from when Penny first recorded them, so earlier month ends show the bank and card accounts alone.',
+      );
+    }
+    if (now.unpriced.length > 0) facts.push(`Without a USD value (left out): ${now.unpriced.join(', ')}.`);
+    return {
+      data,
+      facts,
+      blocks: [
+        block('figures', {
+          type: 'content',
+          title: 'Net worth',
+          content: `/1 Net worth ${money(now.net)}\n/green Assets ${money(now.assets)} /red Owed ${money(now.liabilities)}${
+            delta
+              ? `\n${delta.scope === 'net_worth' ? 'Since' : 'Bank and card accounts since'} ${delta.from}: ${delta.amount.startsWith('-') ? '/red' : '/green'} ${signedMoney(delta.amount)} (${signedPercent(delta.percent)})`
+              : ''
+          }`,
+        }),
+        block('chart', {
+          type: 'line',
+          title: 'Net worth at month end',
+          labels: trend.points.map((point) => point.month),
+          datasets: [
+            {
+              label: 'Net worth',
+              data: trend.points.map((point) => (point.complete ? num(point.net) : null)),
+              color: 'blue',
+            },
+            ...(partial
+              ? [
+                  {
+                    label: 'Bank and card accounts',
+                    data: trend.points.map((point) => num(point.cash)),
+                    color: 'green',
+                  },
+                ]
+              : []),
+          ],
+          currency_symbol: 'USD',
+        }),
+        block('table', {
+          type: 'table',
+          title: 'Balances',
+          columns: [
+            { key: 'account', header: 'Account' },
+            { key: 'kind', header: 'Type' },
+            { key: 'balance', header: 'Balance' },
+          ],
+          rows: now.accounts.map((account) => ({
+            account: account.name,
+            kind: KIND_LABEL[account.kind] ?? account.kind,
+            balance: num(account.balance),
+          })),
+          currency_symbol: 'USD',
+        }),
+      ],
+      provenance: {
+        accounts: names,
+        period: { start: trend.points[0]?.date ?? context.today, end: context.today },
+        transactionCount: 0,
+      },
+    };
+  },
+} satisfies FinanceTool<'net_worth'>;

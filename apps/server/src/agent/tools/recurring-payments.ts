@@ -1,0 +1,96 @@
+import { addDays, type RecurringPayments } from '../../finance/index.ts';
+import { block, count, money, num, usd } from './format.ts';
+import type { FinanceTool, ToolBlock, ToolResult } from './types.ts';
+
+export type RecurringPaymentsData = RecurringPayments;
+
+const CADENCE_WORD = {
+  weekly: 'weekly',
+  biweekly: 'every two weeks',
+  monthly: 'monthly',
+  quarterly: 'quarterly',
+  yearly: 'yearly',
+} as const;
+
+export const recurringPaymentsTool = {
+  name: 'recurring_payments',
+  description:
+    "Detects the user's recurring payments from their history: the same merchant charged at least three times at a regular cadence (weekly, every two weeks, monthly, quarterly or yearly) for similar amounts and still active, with the latest amount, the monthly and yearly cost, and the next expected date. `kind`: 'subscriptions' (streaming, music, gyms, apps and other memberships) or 'all' (also bills such as rent, utilities, phone, insurance). `within_days`: only those expected in the next N days ('upcoming bills').",
+  symbol: '🔁',
+  describe(input) {
+    const what = input.kind === 'subscriptions' ? 'subscriptions' : 'recurring payments';
+    return input.within_days
+      ? `Looking for ${what} due in the next ${count(input.within_days, 'day')}`
+      : `Looking for ${what} in your history`;
+  },
+  async execute(input, context): Promise<ToolResult<RecurringPaymentsData>> {
+    const result = await context.services.analytics.recurringPayments(context.userId, {
+      kind: input.kind,
+      withinDays: input.within_days,
+      today: context.today,
+    });
+    const what = input.kind === 'subscriptions' ? 'subscription' : 'recurring payment';
+    const due = input.within_days ? ` due by ${addDays(context.today, input.within_days)}` : '';
+    const accounts = [...new Set(result.payments.map((payment) => payment.account))];
+    if (result.payments.length === 0) {
+      return {
+        data: result,
+        facts: [`No active ${what}s${due} were found in your transactions (0 transactions).`],
+        blocks: [],
+        provenance: { accounts, period: result.period, transactionCount: 0 },
+      };
+    }
+    const facts = [
+      `You have ${count(result.payments.length, what)}${due} costing about ${usd(result.monthlyTotal)} a month (${usd(result.yearlyTotal)} a year), found in ${count(result.transactionCount, 'transaction')}.`,
+      ...result.payments.map(
+        (payment) =>
+          `${payment.merchant}: ${usd(payment.amount)} ${CADENCE_WORD[payment.cadence]} (${payment.categoryLabel}), next expected ${payment.nextExpected}.`,
+      ),
+    ];
+    const blocks: ToolBlock[] = [
+      block('figures', {
+        type: 'content',
+        title: input.kind === 'subscriptions' ? 'Subscriptions' : 'Recurring payments',
+        content: `/1 ${count(result.payments.length, what)}\n/red ${money(result.monthlyTotal)} a month, ${money(result.yearlyTotal)} a year`,
+      }),
+      block('table', {
+        type: 'table',
+        title: input.kind === 'subscriptions' ? 'Subscriptions' : 'Recurring payments',
+        columns: [
+          { key: 'merchant', header: 'Merchant' },
+          { key: 'category', header: 'Category' },
+          { key: 'cadence', header: 'Every' },
+          { key: 'amount', header: 'Amount' },
+          { key: 'monthly', header: 'Monthly cost' },
+          { key: 'next', header: 'Next date' },
+        ],
+        rows: result.payments.map((payment) => ({
+          merchant: payment.merchant,
+          category: payment.categoryLabel,
+          cadence: CADENCE_WORD[payment.cadence],
+          amount: num(payment.amount),
+          monthly: num(payment.monthlyAmount),
+          next: payment.nextExpected,
+        })),
+        currency_symbol: 'USD',
+      }),
+    ];
+    if (result.payments.length > 1) {
+      blocks.push(
+        block('chart', {
+          type: 'pie',
+          title: 'Monthly cost',
+          labels: result.payments.map((payment) => payment.merchant),
+          values: result.payments.map((payment) => num(payment.monthlyAmount)),
+          currency_symbol: 'USD',
+        }),
+      );
+    }
+    return {
+      data: result,
+      facts,
+      blocks,
+      provenance: { accounts, period: result.period, transactionCount: result.transactionCount },
+    };
+  },
+} satisfies FinanceTool<'recurring_payments'>;

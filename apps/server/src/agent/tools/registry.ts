@@ -1,0 +1,39 @@
+import type { ToolName } from '@penny/contracts';
+import { cashFlowTool } from './cash-flow.ts';
+import { compoundGrowthTool } from './compound-growth.ts';
+import { cryptoBalancesTool } from './crypto-balances.ts';
+import { emergencyFundTool } from './emergency-fund.ts';
+import { holdingsTool } from './holdings.ts';
+import { largestTransactionsTool } from './largest-transactions.ts';
+import { listAccountsTool } from './list-accounts.ts';
+import { loanPaymentTool } from './loan-payment.ts';
+import { netWorthTool } from './net-worth.ts';
+import { recurringPaymentsTool } from './recurring-payments.ts';
+import { savingsGoalTool } from './savings-goal.ts';
+import { searchTransactionsTool } from './search-transactions.ts';
+import { spendingByCategoryTool } from './spending-by-category.ts';
+import { spendingByMerchantTool } from './spending-by-merchant.ts';
+import type { FinanceTool } from './types.ts';
+
+/**
+ * The finance toolkit, one tool per name in the contracts' `toolInputSchemas`: a new name there fails
+ * to compile here until its tool exists.
+ */
+export const financeTools = {
+  list_accounts: listAccountsTool,
+  net_worth: netWorthTool,
+  search_transactions: searchTransactionsTool,
+  spending_by_category: spendingByCategoryTool,
+  spending_by_merchant: spendingByMerchantTool,
+  cash_flow: cashFlowTool,
+  recurring_payments: recurringPaymentsTool,
+  largest_transactions: largestTransactionsTool,
+  holdings: holdingsTool,
+  crypto_balances: cryptoBalancesTool,
+  compound_growth: compoundGrowthTool,
+  loan_payment: loanPaymentTool,
+  savings_goal: savingsGoalTool,
+  emergency_fund: emergencyFundTool,
+} satisfies { [N in ToolName]: FinanceTool<N> };
+
+export type FinanceTools = typeof financeTools;
