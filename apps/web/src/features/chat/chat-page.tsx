@@ -284,10 +284,15 @@ function ChatLayout({ title, chat, panel, resultCount, threadId }: ChatLayoutPro
           <TabsTrigger value="visualizations">
             Visualizations
             {unseen > 0 ? (
-              <span className="rounded-full bg-accent px-1.5 text-xs leading-5 font-semibold text-on-accent">
-                {unseen}
-                <span className="sr-only"> new</span>
-              </span>
+              <>
+                <span className="sr-only">{`, ${unseen} new`}</span>
+                <span
+                  aria-hidden="true"
+                  className="rounded-full bg-accent px-1.5 text-xs leading-5 font-semibold text-on-accent"
+                >
+                  {unseen}
+                </span>
+              </>
             ) : null}
           </TabsTrigger>
         </TabsList>
@@ -296,13 +301,15 @@ function ChatLayout({ title, chat, panel, resultCount, threadId }: ChatLayoutPro
       <TabsContent
         value="chat"
         forceMount
-        className={cx('min-h-0 flex-1 flex-col gap-0 pt-0', 'data-[state=inactive]:hidden')}
+        hidden={tab !== 'chat'}
+        className="min-h-0 flex-1 flex-col gap-0 pt-0 data-[state=inactive]:hidden"
       >
         {chat}
       </TabsContent>
       <TabsContent
         value="visualizations"
         forceMount
+        hidden={tab !== 'visualizations'}
         className="min-h-0 flex-1 flex-col gap-0 pt-0 data-[state=inactive]:hidden"
       >
         {panel}

@@ -191,6 +191,8 @@ export const useChatStore = create<ChatStore>()(
       claim: (userId) =>
         set((state) => {
           if (state.ownerId === userId) return state;
+          // Made before anyone claimed it (a New Chat before the chat page opened): the same user's.
+          if (state.ownerId === null) return { ownerId: userId };
           return { ...emptyState(), ownerId: userId };
         }),
       setThread: (threadId, { items, visualizations }) =>

@@ -419,6 +419,8 @@ async function readThread({ threadId, identity, forked }: LoadThreadInput): Prom
     return;
   }
   const store = useChatStore.getState();
+  if (dsls.status === 'rejected')
+    toast.warning(chatMessages.dslLoadFailed, { duration: DSL_FAILED_TOAST_MS });
   if (messages.status === 'rejected') {
     updateThreadRuntime(threadId, () => ({
       loading: false,
@@ -434,8 +436,6 @@ async function readThread({ threadId, identity, forked }: LoadThreadInput): Prom
       processed.add(entry.query_id);
       return visualizationsOfTurn(entry.query_id, entry.dsl_objects);
     });
-  } else {
-    toast.warning(chatMessages.dslLoadFailed, { duration: DSL_FAILED_TOAST_MS });
   }
   if (forked) {
     // The new thread holds the copy: flagged isNew (spec 2 §4 "Forking").

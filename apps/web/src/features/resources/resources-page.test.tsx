@@ -5,6 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { endpointReply, errorReply, startRealServer } from '../../test/real-server.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { toast } from '../../ui/index.ts';
+import { container } from '../chat/testing/agent-stream.ts';
+import { seedTurn } from '../chat/testing/chat-fixtures.ts';
 import { resourceReply, seedResource } from './testing/resource-fixtures.ts';
 
 // The real server, in process on an in-memory database; a few failures it cannot be made to give
@@ -224,11 +226,24 @@ describe('Resources page', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Resource is locked.')).toBeInTheDocument();
   });
 
-  it("the plus icon says 'Cannot start a new chat from here.' until forking exists", async () => {
-    await userWith([{ id: 'res_a', title: 'Monthly spending', savedAt: minutesAgo(5) }]);
-    await openPage('/Resources/res_a');
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Start a new chat from this resource' }));
-    expect(await screen.findByText('Cannot start a new chat from here.')).toBeInTheDocument();
+  it("the plus icon starts a new chat from the resource's turn (POST /db/fork-chat)", async () => {
+    const user = await userWith([{ id: 'res_a', title: 'Monthly spending', savedAt: minutesAgo(5) }]);
+    // The turn the resource was saved from (seedResource names thread t1 and query-res_a).
+    await seedTurn(server, user, {
+      threadId: 't1',
+      queryId: 'query-res_a',
+      message: 'What did I spend this month?',
+      dsl: [container('query-res_a', 'Monthly spending')],
+    });
+    const { router } = await openPage('/Resources/res_a');
+    await userEvent
+      .setup()
+      .click(await screen.findByRole('button', { name: 'Start a new chat from this resource' }));
+    expect(await screen.findByText('New chat created with visualization!')).toBeInTheDocument();
+    expect(server.calls('/db/fork-chat')[0]?.body).toMatchObject({
+      source_thread_id: 't1',
+      source_query_id: 'query-res_a',
+    });
+    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/chat\/thread-/));
   });
 });
