@@ -1,4 +1,5 @@
 import { fromCents, type Money, toCents } from '../../finance/index.ts';
+import { ServiceError } from '../../services/errors.ts';
 
 /**
  * The toolkit's calculators: textbook formulas with monthly periods, computed in floating point and
@@ -8,9 +9,17 @@ import { fromCents, type Money, toCents } from '../../finance/index.ts';
 /** Dollars from a tool input (a number or a decimal string). */
 export function dollars(value: number | string): number {
   const parsed = typeof value === 'number' ? value : Number(value);
-  if (!Number.isFinite(parsed)) throw new RangeError(`Not an amount: ${value}`);
+  if (!Number.isFinite(parsed) || Math.abs(parsed) > MAX_DOLLARS) {
+    throw new ServiceError(
+      'request:invalid',
+      `Amounts must be numbers of dollars below $1 trillion (got ${value}).`,
+    );
+  }
   return parsed;
 }
+
+/** The largest amount the calculators take (their results stay exact to the cent in floating point). */
+const MAX_DOLLARS = 1e12;
 
 /** Dollars rounded to cents, as a decimal string. */
 export function cents(value: number): Money {

@@ -1,5 +1,5 @@
 import { cents, compoundGrowth, dollars } from './calculators.ts';
-import { block, count, money, num, percent, usd } from './format.ts';
+import { block, count, money, num, percent, usd, usdOf } from './format.ts';
 import type { FinanceTool, ToolResult } from './types.ts';
 
 export type CompoundGrowthData = ReturnType<typeof compoundGrowth> & {
@@ -20,8 +20,8 @@ export const compoundGrowthTool = {
     'Calculator: what a starting amount (`principal`) plus an optional `monthly_contribution` (paid at the end of each month) grows to at `annual_rate_percent` a year, compounded monthly, after `years`; with the total contributed, the growth and the balance year by year. Pure maths, no account data.',
   symbol: '🌱',
   describe(input) {
-    return `Projecting ${usd(String(input.principal))}${
-      Number(input.monthly_contribution) > 0 ? ` plus ${usd(String(input.monthly_contribution))} a month` : ''
+    return `Projecting ${usdOf(input.principal)}${
+      Number(input.monthly_contribution) > 0 ? ` plus ${usdOf(input.monthly_contribution)} a month` : ''
     } at ${percent(input.annual_rate_percent, 2)} a year for ${yearsText(input.years)}`;
   },
   async execute(input): Promise<ToolResult<CompoundGrowthData>> {

@@ -19,6 +19,15 @@ export function usd(value: string | bigint): string {
   return `${negative ? '-' : ''}$${group(whole)}.${fraction}`;
 }
 
+/** A tool input's amount (a number or a decimal string) for an action line; as given when unusual. */
+export function usdOf(value: number | string): string {
+  try {
+    return usd(typeof value === 'number' ? value.toFixed(2) : value);
+  } catch {
+    return `$${value}`;
+  }
+}
+
 /** With a sign either way: '+$12.00', '-$12.00' (zero: '$0.00'). */
 export function signedUsd(value: string | bigint): string {
   const cents = typeof value === 'bigint' ? value : toCents(value);

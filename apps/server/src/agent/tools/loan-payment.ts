@@ -1,5 +1,5 @@
 import { cents, dollars, loanPayment } from './calculators.ts';
-import { block, count, money, num, percent, usd } from './format.ts';
+import { block, count, money, num, percent, usd, usdOf } from './format.ts';
 import type { FinanceTool, ToolResult } from './types.ts';
 
 export type LoanPaymentData = ReturnType<typeof loanPayment> & {
@@ -14,7 +14,7 @@ export const loanPaymentTool = {
     'Calculator: the monthly payment of an amortised loan or mortgage (`principal`, `annual_rate_percent`, `years`), with the total paid, the total interest and a year-by-year schedule of principal, interest and remaining balance. Standard formula P·r / (1 − (1 + r)^−n) with r = annual rate ÷ 12 and n = years × 12. Pure maths, no account data.',
   symbol: '🏠',
   describe(input) {
-    return `Working out the monthly payment on ${usd(String(input.principal))} at ${percent(input.annual_rate_percent, 2)} over ${count(input.years, 'year')}`;
+    return `Working out the monthly payment on ${usdOf(input.principal)} at ${percent(input.annual_rate_percent, 2)} over ${count(input.years, 'year')}`;
   },
   async execute(input): Promise<ToolResult<LoanPaymentData>> {
     const principal = dollars(input.principal);

@@ -1,7 +1,7 @@
 import { addMonths } from '../../finance/index.ts';
 import { ServiceError } from '../../services/errors.ts';
 import { cents, dollars, savingsGoal } from './calculators.ts';
-import { block, count, money, num, percent, usd } from './format.ts';
+import { block, count, money, num, percent, usd, usdOf } from './format.ts';
 import type { FinanceTool, ToolResult } from './types.ts';
 
 export type SavingsGoalData = ReturnType<typeof savingsGoal> & {
@@ -28,11 +28,11 @@ export const savingsGoalTool = {
     'Calculator for a savings goal: reach `target` dollars starting from `current` (default 0), with deposits at the end of each month earning `annual_rate_percent` (default 0) compounded monthly. Give `months` to get the monthly saving needed, or `monthly_saving` to get how many months it takes (give both to get both). Pure maths, no account data.',
   symbol: '🎯',
   describe(input) {
-    return `Planning how to reach ${usd(String(input.target))}${
+    return `Planning how to reach ${usdOf(input.target)}${
       input.months
         ? ` in ${count(input.months, 'month')}`
         : input.monthly_saving !== undefined
-          ? ` saving ${usd(String(input.monthly_saving))} a month`
+          ? ` saving ${usdOf(input.monthly_saving)} a month`
           : ''
     }`;
   },

@@ -55,7 +55,7 @@ type RawTransaction = {
   pending: boolean;
 };
 
-const NOT_SPENDING_PRIMARY = new Set(['INCOME', 'TRANSFER_IN', 'TRANSFER_OUT']);
+const NOT_SPENDING_PRIMARY = new Set(['INCOME', 'TRANSFER_IN', 'TRANSFER_OUT', 'INVESTMENT']);
 const isSpending = (row: RawTransaction) =>
   !NOT_SPENDING_PRIMARY.has(row.primary ?? '') && row.detailed !== 'LOAN_PAYMENTS_CREDIT_CARD_PAYMENT';
 const isIncome = (row: RawTransaction) => row.primary === 'INCOME';
@@ -891,6 +891,9 @@ describe.each(testDatabaseKinds())('the finance toolkit on %s', (database) => {
       const never = await run('savings_goal', { target: 1_000, monthly_saving: 0 });
       expect((never.data as { reachable: boolean }).reachable).toBe(false);
       await expect(run('savings_goal', { target: 1_000 })).rejects.toMatchObject({ code: 'request:invalid' });
+      await expect(
+        run('loan_payment', { principal: 1e15, annual_rate_percent: 5, years: 10 }),
+      ).rejects.toMatchObject({ code: 'request:invalid' });
     });
   });
 });
