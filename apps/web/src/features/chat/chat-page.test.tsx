@@ -8,7 +8,7 @@ import { endpointReply, errorReply, type SignedUpUser, startRealServer } from '.
 import { renderApp } from '../../test/render-app.tsx';
 import { toast } from '../../ui/index.ts';
 import { type ChatItem, useChatStore } from './chat-store.ts';
-import { chatResult, container, controlledStream, eventsFor, sseResponse } from './testing/agent-stream.ts';
+import { chatResult, container, controlledStream, sseResponse } from './testing/agent-stream.ts';
 import { answerChats, lastChatRequest, seedTurn } from './testing/chat-fixtures.ts';
 
 // The real server, in process on an in-memory database: the /db thread routes answer for real (turns
@@ -142,6 +142,32 @@ describe('chat page', { timeout: 30_000 }, () => {
     );
     expect(screen.getByRole('heading', { level: 1, name: 'Food spending' })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Food spending · Penny'));
+  });
+
+  it("asks the server's own agent (offline model) and shows its streamed turn, which the thread then reads back", async () => {
+    await signedIn();
+    const { input, router } = await openChat('/chat/thread-real');
+    await userEvent.setup().type(input, 'What is my net worth?{Enter}');
+    await waitFor(
+      () =>
+        expect(log().querySelector('[data-chat-item="actions"], [data-chat-item="error"]')).not.toBeNull(),
+      { timeout: 20_000 },
+    );
+    expect(log().querySelector('[data-chat-item="error"]')).toBeNull();
+    expect(within(log()).getByText('What is my net worth?')).toBeInTheDocument();
+    expect(headersOf('/agent/chat').get('accept')).toContain('text/event-stream');
+    // The server kept the turn: another visit reads it back from /db.
+    await router.navigate('/chat/thread-elsewhere');
+    await waitFor(() =>
+      expect(server.calls('/db/chatbox/get-messages').at(-1)?.query.thread_id).toBe('thread-elsewhere'),
+    );
+    await router.navigate('/chat/thread-real');
+    await waitFor(() =>
+      expect(
+        server.calls('/db/chatbox/get-messages').filter((call) => call.query.thread_id === 'thread-real'),
+      ).toHaveLength(2),
+    );
+    expect(await within(log()).findByText('What is my net worth?')).toBeInTheDocument();
   });
 
   it('sends nothing while a send is in progress, and nothing blank', async () => {

@@ -5,6 +5,7 @@ import {
   type ReactNode,
   useCallback,
   useEffect,
+  useId,
   useMemo,
   useRef,
   useState,
@@ -12,21 +13,13 @@ import {
 } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { threadKeys } from '../../api/index.ts';
-import {
-  Button,
-  cx,
-  EmptyState,
-  Skeleton,
-  Tabs,
-  TabsContent,
-  TabsList,
-  TabsTrigger,
-} from '../../ui/index.ts';
+import { Button, EmptyState, Skeleton, Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/index.ts';
 import { VisualizationPanel } from '../results-panel/index.ts';
 import { ChatBox } from './chat-box.tsx';
 import { addDraftThread, threadRuntime, updateThreadRuntime, useThreadRuntime } from './chat-runtime.ts';
 import { type ChatItem, type ThreadVisualization, useChatStore } from './chat-store.ts';
 import { MessageList } from './message-list.tsx';
+import { SplitHandle, useChatSplit } from './split-handle.tsx';
 import { useChatIdentity, useStartNewChat, useThreadTitle } from './threads.ts';
 import { loadThread, sendTurn } from './turns.ts';
 
@@ -236,6 +229,9 @@ type ChatLayoutProps = {
 
 function ChatLayout({ title, chat, panel, resultCount, threadId }: ChatLayoutProps) {
   const desktop = useIsDesktop();
+  const [split, setSplit] = useChatSplit();
+  const splitBox = useRef<HTMLDivElement>(null);
+  const chatColumnId = useId();
   const [tab, setTab] = useState<'chat' | 'visualizations'>('chat');
   const [unseen, setUnseen] = useState(0);
   const seenCount = useRef(resultCount);
@@ -259,11 +255,17 @@ function ChatLayout({ title, chat, panel, resultCount, threadId }: ChatLayoutPro
 
   if (desktop) {
     return (
-      <div className="flex h-full min-h-0">
-        <section aria-label="Chat" className="flex min-h-0 w-2/5 min-w-80 flex-col border-r border-border">
+      <div ref={splitBox} className="flex h-full min-h-0">
+        <section
+          id={chatColumnId}
+          aria-label="Chat"
+          style={{ width: `${split}%` }}
+          className="flex min-h-0 min-w-80 shrink-0 flex-col"
+        >
           <header className="flex h-14 shrink-0 items-center border-b border-border px-4">{heading}</header>
           {chat}
         </section>
+        <SplitHandle value={split} onChange={setSplit} containerRef={splitBox} controls={chatColumnId} />
         {panel}
       </div>
     );

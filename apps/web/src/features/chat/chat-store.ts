@@ -63,7 +63,6 @@ export type ChatStore = PersistedChatState & {
   /** Forgets that the thread was loaded (its next visit reads it again); its data stays for display. */
   markStale(threadId: string): void;
   removeThread(threadId: string): void;
-  reset(): void;
 };
 
 const emptyState = (): PersistedChatState => ({
@@ -253,7 +252,6 @@ export const useChatStore = create<ChatStore>()(
             : state,
         ),
       removeThread: (threadId) => set((state) => withoutThreads(state, [threadId])),
-      reset: () => set((state) => ({ ...emptyState(), ownerId: state.ownerId })),
     }),
     {
       name: PERSISTENT_STATE_KEY,
