@@ -196,7 +196,7 @@ export function flows(raw: RawData): Flow[] {
   return out;
 }
 
-const NOT_SPENDING_PRIMARY = new Set(['INCOME', 'TRANSFER_IN', 'TRANSFER_OUT']);
+const NOT_SPENDING_PRIMARY = new Set(['INCOME', 'TRANSFER_IN', 'TRANSFER_OUT', 'INVESTMENT']);
 const NOT_SPENDING_DETAILED = new Set(['LOAN_PAYMENTS_CREDIT_CARD_PAYMENT']);
 
 export const isSpending = (flow: Flow): boolean =>

@@ -9,8 +9,8 @@ import { z } from 'zod';
  *
  * Definitions every tool and the evaluation share (docs/agent.md, "Definitions"):
  * - Only posted transactions count (pending ones may still change).
- * - Spending: -Σ amount over transactions whose primary category is not INCOME, TRANSFER_IN or
- *   TRANSFER_OUT and whose detailed category is not LOAN_PAYMENTS_CREDIT_CARD_PAYMENT (paying the
+ * - Spending: -Σ amount over transactions whose primary category is not INCOME, TRANSFER_IN,
+ *   TRANSFER_OUT or INVESTMENT (buying and selling securities moves money into assets) and whose detailed category is not LOAN_PAYMENTS_CREDIT_CARD_PAYMENT (paying the
  *   card moves money between the user's own accounts). Refunds in a category reduce its spending.
  * - Income: Σ amount over transactions whose primary category is INCOME.
  * - Amounts are in USD (amount_usd where the ledger has it, else the amount when the currency is USD).
@@ -88,9 +88,14 @@ export const toolInputSchemas = {
   crypto_balances: z.object({}),
   compound_growth: z.object({
     principal: money,
+    /** Added at the end of each month. */
     monthly_contribution: money.default(0),
     annual_rate_percent: z.number().min(-50).max(100),
     years: z.number().min(0).max(100),
+    /** 12 = monthly (the default), 1 = annually, 4 = quarterly, 365 = daily. */
+    compounds_per_year: z
+      .union([z.literal(1), z.literal(2), z.literal(4), z.literal(12), z.literal(365)])
+      .default(12),
   }),
   loan_payment: z.object({
     principal: money,
@@ -108,6 +113,8 @@ export const toolInputSchemas = {
   emergency_fund: z.object({
     /** Months of expenses the fund should cover. */
     target_months: z.number().min(1).max(24).default(6),
+    /** The user's own monthly expenses, when they give them; else the ledger's average of 3 full months. */
+    monthly_expenses: money.optional(),
   }),
 } as const;
 

@@ -37,6 +37,8 @@ export type Reading = {
   groupBy?: 'asset_class' | 'security' | 'account';
   subscriptionsOnly?: boolean;
   numbers?: Record<string, number>;
+  /** Names the answer should dwell on (an account, a wallet, a ticker): facts naming them come first. */
+  focus?: string[];
 };
 
 export type ToolCall = { [N in ToolName]: { tool: N; input: Partial<ToolInput<N>> } }[ToolName];
@@ -50,7 +52,10 @@ const OUT_OF_SCOPE: ReadonlyArray<[RegExp, string]> = [
   [/\bweather\b|\bforecast for\b|\btemperature\b/, 'the weather'],
   [/\bpoem\b|\bsong\b|\bstory\b|\bjoke\b|\bhaiku\b|\blimerick\b/, 'creative writing'],
   [/\brecipe\b|\bcook\b/, 'cooking'],
-  [/\bcapital of\b|\bwho (is|was) the\b|\bpresident\b|\bhistory of\b/, 'general knowledge'],
+  [
+    /\bcapital of\b|\bwho (is|was|won)\b|\bpresident\b|\bhistory of\b|\bworld cup\b|\bmeaning of life\b/,
+    'general knowledge',
+  ],
   [/\btranslate\b|\bin (french|spanish|german)\b/, 'translation'],
   [
     /\bshould i (buy|sell|short)\b|\bwill .* (go up|go down|rise|fall|crash)\b|\b(price|stock) (tomorrow|next week)\b|\bpredict\b|\bhot stock\b|\bwhich stock\b/,
@@ -65,40 +70,43 @@ const INTENT_RULES: ReadonlyArray<[Intent, RegExp]> = [
   ['emergency_fund', /\bemergency fund\b|\brainy day\b|\bmonths? of expenses\b/],
   [
     'loan_payment',
-    /\b(loan|mortgage|car loan)\b.*\b(payment|pay each month|monthly)\b|\bmonthly payment\b|\bamortiz/,
+    /\b(loan|mortgage|borrow(ed|ing)?)\b.*\b(payments?|pay (it )?back|pay each month|monthly)\b|\bmonthly payment\b|\bamortiz/,
   ],
   [
     'savings_goal',
-    /\bsave (up )?\$?[\d,.]+k?\b.*\b(by|in|within)\b|\bhow long .* to save\b|\bsavings goal\b|\breach \$?[\d,.]+k?\b/,
+    /\bsave (up )?\$?[\d,.]+k?\b.*\b(by|in|within)\b|\bhow (long|many months|many years)\b.*\b(save|reach|goal)\b|\bsavings goal\b|\breach \$?[\d,.]+k?\b|\bwant \$[\d,.]+k? (in|by|within)\b|\breach my goal\b|\bsave each month\b.*\$/,
   ],
   [
     'compound_growth',
-    /\bcompound\b|\bgrow to\b|\bwill .* grow\b|\bbe worth in\b|\bworth in \d+ years\b|\binvest \$?[\d,.]+k?\b.*\b(years?|%)/,
+    /\bcompound(ed|ing)?\b|\bgrow to\b|\bwill .* grow\b|\bbe worth in\b|\bworth in \d+ years\b|\binvest(ed)? \$?[\d,.]+k?\b.*\b(years?|%)|\b(invest(ed)?|put|add|deposit)\b.*\b(every|each|a|per) month\b.*\b(have|worth|interest|%|return)\b|\bif i invest(ed)? every month\b|\bhow much would i have if i invest/,
   ],
-  ['net_worth', /\bnet worth\b|\bhow much am i worth\b|\bwhat am i worth\b|\bassets and liabilities\b/],
+  [
+    'net_worth',
+    /\bnet worth\b|\bhow much am i worth\b|\bwhat am i worth\b|\bassets and liabilities\b|\btotal assets\b|\bassets worth\b|\beverything i own\b/,
+  ],
+  [
+    'largest',
+    /\b(largest|biggest|most expensive|highest|top \d+|top (five|ten|three))\b.*\b(transactions?|purchases?|expenses?|payments?|charges?|deposits?|bills?)\b|\bthe most i('ve| have)? (ever )?spent\b.*\b(one|a single) (visit|go|transaction|purchase|trip)\b/,
+  ],
   [
     'crypto',
-    /\bcrypto\b|\bbitcoin\b|\bbtc\b|\bethereum\b|\beth\b|\bsolana\b|\bsol\b|\bwallets?\b|\btokens?\b/,
+    /\bcrypto\b|\bbitcoin\b|\bbtc\b|\bethereum\b|\beth\b|\bsolana\b|\bsol\b|\bwallets?\b|\btokens?\b|\bcoins?\b/,
   ],
   [
     'holdings',
-    /\bportfolio\b|\bholdings?\b|\binvestments?\b|\bstocks?\b|\ballocation\b|\bunreali[sz]ed\b|\bgains?\b|\bbrokerage\b|\betfs?\b|\bshares\b/,
+    /\bportfolio\b|\bholdings?\b|\binvestments?\b|\binvestment accounts?\b|\bstocks?\b|\ballocation\b|\bunreali[sz]ed\b|\bgains?\b|\bbrokerage\b|\betfs?\b|\bshares\b|\bmutual funds?\b|\bira\b|\b401k\b|\broth\b/,
   ],
   [
     'recurring',
     /\bsubscriptions?\b|\brecurring\b|\bbills? (due|coming)\b|\bupcoming (bills|payments)\b|\bregular payments\b|\bmemberships?\b/,
   ],
   [
-    'largest',
-    /\b(largest|biggest|most expensive|highest|top \d+|top (five|ten|three))\b.*\b(transactions?|purchases?|expenses?|payments?|charges?|deposits?)\b/,
-  ],
-  [
     'cash_flow',
-    /\bcash ?flow\b|\bsavings rate\b|\bincome (vs\.?|versus|and) (expenses|spending)\b|\bhow much (did|do) i save\b|\bnet (income|savings)\b|\bsave each month\b|\bsaving each month\b/,
+    /\bcash ?flow\b|\bsavings rate\b|\bincome (vs\.?|versus|and) (expenses|spending)\b|\bhow much (did|do|have) i (save|saved)\b|\bhave i saved\b|\bdid i save\b|\bnet (income|savings)\b|\bsave each month\b|\bsaving each month\b|\bearn(ed)? (vs\.?|versus|and|compared to) spen[dt]\b/,
   ],
   [
     'income',
-    /\bincome\b|\bearn(ed|ings)?\b|\bsalary\b|\bpaychecks?\b|\bgot paid\b|\bwages\b|\bdividends\b|\binterest earned\b/,
+    /\bincome\b|\bearn(ed|ings)?\b|\bsalary\b|\bpaychecks?\b|\bgot paid\b|\bwages\b|\bdividends?\b|\binterest\b|\bcame in\b/,
   ],
   [
     'merchants',
@@ -110,46 +118,96 @@ const INTENT_RULES: ReadonlyArray<[Intent, RegExp]> = [
   ],
   [
     'balances',
-    /\bbalances?\b|\bhow much (money )?(do i have|is in)\b|\bmy accounts\b|\baccounts? (do i have|linked)\b|\bcash on hand\b/,
+    /\bbalances?\b|\bhow much (money )?(do i have|is in|is there in)\b|\bmy accounts\b|\baccounts? (do i have|linked)\b|\bcash on hand\b|\bowe\b|\bhow much cash\b|\bin my (checking|savings)\b/,
   ],
   [
     'spending',
-    /\bspen[dt]\b|\bspending\b|\bexpenses?\b|\bcost me\b|\bpaid for\b|\bpay for\b|\bbreakdown\b|\bcategor(y|ies)\b|\bgo(ing)? to\b/,
+    /\bspen[dt]\b|\bspending\b|\bexpenses?\b|\bcost me\b|\bpaid for\b|\bpay for\b|\bbreakdown\b|\bcategor(y|ies)\b|\bgo(ing)? to\b|\bput on\b|\bcharged?\b/,
   ],
 ];
 
 const FOLLOW_UP =
   /^(and|what about|how about|and what about|same for|now|also|ok(ay)?,? (and|what about)|then)\b|\b(instead|too)\??$/;
 
-/** Numbers a calculator question carries: amounts, a rate, years, months. */
+/** Numbers a calculator question carries: amounts (target, current, monthly), a rate, years, months. */
 export function readNumbers(question: string): Record<string, number> {
   const q = question.toLowerCase().replace(/,(?=\d{3})/g, '');
   const out: Record<string, number> = {};
+  const scaleOf = (unit: string | undefined) =>
+    unit === 'k' || unit === 'thousand' ? 1000 : unit === 'm' || unit === 'million' ? 1_000_000 : 1;
   const amounts = [
-    ...q.matchAll(/\$?\s?(\d+(?:\.\d+)?)\s?(k|thousand|m|million)?\b(?!\s?%|\s?(years?|months?|yrs?))/g),
-  ]
-    .map((m) => {
-      const scale =
-        m[2] === 'k' || m[2] === 'thousand' ? 1000 : m[2] === 'm' || m[2] === 'million' ? 1_000_000 : 1;
-      return {
-        value: Number(m[1]) * scale,
-        index: m.index ?? 0,
-        dollar: (m[0] ?? '').includes('$') || scale > 1,
-      };
-    })
-    .filter((a) => a.dollar);
+    ...q.matchAll(
+      /\$\s?(\d+(?:\.\d+)?)\s?(k|thousand|m|million)?\b|(\d+(?:\.\d+)?)\s?(k|thousand|million)\b/g,
+    ),
+  ].map((m) => ({
+    value: Number(m[1] ?? m[3]) * scaleOf(m[2] ?? m[4]),
+    index: m.index ?? 0,
+    end: (m.index ?? 0) + (m[0]?.length ?? 0),
+  }));
   const rate = q.match(/(\d+(?:\.\d+)?)\s?%/);
   if (rate?.[1]) out.rate = Number(rate[1]);
+  if (/\binterest[- ]free\b|\bno interest\b|\bzero interest\b|\b0 ?%/.test(q)) out.rate = 0;
   const years = q.match(/(\d+(?:\.\d+)?)\s?(?:years?|yrs?)\b/);
   if (years?.[1]) out.years = Number(years[1]);
   const months = q.match(/(\d+)\s?months?\b/);
   if (months?.[1]) out.months = Number(months[1]);
-  const monthly = q.match(/\$?\s?(\d+(?:\.\d+)?)\s?(k)?\s?(?:a|per|each|every)\s?month/);
-  if (monthly?.[1]) out.monthly = Number(monthly[1]) * (monthly[2] ? 1000 : 1);
-  const lump = amounts.filter((a) => a.value !== out.monthly);
-  if (lump[0]) out.amount = lump[0].value;
-  if (lump[1]) out.amount2 = lump[1].value;
+  if (/\bcompounded (annually|yearly|once a year)\b|\bannual compounding\b/.test(q)) out.compounds = 1;
+  else if (/\bcompounded quarterly\b/.test(q)) out.compounds = 4;
+  else if (/\bcompounded daily\b/.test(q)) out.compounds = 365;
+  const roles: Array<{ value: number; role: 'monthly' | 'target' | 'current' | 'other' }> = amounts.map(
+    (a) => {
+      const after = q.slice(a.end, a.end + 60);
+      const before = q.slice(Math.max(0, a.index - 40), a.index);
+      if (
+        /^\s?(\w+\s){0,7}?(a|per|each|every|monthly|\/)\s?(month|mo)\b|^\s?(a|per) month|^\s?monthly/.test(
+          after,
+        ) ||
+        /\b(spend|spent) (about |around )?$/.test(before)
+      )
+        return { value: a.value, role: 'monthly' };
+      if (/\b(want|need|reach|goal of|target of|save up|save|to have)\s?(up )?$/.test(before))
+        return { value: a.value, role: 'target' };
+      if (
+        /\b(have|had|already|saved|current(ly)?)\b[^$]*$/.test(before) ||
+        /^\s?(saved|invested|already)\b/.test(after)
+      )
+        return { value: a.value, role: 'current' };
+      return { value: a.value, role: 'other' };
+    },
+  );
+  const monthly = roles.find((r) => r.role === 'monthly');
+  if (monthly) out.monthly = monthly.value;
+  const target = roles.find((r) => r.role === 'target');
+  const current = roles.find((r) => r.role === 'current');
+  const others = roles.filter((r) => r.role === 'other');
+  if (target) out.target = target.value;
+  if (current) out.current = current.value;
+  // The principal: the amount the user has or invests now, else the first other amount.
+  const principal = current ?? others[0];
+  if (principal) out.amount = principal.value;
+  if (!out.target && others[0] && current) out.target = others[0].value;
+  if (!out.target && !current && others[1]) out.target = others[1].value;
   return out;
+}
+
+/** Securities named by ticker ('VTI', 'AAPL'): capitalised words that are not everyday abbreviations. */
+function tickers(question: string): string[] {
+  const common = new Set([
+    'I',
+    'USD',
+    'ETH',
+    'BTC',
+    'SOL',
+    'IRA',
+    'ETF',
+    'ETFS',
+    'APR',
+    'APY',
+    'ATM',
+    'US',
+    'OK',
+  ]);
+  return [...question.matchAll(/\b[A-Z]{2,5}\b/g)].map((m) => m[0]).filter((t) => !common.has(t));
 }
 
 function detectIntent(q: string): Intent | undefined {
@@ -171,6 +229,7 @@ function calculatorCalls(reading: Reading): ToolCall[] | string {
             principal: n.amount ?? 0,
             monthly_contribution: n.monthly ?? 0,
             annual_rate_percent: n.rate,
+            ...(n.compounds ? { compounds_per_year: n.compounds as 1 | 4 | 12 | 365 } : {}),
             years: n.years,
           },
         },
@@ -183,7 +242,8 @@ function calculatorCalls(reading: Reading): ToolCall[] | string {
         { tool: 'loan_payment', input: { principal: n.amount, annual_rate_percent: n.rate, years: n.years } },
       ];
     case 'savings_goal': {
-      if (n.amount === undefined) return 'How much do you want to save?';
+      const target = n.target ?? (n.current === undefined ? n.amount : undefined);
+      if (target === undefined) return 'How much do you want to save, and by when?';
       const months = n.months ?? (n.years !== undefined ? Math.round(n.years * 12) : undefined);
       if (months === undefined && n.monthly === undefined)
         return 'By when do you want to reach it, or how much can you put aside each month?';
@@ -191,8 +251,8 @@ function calculatorCalls(reading: Reading): ToolCall[] | string {
         {
           tool: 'savings_goal',
           input: {
-            target: n.amount,
-            current: n.amount2 ?? 0,
+            target,
+            current: n.current ?? 0,
             annual_rate_percent: n.rate ?? 0,
             ...(months !== undefined ? { months } : { monthly_saving: n.monthly ?? 0 }),
           },
@@ -200,23 +260,24 @@ function calculatorCalls(reading: Reading): ToolCall[] | string {
       ];
     }
     case 'emergency_fund':
-      return [{ tool: 'emergency_fund', input: { target_months: n.months ?? 6 } }];
+      return [
+        {
+          tool: 'emergency_fund',
+          input: {
+            target_months: n.months ?? 6,
+            ...(n.monthly !== undefined ? { monthly_expenses: n.monthly } : {}),
+          },
+        },
+      ];
     default:
       return [];
   }
 }
 
-function defaultPeriod(intent: Intent, today: string): Period {
-  if (intent === 'cash_flow' || (intent === 'income' && false)) {
-    return thisMonth(today);
-  }
-  return thisMonth(today);
-}
-
 function callsFor(reading: Reading, context: TurnContext, deep: boolean): ToolCall[] | string {
   const account = reading.account?.name;
   const accountInput = account ? { account } : {};
-  const period = reading.period ?? defaultPeriod(reading.intent, context.today);
+  const period = reading.period ?? thisMonth(context.today);
   const range = { start: period.start, end: period.end };
   switch (reading.intent) {
     case 'spending':
@@ -259,6 +320,18 @@ function callsFor(reading: Reading, context: TurnContext, deep: boolean): ToolCa
         },
       ];
     case 'income':
+      if (reading.category?.code.startsWith('INCOME')) {
+        return [
+          {
+            tool: 'search_transactions',
+            input: { ...range, ...accountInput, category: reading.category.code, direction: 'in', limit: 50 },
+          },
+        ];
+      }
+      return [
+        { tool: 'cash_flow', input: { ...range, ...accountInput } },
+        ...(deep ? [{ tool: 'spending_by_category' as const, input: { ...range, ...accountInput } }] : []),
+      ];
     case 'cash_flow':
       return [
         { tool: 'cash_flow', input: { ...range, ...accountInput } },
@@ -314,16 +387,21 @@ function callsFor(reading: Reading, context: TurnContext, deep: boolean): ToolCa
   }
 }
 
-/** A question that names one kind of account the user has several of ('my checking account'). */
+/**
+ * A question about one account ('my checking account', 'my Ethereum wallet') when the user has
+ * several that fit: the answer would differ, so ask which.
+ */
 function ambiguousAccount(question: string, matcher: Matcher): ContextAccount[] | undefined {
   const q = question.toLowerCase();
+  if (!/\b(my|the)\s+(\w+\s+){0,3}(account|wallet|card|ira)\b(?!s)/.test(q)) return undefined;
+  if (/\b(accounts|wallets|cards|all|each|both|every|total|combined|together|two|three)\b/.test(q))
+    return undefined;
   const candidates = matcher.accounts(question);
-  if (candidates.length < 2) return undefined;
-  // Named one by one ('my checking accounts', 'all', 'each', 'both'): not ambiguous.
-  if (/\b(accounts|all|each|both|every|total|combined)\b/.test(q)) return undefined;
-  if (candidates.some((a) => q.includes(a.name.toLowerCase()))) return undefined;
-  return candidates;
+  return candidates.length >= 2 ? candidates : undefined;
 }
+
+/** Words that point back at something said before ('there', 'that'): without a before, ask. */
+const BACK_REFERENCE = /\b(there|that|it|this one|the same|those|them)\b/;
 
 export function understand(
   question: string,
@@ -343,12 +421,33 @@ export function understand(
   }
   let intent = detectIntent(q);
   const shift = periodShift(q);
-  const isFollowUp =
-    previous !== undefined &&
-    (FOLLOW_UP.test(q) || shift !== undefined || (!intent && q.split(/\s+/).length <= 6));
-
   const category = matcher.category(q);
   const merchant = matcher.merchant(q);
+  const named = matcher.accounts(q);
+  const symbols = tickers(question);
+  if (symbols.length > 0 && (!intent || intent === 'balances')) intent = 'holdings';
+  if (
+    previous === undefined &&
+    BACK_REFERENCE.test(q) &&
+    !category &&
+    !merchant &&
+    named.length === 0 &&
+    !['compound_growth', 'loan_payment', 'savings_goal', 'emergency_fund'].includes(intent ?? '') &&
+    !/\bthat (i|came|went)\b/.test(q)
+  ) {
+    return {
+      kind: 'clarify',
+      question:
+        'Could you say what you mean? For example a merchant, a category or an account, and the period (like "groceries last month").',
+    };
+  }
+  const isFollowUp =
+    previous !== undefined &&
+    (FOLLOW_UP.test(q) ||
+      shift !== undefined ||
+      BACK_REFERENCE.test(q) ||
+      (!intent && q.split(/\s+/).length <= 6));
+
   let reading: Reading;
   if (isFollowUp && previous && (!intent || intent === previous.intent || shift)) {
     reading = { ...previous };
@@ -370,7 +469,9 @@ export function understand(
             "That's outside what I can answer. I answer questions about your own money: spending, income, cash flow, balances, net worth, subscriptions, investments, crypto, and calculators for savings and loans.",
         };
     }
-    reading = { intent };
+    // A follow-up that asks something else keeps the period it was about ('how much of that came
+    // from dividends?' after 'and so far this year?').
+    reading = isFollowUp && previous?.period ? { intent, period: previous.period } : { intent };
   }
   const explicitPeriod = shift ? undefined : parsePeriod(q, context.today);
   if (explicitPeriod) reading.period = explicitPeriod;
@@ -383,7 +484,11 @@ export function understand(
     reading.merchant = merchant.item.name;
     delete reading.category;
     if (reading.intent === 'spending') reading.intent = 'merchants';
-  } else if (category && ['spending', 'merchants', 'search', 'largest'].includes(reading.intent)) {
+  } else if (
+    category &&
+    (['spending', 'merchants', 'search', 'largest'].includes(reading.intent) ||
+      (reading.intent === 'income' && category.item.code.startsWith('INCOME')))
+  ) {
     reading.category = { code: category.item.code, label: matcher.categoryLabel(category.item.code) };
     delete reading.merchant;
     if (reading.intent === 'merchants' && !/\bmerchants?|stores?|shops?|places\b/.test(q))
@@ -398,20 +503,36 @@ export function understand(
       reading,
     };
   }
-  const named = matcher.accounts(q);
   if (named.length === 1 && named[0]) reading.account = named[0];
+  // What the answer should dwell on: the account or wallets named, the chain, the tickers.
+  const focus = [
+    ...named.map((a) => a.name),
+    ...symbols,
+    ...(/\bethereum\b/.test(q) ? ['Ethereum'] : []),
+    ...(/\bsolana\b/.test(q) ? ['Solana'] : []),
+    ...(/\bbitcoin\b/.test(q) ? ['Bitcoin'] : []),
+    ...(/\bcash\b/.test(q) ? ['cash', 'Cash'] : []),
+    ...(/\b(eth|ether)\b/.test(q) && !/\bethereum\b/.test(q) ? ['ETH'] : []),
+  ];
+  if (focus.length > 0) reading.focus = focus;
+  else delete reading.focus;
   if (/\b(deposits?|income|inflows?|came in|received)\b/.test(q) && reading.intent === 'largest')
     reading.direction = 'in';
   const top = q.match(/\btop (\d+|three|five|ten)\b/);
   if (top?.[1]) reading.limit = { three: 3, five: 5, ten: 10 }[top[1]] ?? Number(top[1]);
   if (reading.intent === 'recurring')
     reading.subscriptionsOnly = /\bsubscriptions?\b|\bmemberships?\b/.test(q);
+  if (reading.intent === 'crypto' || reading.intent === 'balances' || reading.intent === 'net_worth')
+    delete reading.account;
   if (reading.intent === 'holdings') {
-    reading.groupBy = /\basset class|\ballocation\b|\bdiversif/.test(q)
-      ? 'asset_class'
-      : /\bby account\b/.test(q)
-        ? 'account'
-        : 'security';
+    reading.groupBy =
+      /\basset class|\ballocation\b|\bdiversif|\bsplit\b|\bmix\b|\bstocks?,? (and|vs|versus)\b|\bcash\b/.test(
+        q,
+      )
+        ? 'asset_class'
+        : /\bby account\b/.test(q)
+          ? 'account'
+          : 'security';
   }
   if (['compound_growth', 'loan_payment', 'savings_goal', 'emergency_fund'].includes(reading.intent)) {
     reading.numbers =

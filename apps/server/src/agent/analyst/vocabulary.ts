@@ -11,6 +11,8 @@ export type ContextAccount = {
   platform: string;
   kind: string;
   institution?: string | null;
+  /** Wallets: sol, eth or btc. */
+  chain?: string | null;
 };
 export type ContextCategory = { code: string; label: string; count: number };
 export type ContextMerchant = { name: string; count: number };
@@ -56,16 +58,45 @@ const CATEGORY_WORDS: Record<string, readonly string[]> = {
   HOME_IMPROVEMENT_FURNITURE: ['furniture'],
   GOVERNMENT_AND_NON_PROFIT_DONATIONS: ['donations', 'charity', 'giving'],
   BANK_FEES: ['fees', 'bank fees'],
+  INCOME_WAGES: ['paychecks', 'paycheck', 'salary', 'wages', 'pay'],
+  INCOME_DIVIDENDS: ['dividends', 'dividend'],
+  INCOME_INTEREST_EARNED: ['interest', 'interest earned', 'interest income'],
   LOAN_PAYMENTS: ['loan payments', 'debt payments'],
 };
 
 export type Match<T> = { item: T; phrase: string; score: number };
 
 const STOP = new Set(
-  'how much did i do my me we our the a an on at in for of to from and or what was were is are spend spent spending have has had been this that last month year week since about with by much many total much money pay paid cost costs get got show tell list give'.split(
-    ' ',
-  ),
+  (
+    'how much did i do my me we our the a an on at in for of to from and or what was were is are spend spent spending ' +
+    'have has had been this that last month months year years week weeks day days since about with by many total money ' +
+    'pay paid cost costs get got show tell list give so far past previous recent recently usual usually there it its ' +
+    'goal goals reach long take took worth much more less than ever most least one visit each every per all any ' +
+    "which who when where why can could would should will be my mine your i've i'm whats what's average typical " +
+    'go went going put break breakdown down split between across into up over under new old same'
+  ).split(' '),
 );
+
+/** Plural-insensitive form of a word or phrase ('groceries' → 'grocerie', 'restaurants' → 'restaurant'). */
+function singular(text: string): string {
+  return text
+    .split(' ')
+    .map((w) => (w.length > 3 && w.endsWith('s') ? w.slice(0, -1) : w))
+    .join(' ');
+}
+
+/**
+ * How well a phrase names a term, 0 (exactly) to 1, or undefined when it does not: equal up to
+ * plurals, or a near spelling of about the same length (fuse.js scores the spelling).
+ */
+function nameScore(phrase: string, term: string, fuzzyScore: number | undefined): number | undefined {
+  if (singular(phrase) === singular(term)) return 0;
+  if (fuzzyScore === undefined || fuzzyScore > 0.2) return undefined;
+  const gap = Math.abs(phrase.length - term.length);
+  if (gap > Math.max(2, Math.floor(term.length * 0.2))) return undefined;
+  if (phrase.length < 4) return undefined;
+  return fuzzyScore;
+}
 
 /** 1- to 3-word phrases of the question, longest first, without phrases made only of filler words. */
 export function phrases(question: string): string[] {
@@ -98,27 +129,32 @@ export function createMatcher(context: TurnContext) {
       for (const term of words) categoryEntries.push({ code, term });
     }
   }
-  const categoryFuse = new Fuse(categoryEntries, {
-    keys: ['term'],
-    includeScore: true,
-    threshold: 0.25,
-    ignoreLocation: true,
+  const fuseOptions = { includeScore: true, threshold: 0.2, ignoreLocation: false, location: 0, distance: 8 };
+  const categoryFuse = new Fuse(categoryEntries, { keys: ['term'], ...fuseOptions });
+  const merchantTerms = context.merchants.flatMap((merchant) => {
+    const full = merchant.name.toLowerCase();
+    // A long merchant name is also named by its first two words ('whole foods market' → 'whole foods').
+    const words = full.split(/\s+/);
+    const short = words.length > 2 ? words.slice(0, 2).join(' ') : undefined;
+    return [{ merchant, term: full }, ...(short ? [{ merchant, term: short }] : [])];
   });
-  const merchantFuse = new Fuse(context.merchants, {
-    keys: ['name'],
-    includeScore: true,
-    threshold: 0.3,
-    ignoreLocation: true,
-  });
+  const merchantFuse = new Fuse(merchantTerms, { keys: ['term'], ...fuseOptions });
+  // Transfers and card payments move money between the user's own accounts: matched only when named so.
+  const isTransfer = (code: string) => /^TRANSFER_|CREDIT_CARD_PAYMENT/.test(code);
+  const everydayFuse = new Fuse(
+    categoryEntries.filter((e) => !isTransfer(e.code)),
+    { keys: ['term'], ...fuseOptions },
+  );
 
-  function best<T>(fuse: Fuse<T>, question: string, exactOf: (item: T) => string): Match<T> | undefined {
+  function best<T extends { term: string }>(fuse: Fuse<T>, question: string): Match<T> | undefined {
     let found: Match<T> | undefined;
     for (const phrase of phrases(question)) {
       if (phrase.length < 3) continue;
       for (const result of fuse.search(phrase, { limit: 3 })) {
-        const exact = exactOf(result.item).toLowerCase() === phrase;
-        const score = (exact ? 0 : (result.score ?? 1)) - phrase.split(' ').length * 0.01;
-        if (!found || score < found.score) found = { item: result.item, phrase, score };
+        const score = nameScore(phrase, result.item.term, result.score);
+        if (score === undefined) continue;
+        const ranked = score - phrase.split(' ').length * 0.01;
+        if (!found || ranked < found.score) found = { item: result.item, phrase, score: ranked };
       }
     }
     return found;
@@ -126,7 +162,10 @@ export function createMatcher(context: TurnContext) {
 
   return {
     category(question: string): Match<{ code: string; term: string }> | undefined {
-      return best(categoryFuse, question, (e) => e.term);
+      const namesTransfers = /\btransfers?\b|\bcard payments?\b|\bpaying (off )?(the|my) card\b/i.test(
+        question,
+      );
+      return best(namesTransfers ? categoryFuse : everydayFuse, question);
     },
     merchant(question: string): Match<ContextMerchant> | undefined {
       // Merchant names are matched whole or by a distinctive word ('whole foods', 'starbucks').
@@ -135,34 +174,56 @@ export function createMatcher(context: TurnContext) {
         .filter((m) => q.includes(m.name.toLowerCase()))
         .sort((a, b) => b.name.length - a.name.length)[0];
       if (direct) return { item: direct, phrase: direct.name.toLowerCase(), score: 0 };
-      return best(merchantFuse, question, (m) => m.name);
+      const found = best(merchantFuse, question);
+      return found ? { item: found.item.merchant, phrase: found.phrase, score: found.score } : undefined;
     },
     categoryLabel(code: string): string {
       return context.categories.find((c) => c.code === code)?.label ?? code.toLowerCase().replace(/_/g, ' ');
     },
-    /** Accounts whose name, kind or institution the question names. */
+    /**
+     * Accounts the question names: by their whole name ('Alpaca Paper Roth IRA' names 'Roth IRA
+     * (Alpaca Paper)'), else by the words of their name ('my Roth IRA' names both Roth IRAs), else by
+     * kind or chain ('my checking account', 'my Solana wallet').
+     */
     accounts(question: string): ContextAccount[] {
-      const q = question.toLowerCase();
-      const byName = context.accounts.filter((a) => q.includes(a.name.toLowerCase()));
+      const q = ` ${question.toLowerCase().replace(/[^a-z0-9 ]+/g, ' ')} `;
+      const has = (word: string) => q.includes(` ${word} `) || q.includes(` ${word}s `);
+      const wordsOf = (text: string) =>
+        text
+          .toLowerCase()
+          .replace(/[^a-z0-9 ]+/g, ' ')
+          .split(/\s+/)
+          .filter((w) => w.length > 1 && !['the', 'of', 'and', 'account', 'web3'].includes(w));
+      const whole = context.accounts.filter((a) => {
+        const words = wordsOf(`${a.name} ${a.institution ?? ''}`);
+        const nameWords = wordsOf(a.name);
+        return (
+          words.length > 0 &&
+          nameWords.every(has) &&
+          words.filter(has).length >= Math.min(words.length, nameWords.length + 1)
+        );
+      });
+      if (whole.length > 0) {
+        // The most specific: accounts whose every word the question names beat those named in part.
+        const full = whole.filter((a) => wordsOf(`${a.name} ${a.institution ?? ''}`).every(has));
+        return full.length > 0 ? full : whole;
+      }
+      const byName = context.accounts.filter((a) => {
+        const core = wordsOf(a.name.replace(/\(.*\)/, ''));
+        return core.length > 0 && core.every(has);
+      });
       if (byName.length > 0) return byName;
-      const kinds = [
-        'checking',
-        'savings',
-        'credit',
-        'brokerage',
-        'investment',
-        'retirement',
-        'loan',
-        'wallet',
-      ];
-      const kind = kinds.find((k) => new RegExp(`\\b${k}\\b`).test(q));
+      const CHAINS: Record<string, string[]> = {
+        sol: ['solana', 'sol'],
+        eth: ['ethereum', 'eth'],
+        btc: ['bitcoin', 'btc'],
+      };
+      const chain = Object.entries(CHAINS).find(([, words]) => words.some(has))?.[0];
+      if (chain && has('wallet')) return context.accounts.filter((a) => a.chain === chain);
+      const kinds = ['checking', 'savings', 'credit', 'brokerage', 'investment', 'retirement', 'loan'];
+      const kind = kinds.find((k) => has(k) && !new RegExp(`\\b${k} (rate|goal)`).test(q));
       if (!kind) return [];
-      return context.accounts.filter(
-        (a) =>
-          a.kind === kind ||
-          (kind === 'credit' && a.kind === 'credit') ||
-          a.name.toLowerCase().includes(kind),
-      );
+      return context.accounts.filter((a) => a.kind === kind || a.name.toLowerCase().includes(kind));
     },
   };
 }

@@ -28,11 +28,38 @@ const OPENINGS: Record<ToneKey | 'none', (deep: boolean) => string> = {
   none: (deep) => (deep ? 'A closer look:' : ''),
 };
 
-/** How many facts a Numbers level keeps: 1–3 the headline only, 4–7 up to three, 8–10 all. */
+/** How many facts a Numbers level keeps: 1–3 the headline only, 4–7 up to four, 8–10 all. */
 function factBudget(numbers: number): number {
   if (numbers <= 3) return 1;
-  if (numbers <= 7) return 3;
+  if (numbers <= 7) return 4;
   return Number.POSITIVE_INFINITY;
+}
+
+/** Answers that are lists: the items asked for are the answer, whatever the Numbers level. */
+function listLength(reading: Reading | undefined): number | undefined {
+  if (!reading) return undefined;
+  if (reading.intent === 'largest') return (reading.limit ?? 5) + 1;
+  if (reading.intent === 'recurring') return 12;
+  if (reading.intent === 'holdings' && reading.groupBy === 'asset_class') return 8;
+  if (reading.intent === 'spending' && !reading.category) return 6;
+  if (reading.intent === 'merchants' && !reading.merchant) return (reading.limit ?? 5) + 1;
+  return undefined;
+}
+
+/**
+ * The facts the answer states: those naming what the question is about first (an account, a wallet,
+ * a ticker), then the rest in the tools' order, as many as the budget allows.
+ */
+export function pickFacts(facts: string[], reading: Reading | undefined, budget: number): string[] {
+  const limit = Math.max(budget, listLength(reading) ?? 0);
+  const focus = reading?.focus ?? [];
+  const names = (fact: string) =>
+    focus.some((term) =>
+      new RegExp(`(^|[^A-Za-z])${term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}([^A-Za-z]|$)`).test(fact),
+    );
+  const focused = focus.length > 0 ? facts.filter(names) : [];
+  const rest = facts.filter((fact) => !focused.includes(fact));
+  return [...focused, ...rest].slice(0, focused.length > 0 ? Math.max(limit, focused.length) : limit);
 }
 
 function provenanceSentence(results: SeenToolResult[]): string | undefined {
@@ -85,8 +112,7 @@ export function writeAnswer(
   if (opening) lines.push(opening);
   const failed = results.filter((r) => r.error);
   const facts = results.flatMap((r) => r.facts);
-  const budget = deep ? Number.POSITIVE_INFINITY : factBudget(style.numbers);
-  const kept = facts.slice(0, budget);
+  const kept = pickFacts(facts, reading, deep ? Number.POSITIVE_INFINITY : factBudget(style.numbers));
   if (kept.length === 0 && failed.length === 0)
     lines.push("I couldn't find anything in your linked accounts for that.");
   if (kept.length === 1) lines.push(kept[0] ?? '');
