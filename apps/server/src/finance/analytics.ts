@@ -18,9 +18,9 @@ import {
  *
  * The shared definitions (packages/contracts/src/agent-tools.ts):
  * - Only posted transactions count.
- * - Spending: -Σ amount over transactions whose primary category is not INCOME, TRANSFER_IN or
- *   TRANSFER_OUT and whose detailed category is not LOAN_PAYMENTS_CREDIT_CARD_PAYMENT. Refunds in a
- *   category reduce its spending. (A transaction without a category is spending by this rule.)
+ * - Spending: -Σ amount over transactions whose primary category is not INCOME, TRANSFER_IN,
+ *   TRANSFER_OUT or INVESTMENT and whose detailed category is not LOAN_PAYMENTS_CREDIT_CARD_PAYMENT.
+ *   Refunds in a category reduce its spending. (A transaction without a category is spending.)
  * - Income: Σ amount over transactions whose primary category is INCOME.
  * - Amounts in USD: amount_usd where the ledger has it, else the amount when the currency is USD;
  *   transactions with neither are left out of every figure.
@@ -112,7 +112,9 @@ export type MonthFlow = {
   net: Money;
   /** net ÷ income in percent (one decimal); null without income. */
   savingsRatePercent: number | null;
+  /** Income and spending transactions counted, and the spending ones alone. */
   transactionCount: number;
+  spendingCount: number;
 };
 
 export type CashFlow = {
@@ -330,6 +332,7 @@ export type AverageMonthlySpending = {
   total: Money;
   average: Money;
   byMonth: Array<{ month: string; spending: Money }>;
+  /** The spending transactions behind the total. */
   transactionCount: number;
   accountsRead: string[];
 };
@@ -340,7 +343,14 @@ export type LiquidCash = {
 };
 
 export type Vocabulary = {
-  accounts: Array<{ id: string; name: string; platform: string; kind: string; institution: string | null }>;
+  accounts: Array<{
+    id: string;
+    name: string;
+    platform: string;
+    kind: string;
+    institution: string | null;
+    chain: string | null;
+  }>;
   categories: Array<{ code: string; label: string; level: 'primary' | 'detailed'; count: number }>;
   merchants: Array<{ name: string; count: number }>;
 };
@@ -437,7 +447,7 @@ function monthsOf(period: Period): string[] {
 /** The transaction's amount in USD, or null. */
 const USD = sql.raw(`coalesce(t.amount_usd, case when t.currency = 'USD' then t.amount end)`);
 const IS_SPENDING = sql.raw(
-  `(coalesce(t.category_primary, '') not in ('INCOME', 'TRANSFER_IN', 'TRANSFER_OUT') and coalesce(t.category_detailed, '') <> 'LOAN_PAYMENTS_CREDIT_CARD_PAYMENT')`,
+  `(coalesce(t.category_primary, '') not in ('INCOME', 'TRANSFER_IN', 'TRANSFER_OUT', 'INVESTMENT') and coalesce(t.category_detailed, '') <> 'LOAN_PAYMENTS_CREDIT_CARD_PAYMENT')`,
 );
 const IS_INCOME = sql.raw(`(t.category_primary = 'INCOME')`);
 /** An account balance in USD (ledger_account as a). */
@@ -705,6 +715,7 @@ export function createAnalyticsService(deps: { db: Database }) {
       net: string;
       savings_rate: string | null;
       count: number;
+      spending_count: number;
       accounts: string | null;
     }>(sql`
       select to_char(t.date, 'YYYY-MM') as month,
@@ -713,6 +724,7 @@ export function createAnalyticsService(deps: { db: Database }) {
         ${money2(sql`sum(${USD})`)} as net,
         round(100 * sum(${USD}) / nullif(sum(${USD}) filter (where ${IS_INCOME}), 0), 1)::text as savings_rate,
         count(*)::int as count,
+        (count(*) filter (where ${IS_SPENDING}))::int as spending_count,
         case when grouping(to_char(t.date, 'YYYY-MM')) = 1 then string_agg(distinct t.account_id, ',') end
           as accounts
       from ledger_transaction t
@@ -727,6 +739,7 @@ export function createAnalyticsService(deps: { db: Database }) {
       savingsRatePercent:
         row?.savings_rate === null || row?.savings_rate === undefined ? null : Number(row.savings_rate),
       transactionCount: Number(row?.count ?? 0),
+      spendingCount: Number(row?.spending_count ?? 0),
     });
     return {
       period: { start: query.start, end: query.end },
@@ -1404,11 +1417,11 @@ export function createAnalyticsService(deps: { db: Database }) {
       return {
         period,
         months: query.months,
-        monthsWithTransactions: flow.months.filter((month) => month.transactionCount > 0).length,
+        monthsWithTransactions: flow.months.filter((month) => month.spendingCount > 0).length,
         total: flow.totals.spending,
         average: fromCents(divideCents(toCents(flow.totals.spending), BigInt(query.months))),
         byMonth: flow.months.map((month) => ({ month: month.month, spending: month.spending })),
-        transactionCount: flow.totals.transactionCount,
+        transactionCount: flow.totals.spendingCount,
         accountsRead: flow.accountsRead,
       };
     },
@@ -1460,6 +1473,7 @@ export function createAnalyticsService(deps: { db: Database }) {
           platform: account.platform,
           kind: account.kind,
           institution: account.institution,
+          chain: account.chain,
         })),
         categories: categories.flatMap((row) => {
           const code = row.level === 1 ? row.primary_code : row.detailed_code;

@@ -36,34 +36,26 @@ function annuityFactor(rate: number, months: number): number {
 export type GrowthYear = { year: number; balance: Money; contributed: Money; growth: Money };
 
 /**
- * Future value: principal × (1 + r)^n plus a contribution at the end of each month, r = annual rate ÷
- * 12 and n = years × 12 (to the nearest month). With `periodsPerYear` 1 (compounded yearly) the rate is
- * applied once a year, r = annual rate, and a year's contributions are added at its end.
+ * Future value of `principal` compounded `compoundsPerYear` times a year at the annual rate, plus a
+ * contribution at the end of each month growing at the equivalent monthly rate, i = (1 + r/m)^(m/12) − 1
+ * (exactly r/12 when compounding monthly): FV = P(1 + i)^n + C((1 + i)^n − 1)/i, n = years × 12 to the
+ * nearest month.
  */
 export function compoundGrowth(input: {
   principal: number;
   monthlyContribution: number;
   annualRatePercent: number;
   years: number;
-  periodsPerYear?: 1 | 12;
+  compoundsPerYear?: number;
 }) {
-  const yearly = input.periodsPerYear === 1;
+  const perYear = input.compoundsPerYear ?? 12;
+  const rate =
+    perYear === 12
+      ? monthlyRate(input.annualRatePercent)
+      : (1 + input.annualRatePercent / 100 / perYear) ** (perYear / 12) - 1;
   const months = Math.round(input.years * 12);
-  const valueAt = (month: number) => {
-    if (!yearly) {
-      const rate = monthlyRate(input.annualRatePercent);
-      return input.principal * (1 + rate) ** month + input.monthlyContribution * annuityFactor(rate, month);
-    }
-    // Whole years compound; the months of a started year add their deposits without interest yet.
-    const rate = input.annualRatePercent / 100;
-    const years = Math.floor(month / 12);
-    const rest = month - years * 12;
-    return (
-      input.principal * (1 + rate) ** years +
-      input.monthlyContribution * 12 * annuityFactor(rate, years) +
-      input.monthlyContribution * rest
-    );
-  };
+  const valueAt = (month: number) =>
+    input.principal * (1 + rate) ** month + input.monthlyContribution * annuityFactor(rate, month);
   const contributedAt = (month: number) => input.principal + input.monthlyContribution * month;
   const futureValue = toCents(valueAt(months));
   const contributed = toCents(contributedAt(months));

@@ -7,8 +7,16 @@ export type CompoundGrowthData = ReturnType<typeof compoundGrowth> & {
   monthlyContribution: string;
   annualRatePercent: number;
   years: number;
-  compounding: 'monthly' | 'yearly';
+  compoundsPerYear: number;
 };
+
+const COMPOUNDING_WORD = {
+  1: 'annually',
+  2: 'twice a year',
+  4: 'quarterly',
+  12: 'monthly',
+  365: 'daily',
+} as const;
 
 function yearsText(years: number): string {
   return count(years, 'year');
@@ -17,7 +25,7 @@ function yearsText(years: number): string {
 export const compoundGrowthTool = {
   name: 'compound_growth',
   description:
-    'Calculator: what a starting amount (`principal`) plus an optional `monthly_contribution` (paid at the end of each month) grows to at `annual_rate_percent` a year, compounded monthly, after `years`; with the total contributed, the growth and the balance year by year. Pure maths, no account data.',
+    'Calculator: what a starting amount (`principal`) plus an optional `monthly_contribution` (paid at the end of each month) grows to at `annual_rate_percent` a year after `years`, compounded `compounds_per_year` times a year (12 = monthly, the default; 1 = annually; 4 = quarterly; 365 = daily); with the total contributed, the growth and the balance year by year. Pure maths, no account data.',
   symbol: '🌱',
   describe(input) {
     return `Projecting ${usdOf(input.principal)}${
@@ -27,15 +35,12 @@ export const compoundGrowthTool = {
   async execute(input): Promise<ToolResult<CompoundGrowthData>> {
     const principal = dollars(input.principal);
     const monthly = dollars(input.monthly_contribution);
-    // Monthly unless the input says yearly (a `compounding` field the contract may carry).
-    const yearly =
-      'compounding' in input && (input.compounding === 'yearly' || input.compounding === 'annually');
     const result = compoundGrowth({
       principal,
       monthlyContribution: monthly,
       annualRatePercent: input.annual_rate_percent,
       years: input.years,
-      periodsPerYear: yearly ? 1 : 12,
+      compoundsPerYear: input.compounds_per_year,
     });
     const data: CompoundGrowthData = {
       ...result,
@@ -43,11 +48,11 @@ export const compoundGrowthTool = {
       monthlyContribution: cents(monthly),
       annualRatePercent: input.annual_rate_percent,
       years: input.years,
-      compounding: yearly ? 'yearly' : 'monthly',
+      compoundsPerYear: input.compounds_per_year,
     };
     const start = `${usd(data.principal)}${monthly !== 0 ? ` with ${usd(data.monthlyContribution)} added each month` : ''}`;
     const facts = [
-      `${start} at ${percent(input.annual_rate_percent, 2)} a year, compounded ${yearly ? 'yearly' : 'monthly'}, grows to ${usd(result.futureValue)} after ${yearsText(input.years)}.`,
+      `${start} at ${percent(input.annual_rate_percent, 2)} a year, compounded ${COMPOUNDING_WORD[input.compounds_per_year]}, grows to ${usd(result.futureValue)} after ${yearsText(input.years)}.`,
       `Of that, ${usd(result.totalContributed)} is what you put in and ${usd(result.growth)} is growth.`,
     ];
     return {

@@ -401,6 +401,7 @@ describe.each(testDatabaseKinds())('the finance toolkit on %s', (database) => {
     expect(data.totals.income).toBe(centsText(income));
     expect(data.totals.spending).toBe(centsText(spending));
     expect(data.totals.transactionCount).toBe(all.filter((row) => isIncome(row) || isSpending(row)).length);
+    expect((data.totals as { spendingCount?: number }).spendingCount).toBe(all.filter(isSpending).length);
     expect(result.facts[0]).toContain(`income ${dollars(centsText(income))}`);
     expect(result.facts[0]).toContain(`spending ${dollars(centsText(spending))}`);
     expect(result.facts[0]).toMatch(new RegExp(`^From ${period.start} to ${period.end}: income `));
@@ -751,8 +752,18 @@ describe.each(testDatabaseKinds())('the finance toolkit on %s', (database) => {
     expect(data.target).toBe(centsText(target));
     const gap = target - cash;
     expect(gap > 0n ? data.shortfall : data.surplus).toBe(centsText(gap > 0n ? gap : -gap));
-    expect(result.facts[0]).toContain(dollars(centsText(cash)));
-    expect(result.facts[0]).toContain(dollars(average));
+    expect(result.facts[0]).toBe(
+      `A 6-month emergency fund is ${dollars(centsText(target))}: 6 × your average monthly spending of ${dollars(average)} from ${period.start} to ${period.end} (${postedIn(period).filter(isSpending).length} transactions).`,
+    );
+    expect(result.facts[1]).toContain(dollars(centsText(cash)));
+
+    // The user's own monthly expenses instead of the ledger's.
+    const given = await run('emergency_fund', { target_months: 6, monthly_expenses: 3200 });
+    const stated = given.data as { target: string; expensesFrom: string; spending: unknown };
+    expect(stated).toMatchObject({ target: '19200.00', expensesFrom: 'given', spending: null });
+    expect(given.facts[0]).toBe(
+      'A 6-month emergency fund is $19,200.00: 6 × your monthly expenses of $3,200.00.',
+    );
   });
 
   it("never shows another user's data, and refuses their accounts and unknown ones clearly", async () => {
@@ -837,16 +848,39 @@ describe.each(testDatabaseKinds())('the finance toolkit on %s', (database) => {
       expect((flat.data as { futureValue: string }).futureValue).toBe('2200.00');
     });
 
-    it('compounds yearly when asked (the calculator; the contract input is monthly)', () => {
+    it('compounds annually, quarterly or daily when asked', async () => {
       const yearly = compoundGrowth({
         principal: 10_000,
         monthlyContribution: 0,
         annualRatePercent: 7,
         years: 10,
-        periodsPerYear: 1,
+        compoundsPerYear: 1,
       });
       expect(yearly.futureValue).toBe('19671.51');
       expect(yearly.byYear[0]?.balance).toBe('10700.00');
+      const annual = await run('compound_growth', {
+        principal: 10_000,
+        annual_rate_percent: 7,
+        years: 10,
+        compounds_per_year: 1,
+      });
+      expect((annual.data as { futureValue: string }).futureValue).toBe('19671.51');
+      expect(annual.facts[0]).toContain('compounded annually, grows to $19,671.51');
+      // 10,000 × (1 + 0.05/4)^40 and × (1 + 0.05/365)^3650.
+      const quarterly = await run('compound_growth', {
+        principal: 10_000,
+        annual_rate_percent: 5,
+        years: 10,
+        compounds_per_year: 4,
+      });
+      expect((quarterly.data as { futureValue: string }).futureValue).toBe('16436.19');
+      const daily = await run('compound_growth', {
+        principal: 10_000,
+        annual_rate_percent: 5,
+        years: 10,
+        compounds_per_year: 365,
+      });
+      expect((daily.data as { futureValue: string }).futureValue).toBe('16486.65');
     });
 
     it('loan_payment: the amortised payment and the interest over the term', async () => {
