@@ -24,6 +24,9 @@ import type { ToolContext } from './tools/types.ts';
 /** The domain services a turn uses (the same handlers the routes call). */
 type AgentDeps = ToolContext['services'];
 
+/** The longest a turn waits for the user's accounts to finish syncing before answering. */
+const SYNC_WAIT_MS = 20_000;
+
 /** Neutral answer settings when the user set none (the wizard's middle). */
 const DEFAULT_LEVEL = 5;
 
@@ -69,7 +72,40 @@ export function createAgentService(deps: {
 }) {
   const pickModel = createModelPicker(deps.config);
   const today = deps.today ?? (() => isoDay(new Date()));
-  const { chat, analytics, profile } = deps.services;
+  const { chat, analytics, profile, accounts } = deps.services;
+
+  /**
+   * Accounts linked a moment ago are still syncing: answering now would report empty figures. Waits
+   * (a visible step) until the user's syncs finish, at most SYNC_WAIT_MS.
+   */
+  async function waitForSync(
+    userId: string,
+    onEvent: (event: ChatStreamEvent) => void,
+  ): Promise<AgentAction | undefined> {
+    if ((await accounts.syncingCount(userId)) === 0) return undefined;
+    const t0 = performance.now();
+    const action: AgentAction = {
+      id: 'sync-wait',
+      status: 'started',
+      description: 'Waiting for your accounts to finish syncing',
+      symbol: '🔄',
+    };
+    onEvent({ type: 'action', action });
+    while (performance.now() - t0 < SYNC_WAIT_MS && (await accounts.syncingCount(userId)) > 0) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    const done: AgentAction = {
+      ...action,
+      status: 'completed',
+      description:
+        (await accounts.syncingCount(userId)) > 0
+          ? 'Some accounts are still syncing; figures may be incomplete'
+          : 'Your accounts finished syncing',
+      processing_time: Math.round(performance.now() - t0) / 1000,
+    };
+    onEvent({ type: 'action', action: done });
+    return done;
+  }
 
   async function chatTurn(
     user: AgentUser,
@@ -94,6 +130,7 @@ export function createAgentService(deps: {
     const threadId = begun.threadId;
     onEvent({ type: 'start', query_id: request.query_id, thread_id: threadId, model: picked.id });
     const started = performance.now();
+    const waited = await waitForSync(user.id, onEvent);
     let outcome: Awaited<ReturnType<typeof runAgentTurn>>;
     let preferences: AnswerPreferences = answerPreferences(undefined);
     try {
@@ -142,6 +179,7 @@ export function createAgentService(deps: {
         timings: { totalMs: Math.round(performance.now() - started), toolsMs: 0 },
       };
     }
+    if (waited) outcome.actions.unshift(waited);
     const dslObjects = composeContainer({
       queryId: request.query_id,
       status: outcome.status,

@@ -667,6 +667,15 @@ export function createAccountsService(deps: {
       },
     ] satisfies LinkedAccountCleanup[],
 
+    /** The user's connections syncing right now (a lease held by any process). */
+    async syncingCount(userId: string): Promise<number> {
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(tables.connection)
+        .where(and(eq(tables.connection.userId, userId), sql`${tables.connection.syncLeaseUntil} > now()`));
+      return row?.count ?? 0;
+    },
+
     /** Counts for benches and tests. */
     async transactionCount(userId: string): Promise<number> {
       const [row] = await db
