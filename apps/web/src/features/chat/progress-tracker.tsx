@@ -71,10 +71,7 @@ export function ProgressTracker({ progress }: { progress: TurnProgress }) {
   const patient = elapsed >= PATIENCE_AFTER_MS;
   const text = progressText(progress, step);
   return (
-    <div
-      className="flex flex-col gap-3 rounded-xl border border-border bg-surface-raised p-4"
-      aria-busy="true"
-    >
+    <div className="flex flex-col gap-3 rounded-xl border border-border bg-surface-raised p-4">
       <div role="status" className="flex flex-col gap-1">
         <p className="flex items-center gap-2 text-sm font-medium text-text">
           <Loader2
