@@ -342,7 +342,8 @@ export const agentEndpoints = {
     path: '/dsl/:thread_id',
     params: { thread_id: chatIdSchema },
     response: agentDslResponseSchema,
-    errors: [],
+    // A malformed id names nothing, like an unknown one.
+    errors: ['request:not-found'],
   }),
   snaptradeGetAccounts: defineEndpoint({
     service: 'agent',
@@ -486,7 +487,7 @@ export type EndpointRequest<E extends EndpointDefinition> = (E['query'] extends 
 
 /** The full path of an endpoint, with `:name` parameters filled in and encoded. */
 export function endpointPath(endpoint: EndpointDefinition, params: Record<string, string> = {}): string {
-  return endpoint.path.replace(/:([A-Za-z]+)/g, (_match, name: string) => {
+  return endpoint.path.replace(/:([A-Za-z_]+)/g, (_match, name: string) => {
     const value = params[name];
     if (value === undefined) throw new TypeError(`endpointPath: missing path parameter ${name}`);
     return encodeURIComponent(value);

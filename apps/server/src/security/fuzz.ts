@@ -883,8 +883,76 @@ const accountShapes: Record<string, fc.Arbitrary<Shape>> = {
   ),
 };
 
+// --- the chat ---------------------------------------------------------------------------------------
+
+/** Thread ids: two the fuzz user's turns create and read back, any id, or hostile text. */
+const chatThreadId = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom('thread-fuzz-a', 'thread-fuzz-b') },
+  { weight: 2, arbitrary: idArb },
+  { weight: 1, arbitrary: hostileValue },
+);
+const chatQuestion = fc.oneof(
+  {
+    weight: 4,
+    arbitrary: fc.constantFrom(
+      'How much did I spend last month?',
+      'What is my net worth?',
+      'and the month before?',
+      'What subscriptions do I have?',
+      "What's the weather in Paris?",
+    ),
+  },
+  { weight: 1, arbitrary: fc.string({ maxLength: 300 }) },
+  { weight: 1, arbitrary: hostileValue },
+);
+
+const chatShapes: Record<string, fc.Arbitrary<Shape>> = {
+  'POST /agent/chat': body(
+    fc
+      .tuple(
+        who,
+        fc.record({
+          message: chatQuestion,
+          thread_id: opt(chatThreadId),
+          query_id: fc.oneof(
+            { weight: 6, arbitrary: fc.uuid().map((id) => `query-${id}`) },
+            { weight: 1, arbitrary: hostileValue },
+          ),
+          model: opt(fc.constantFrom('grok-4', 'gpt-x', '')),
+        }),
+      )
+      .map(([names, rest]) => ({ ...rest, user_info: names })),
+  ),
+  'GET /agent/dsl/:thread_id': fc
+    .oneof(fc.constantFrom('thread-fuzz-a', 'thread-fuzz-b'), idArb)
+    .map((param) => ({ param })),
+  'GET /db/chatbox/get-messages': query(
+    fc.tuple(who, chatThreadId).map(([names, thread_id]) => ({ ...names, thread_id })),
+  ),
+  'GET /db/visualization/get-dsl': query(
+    fc.tuple(who, chatThreadId).map(([names, thread_id]) => ({ ...names, thread_id })),
+  ),
+  'GET /db/get-all-user-threads': query(
+    fc
+      .tuple(who, opt(fc.oneof(fc.integer({ min: -5, max: 200 }), hostileValue)))
+      .map(([names, limit]) => ({ ...names, limit })),
+  ),
+  'POST /db/delete-thread': body(
+    fc.tuple(who, chatThreadId).map(([names, thread_id]) => ({ ...names, thread_id })),
+  ),
+  'POST /db/sync-thread-history': body(
+    fc.tuple(who, chatThreadId).map(([names, thread_id]) => ({ thread_id, user_info: names })),
+  ),
+  'POST /db/fork-chat': body(
+    fc
+      .tuple(who, chatThreadId, fc.oneof(idArb, hostileValue))
+      .map(([names, source_thread_id, source_query_id]) => ({ ...names, source_thread_id, source_query_id })),
+  ),
+};
+
 const shapes: Record<string, fc.Arbitrary<Shape>> = {
   ...accountShapes,
+  ...chatShapes,
   'POST /db/database-setup': body(
     fc
       .tuple(
@@ -1472,7 +1540,10 @@ function caseArbitrary(endpoint: Endpoint): fc.Arbitrary<FuzzCase> {
  * How often an endpoint comes up beside one without a shape of its own: the ones clients call four
  * times as often, the transactions view (a path parameter, dates, cursors, search) twelve.
  */
-const WEIGHTS: Record<string, number> = { 'POST /agent/:platform/get-transactions': 12 };
+const WEIGHTS: Record<string, number> = {
+  'POST /agent/:platform/get-transactions': 12,
+  'POST /db/delete-resource': 3,
+};
 
 /** Requests over `endpoints`. */
 export function fuzzCaseArbitrary(endpoints: readonly Endpoint[]): fc.Arbitrary<FuzzCase> {

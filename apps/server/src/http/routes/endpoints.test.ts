@@ -34,7 +34,7 @@ describe('every endpoint in the contracts', () => {
   >;
   const connectEntries = Object.entries(connectEndpoints) as Array<[string, EndpointDefinition]>;
   const pathOf = (endpoint: EndpointDefinition) =>
-    `/${endpoint.service}${endpointPath(endpoint, { id: 'res_missing', platform: 'plaid' })}`;
+    `/${endpoint.service}${endpointPath(endpoint, { id: 'res_missing', platform: 'plaid', thread_id: 'thread-missing' })}`;
   const send = (endpoint: EndpointDefinition, token: string | undefined, payload: unknown) =>
     endpoint.method === 'GET'
       ? api.get(pathOf(endpoint), token)
@@ -59,13 +59,24 @@ describe('every endpoint in the contracts', () => {
     },
   );
 
-  it.each(sealedEntries)('%s answers a bad request with a documented error', async (_name, endpoint) => {
-    // An empty query or body: every endpoint needs at least the user's name.
-    const response = await send(endpoint, ada.token, {});
-    const body = apiErrorBodySchema.parse(await response.json());
-    expect(response.status).toBeGreaterThanOrEqual(400);
-    expect(response.status).toBeLessThan(500);
-    expect([...COMMON_ERRORS, ...endpoint.errors]).toContain(body.code);
+  it.each(sealedEntries.filter(([, endpoint]) => endpoint.query || endpoint.body))(
+    '%s answers a bad request with a documented error',
+    async (_name, endpoint) => {
+      // An empty query or body: every endpoint that takes one needs at least the user's name.
+      const response = await send(endpoint, ada.token, {});
+      const body = apiErrorBodySchema.parse(await response.json());
+      expect(response.status).toBeGreaterThanOrEqual(400);
+      expect(response.status).toBeLessThan(500);
+      expect([...COMMON_ERRORS, ...endpoint.errors]).toContain(body.code);
+    },
+  );
+
+  it('GET /agent/dsl answers a malformed thread id as an unknown one', async () => {
+    const response = await t.app.request('/agent/dsl/bad%20id%00', {
+      headers: { authorization: `Bearer ${ada.token}` },
+    });
+    expect(response.status).toBe(404);
+    expect(apiErrorBodySchema.parse(await response.json()).code).toBe('request:not-found');
   });
 
   it.each(connectEntries)(
