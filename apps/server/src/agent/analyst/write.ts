@@ -35,6 +35,23 @@ function factBudget(numbers: number): number {
   return Number.POSITIVE_INFINITY;
 }
 
+/**
+ * Two tools over the same period may open with the same total ('Groceries ...: $1,008.02' and
+ * 'Spending on Groceries ...: $1,008.02 ... at 3 merchants'): the second says nothing new.
+ */
+function withoutRepeats(facts: string[]): string[] {
+  const seen = new Set<string>();
+  return facts.filter((fact) => {
+    const figures = fact.match(/\$[\d,]+\.\d{2}/g);
+    const period = fact.match(/\d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}/)?.[0];
+    if (figures?.length !== 1 || !period) return true;
+    const key = `${figures[0]}|${period}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
 /** Answers that are lists: the items asked for are the answer, whatever the Numbers level. */
 function listLength(reading: Reading | undefined): number | undefined {
   if (!reading) return undefined;
@@ -68,7 +85,8 @@ function provenanceSentence(results: SeenToolResult[]): string | undefined {
   let period: { start: string; end: string } | undefined;
   for (const r of results) {
     for (const a of r.provenance?.accounts ?? []) accounts.add(a);
-    transactions += r.provenance?.transactionCount ?? 0;
+    // Tools over the same period read the same transactions: count them once.
+    transactions = Math.max(transactions, r.provenance?.transactionCount ?? 0);
     period ??= r.provenance?.period;
   }
   if (accounts.size === 0 && transactions === 0) return undefined;
@@ -111,7 +129,7 @@ export function writeAnswer(
   const opening = OPENINGS[style.tone ?? 'none'](deep);
   if (opening) lines.push(opening);
   const failed = results.filter((r) => r.error);
-  const facts = results.flatMap((r) => r.facts);
+  const facts = withoutRepeats(results.flatMap((r) => r.facts));
   const kept = pickFacts(facts, reading, deep ? Number.POSITIVE_INFINITY : factBudget(style.numbers));
   if (kept.length === 0 && failed.length === 0)
     lines.push("I couldn't find anything in your linked accounts for that.");

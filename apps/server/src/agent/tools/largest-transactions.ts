@@ -1,3 +1,4 @@
+import { categoryLabel } from '../../finance/categories.ts';
 import type { LargestTransactions } from '../../finance/index.ts';
 import { block, capitalize, count, list, num, periodText, usd } from './format.ts';
 import { transactionsTable } from './search-transactions.ts';
@@ -11,7 +12,7 @@ export const largestTransactionsTool = {
     "The largest posted transactions of a period by amount. `direction` 'out' (default) ranks spending (purchases, bills; transfers between accounts and card payments are left out), 'in' ranks every posted inflow (pay, refunds, transfers and deposits in). A `category` code ranks that category's transactions instead (e.g. 'TRANSFER_OUT' for the largest transfers). Optional `account`, `limit` (default 10).",
   symbol: '💸',
   describe(input) {
-    return `Finding the ${input.limit} largest ${input.direction === 'in' ? 'amounts received' : 'payments'}${input.category ? ` in ${input.category}` : ''} ${periodText(input)}`;
+    return `Finding the ${input.limit} largest ${input.direction === 'in' ? 'amounts received' : 'payments'}${input.category ? ` in ${categoryLabel(input.category).toLowerCase()}` : ''} ${periodText(input)}`;
   },
   async execute(input, context): Promise<ToolResult<LargestTransactionsData>> {
     const result = await context.services.analytics.largestTransactions(context.userId, {

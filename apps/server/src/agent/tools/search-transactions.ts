@@ -1,3 +1,4 @@
+import { categoryLabel } from '../../finance/categories.ts';
 import type { TransactionRow, TransactionSearch } from '../../finance/index.ts';
 import { block, count, list, money, num, periodText, usd } from './format.ts';
 import type { FinanceTool, ToolBlock, ToolResult } from './types.ts';
@@ -56,7 +57,7 @@ export const searchTransactionsTool = {
           : input.end
             ? ` up to ${input.end}`
             : '';
-    return `Searching transactions${what ? ` for "${what}"` : input.category ? ` in ${input.category}` : ''}${period}`;
+    return `Searching transactions${what ? ` for "${what}"` : input.category ? ` in ${categoryLabel(input.category).toLowerCase()}` : ''}${period}`;
   },
   async execute(input, context): Promise<ToolResult<SearchTransactionsData>> {
     const result = await context.services.analytics.searchTransactions(context.userId, {

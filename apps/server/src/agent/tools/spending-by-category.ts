@@ -1,3 +1,4 @@
+import { categoryLabel } from '../../finance/categories.ts';
 import { previousPeriod, type SpendingByCategory } from '../../finance/index.ts';
 import {
   block,
@@ -36,7 +37,9 @@ export const spendingByCategoryTool = {
     "Totals the user's spending in a period (`start`, `end`, inclusive ISO days) by category: each primary category with its detailed categories, their amounts, shares and transaction counts. Spending = posted purchases net of refunds in USD; income, transfers between accounts and credit-card payments are not spending. Optional `category` (a code, primary like 'FOOD_AND_DRINK' or detailed like 'FOOD_AND_DRINK_GROCERIES') narrows to it, `account` (name or id) to one account, and `compare_previous` also totals the same-length period just before and gives the change in dollars and percent.",
   symbol: '🧾',
   describe(input) {
-    const what = input.category ? `spending on ${input.category}` : 'spending by category';
+    const what = input.category
+      ? `spending on ${categoryLabel(input.category).toLowerCase()}`
+      : 'spending by category';
     const where = input.account ? ` on ${input.account}` : '';
     return `Totalling ${what}${where} ${periodText(input)}${input.compare_previous ? ', compared with the period before' : ''}`;
   },

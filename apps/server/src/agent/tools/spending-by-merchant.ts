@@ -1,3 +1,4 @@
+import { categoryLabel } from '../../finance/categories.ts';
 import { previousPeriod, type SpendingByMerchant } from '../../finance/index.ts';
 import {
   block,
@@ -24,7 +25,7 @@ export const spendingByMerchantTool = {
   symbol: '🏪',
   describe(input) {
     const what = input.merchant ? `spending at "${input.merchant}"` : 'spending by merchant';
-    return `Totalling ${what}${input.category ? ` in ${input.category}` : ''} ${periodText(input)}`;
+    return `Totalling ${what}${input.category ? ` in ${categoryLabel(input.category).toLowerCase()}` : ''} ${periodText(input)}`;
   },
   async execute(input, context): Promise<ToolResult<SpendingByMerchantData>> {
     const { analytics } = context.services;

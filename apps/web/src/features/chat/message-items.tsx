@@ -16,6 +16,44 @@ function UserMessage({ item }: { item: ChatItem }) {
   );
 }
 
+/**
+ * The answer's prose: paragraphs, and the agent's '- ' lines as a real list (the same text the result
+ * card renders with the content markup).
+ */
+function AnswerText({ text }: { text: string }) {
+  // Consecutive '- ' paragraphs form one list; keys are the text itself (an answer's lines differ).
+  const blocks: Array<{ key: string; lines: string[]; list: boolean }> = [];
+  for (const paragraph of text.split(/\n{2,}/)) {
+    const list = paragraph.startsWith('- ');
+    const last = blocks.at(-1);
+    if (list && last?.list) last.lines.push(paragraph.slice(2));
+    else
+      blocks.push({
+        key: `${blocks.length}:${paragraph}`,
+        lines: [list ? paragraph.slice(2) : paragraph],
+        list,
+      });
+  }
+  return (
+    <div className="flex flex-col gap-2 text-sm leading-relaxed break-words text-text">
+      <span className="sr-only">Penny: </span>
+      {blocks.map((block) =>
+        block.list ? (
+          <ul key={block.key} className="flex list-disc flex-col gap-1 pl-5">
+            {block.lines.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        ) : (
+          <p key={block.key} className="whitespace-pre-wrap">
+            {block.lines[0]}
+          </p>
+        ),
+      )}
+    </div>
+  );
+}
+
 /** A finished turn: 'Analysis complete' / 'Ready', one AI Thought Process panel per action, the answer. */
 function ActionsItem({ item }: { item: ChatItem }) {
   const actions = item.agent_actions ?? [];
@@ -29,12 +67,7 @@ function ActionsItem({ item }: { item: ChatItem }) {
           ))}
         </>
       ) : null}
-      {item.answer ? (
-        <p className="text-sm leading-relaxed break-words whitespace-pre-wrap text-text">
-          <span className="sr-only">Penny: </span>
-          {item.answer}
-        </p>
-      ) : null}
+      {item.answer ? <AnswerText text={item.answer} /> : null}
     </div>
   );
 }
