@@ -9,7 +9,7 @@ import {
   X,
 } from 'lucide-react';
 import { Link, NavLink } from 'react-router';
-import { ThreadList, useStartNewChat } from '../../features/chat/index.ts';
+import { ThreadList, useStartNewChat } from '../../features/chat/shell.ts';
 import { Button, cx, DialogClose } from '../../ui/index.ts';
 import { Brand } from './brand.tsx';
 

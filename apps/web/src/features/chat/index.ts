@@ -1,4 +1,2 @@
-export { ThreadList } from './thread-list.tsx';
-export { useStartNewChat } from './threads.ts';
-
+/** The chat's route; the signed-in frame's parts are in `shell.ts`. */
 export const loadChatPage = () => import('./chat-page.tsx').then((m) => ({ Component: m.ChatPage }));

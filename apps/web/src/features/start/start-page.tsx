@@ -1,7 +1,7 @@
 import { Bookmark, Landmark, MessageSquarePlus } from 'lucide-react';
 import { useSession } from '../../session/index.ts';
 import { Button, Card } from '../../ui/index.ts';
-import { useStartNewChat } from '../chat/index.ts';
+import { useStartNewChat } from '../chat/shell.ts';
 
 const steps = [
   {
