@@ -115,6 +115,9 @@ export async function composeServices(
     ...(config.apiRateLimit ? { rateLimiter: shared.rateLimiter } : {}),
     onSessionsChanged,
   });
+  // Turns a stopped process left running (no turn runs longer than its time limit and the sync wait).
+  const abandoned = await services.chat.abandonRunningTurns(2 * config.agent.timeoutMs + 60_000);
+  if (abandoned > 0) logger.warn({ abandoned }, 'marked interrupted chat turns as failed');
   const sandbox =
     config.providers.mode === 'sandbox'
       ? createSandboxRoutes({ store: createDatabaseSandboxStore(database.db), publicUrl: config.publicUrl })

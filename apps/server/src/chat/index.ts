@@ -11,6 +11,7 @@ export {
   createChatService,
   type FinishTurnInput,
   type HistoryTurn,
+  interruptedMessage,
   newChatId,
   type ThreadDsl,
   type ThreadPage,

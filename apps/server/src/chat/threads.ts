@@ -53,6 +53,9 @@ export type FinishTurnInput = {
   timings: Record<string, number>;
 };
 
+/** Ours: the answer of a turn whose process stopped before it finished. */
+export const interruptedMessage = 'This answer was interrupted before it finished. Please ask again.';
+
 /** Ours: a thread at CHAT_LIMITS.maxTurnsPerThread (the spec has no sentence for it). */
 export const threadFullMessage = `This conversation has reached ${CHAT_LIMITS.maxTurnsPerThread} messages. Please start a new chat.`;
 
@@ -430,7 +433,7 @@ export function createChatService(db: Database) {
         const now = new Date();
         const abandoned = await tx
           .update(turn)
-          .set({ status: 'error', completedAt: now, updatedAt: now })
+          .set({ status: 'error', answer: interruptedMessage, completedAt: now, updatedAt: now })
           .where(and(eq(turn.status, 'running'), lt(turn.createdAt, cutoff)))
           .returning({ userId: turn.userId, threadId: turn.threadId });
         const perThread = new Map<string, { userId: string; threadId: string; n: number }>();

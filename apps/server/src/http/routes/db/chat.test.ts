@@ -15,7 +15,7 @@ import {
 import { sealBody } from '@penny/contracts/envelope-seal';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { titleFromDsl } from '../../../chat/index.ts';
+import { interruptedMessage, titleFromDsl } from '../../../chat/index.ts';
 import { tables } from '../../../db/index.ts';
 import { userDataTables } from '../../../identity/user-data.ts';
 import { ServiceError } from '../../../services/index.ts';
@@ -599,7 +599,12 @@ describe.each(testDatabaseKinds())('chat threads on %s', (kind) => {
       expect(await chat().abandonRunningTurns(30 * 60_000)).toBe(0);
       const body = await messages(ada, threadId);
       expect(body.messages).toHaveLength(1);
-      expect(body.messages[0]).toMatchObject({ query_id: stuck, status: 'error', user_message: 'lost' });
+      expect(body.messages[0]).toMatchObject({
+        query_id: stuck,
+        status: 'error',
+        user_message: 'lost',
+        answer: interruptedMessage,
+      });
       expect(await syncCount(ada, threadId)).toBe(1);
       const [freshRow] = await t.rows<{ status: string }>(
         sql`select status from chat_turn where user_id = ${bob.id} and query_id = ${fresh}`,
