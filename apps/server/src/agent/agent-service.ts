@@ -24,6 +24,9 @@ import type { ToolContext } from './tools/types.ts';
 /** The domain services a turn uses (the same handlers the routes call). */
 type AgentDeps = ToolContext['services'];
 
+/** Users whose ledger summary is kept in memory (each a few KB). */
+const VOCABULARY_CACHE_USERS = 2000;
+
 /** The longest a turn waits for the user's accounts to finish syncing before answering. */
 const SYNC_WAIT_MS = 20_000;
 
@@ -107,6 +110,34 @@ export function createAgentService(deps: {
     return done;
   }
 
+  /**
+   * The user's accounts, categories and merchants: a summary of the whole ledger, read again only
+   * when the ledger may have changed (a link, a disconnect, a sync), so a turn does not scan every
+   * transaction the user has.
+   */
+  const vocabularies = new Map<
+    string,
+    { stamp: string; value: Awaited<ReturnType<typeof analytics.vocabulary>> }
+  >();
+  async function vocabularyOf(userId: string) {
+    const stamp = await accounts.ledgerStamp(userId);
+    const cached = vocabularies.get(userId);
+    if (cached?.stamp === stamp) {
+      // Least recently used last: re-inserting keeps the map's order by use.
+      vocabularies.delete(userId);
+      vocabularies.set(userId, cached);
+      return cached.value;
+    }
+    const value = await analytics.vocabulary(userId);
+    vocabularies.delete(userId);
+    vocabularies.set(userId, { stamp, value });
+    if (vocabularies.size > VOCABULARY_CACHE_USERS) {
+      const oldest = vocabularies.keys().next().value;
+      if (oldest !== undefined) vocabularies.delete(oldest);
+    }
+    return value;
+  }
+
   async function chatTurn(
     user: AgentUser,
     request: ChatRequest,
@@ -136,7 +167,7 @@ export function createAgentService(deps: {
     try {
       const [history, vocabulary, stored] = await Promise.all([
         chat.history(user.id, threadId),
-        analytics.vocabulary(user.id),
+        vocabularyOf(user.id),
         profile.read({ id: user.id, email: user.email }),
       ]);
       preferences = answerPreferences(stored?.User_Preferences);

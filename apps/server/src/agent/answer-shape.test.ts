@@ -60,6 +60,35 @@ function blocksOf(answer: ChatResponse): Array<{ type: string }> {
 
 const amounts = (text: string) => text.match(/\$[\d,]+\.\d{2}/g)?.length ?? 0;
 
+describe('the ledger summary a turn reads', () => {
+  it('is read again after the user links an account (a cached summary never hides new data)', async () => {
+    const newcomer = await t.signUpVerifiedUser();
+    const api = await accountsClient(t, newcomer);
+    const ask = async (id: string) =>
+      (
+        await api.post<ChatResponse>('/agent/chat', {
+          message: 'How much did I spend on groceries last month?',
+          thread_id: `thread-${id}`,
+          query_id: `query-${id}`,
+          user_info: api.names,
+        })
+      ).body;
+    const before = await ask('before-link');
+    expect(before.answer).not.toMatch(/Groceries/);
+    const token = await api.connect<{ link_token: string }>('/create_link_token', {}, { form: true });
+    const link = await api.sandbox<{ public_token: string }>('/plaid/link/public_token', {
+      link_token: token.body.link_token,
+      institution_id: 'ins_109508',
+      username: 'user_good',
+      password: 'pass_good',
+    });
+    await api.connect('/set_access_token', { public_token: link.body.public_token }, { form: true });
+    await t.services.sync.settled();
+    const after = await ask('after-link');
+    expect(after.answer).toMatch(/Groceries from \d{4}-\d{2}-01 to \d{4}-\d{2}-\d{2}: \$[\d,]+\.\d{2}/);
+  });
+});
+
 describe('answers shaped by the preferences', () => {
   it('Visuals 1 gives no chart and Visuals 10 gives charts, for the same question', async () => {
     const plain = await askWith({ 'Response Detail': { 'Detail Visual': '1/10', 'Detail Numbers': '5/10' } });

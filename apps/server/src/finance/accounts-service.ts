@@ -667,6 +667,22 @@ export function createAccountsService(deps: {
       },
     ] satisfies LinkedAccountCleanup[],
 
+    /**
+     * A stamp that changes whenever the user's linked data may have: a connection added, removed or
+     * synced. Caches of whole-ledger summaries (the agent's vocabulary) are keyed by it.
+     */
+    async ledgerStamp(userId: string): Promise<string> {
+      const [row] = await db
+        .select({
+          count: sql<number>`count(*)::int`,
+          synced: sql<string | null>`max(${tables.connection.lastSyncedAt})::text`,
+          updated: sql<string | null>`max(${tables.connection.updatedAt})::text`,
+        })
+        .from(tables.connection)
+        .where(eq(tables.connection.userId, userId));
+      return `${row?.count ?? 0}|${row?.synced ?? ''}|${row?.updated ?? ''}`;
+    },
+
     /** The user's connections syncing right now (a lease held by any process). */
     async syncingCount(userId: string): Promise<number> {
       const [row] = await db
