@@ -25,6 +25,27 @@ export type PeriodComparison = {
   changePercent: number | null;
 };
 
+/**
+ * The same figures for the same-length period just before, and the change: `read` totals a period
+ * the way the tool totalled this one.
+ */
+export async function comparedWithBefore(
+  period: { start: string; end: string },
+  current: { total: string },
+  read: (before: { start: string; end: string }) => Promise<{ total: string; transactionCount: number }>,
+): Promise<PeriodComparison> {
+  const before = previousPeriod(period);
+  const earlier = await read(before);
+  const delta = change(current.total, earlier.total);
+  return {
+    period: before,
+    total: earlier.total,
+    transactionCount: earlier.transactionCount,
+    change: delta.amount,
+    changePercent: delta.percent,
+  };
+}
+
 export type SpendingByCategoryData = SpendingByCategory & { previous: PeriodComparison | null };
 
 export function comparisonFact(what: string, previous: PeriodComparison): string {
@@ -47,19 +68,11 @@ export const spendingByCategoryTool = {
     const { analytics } = context.services;
     const query = { start: input.start, end: input.end, category: input.category, account: input.account };
     const result = await analytics.spendingByCategory(context.userId, query);
-    let previous: PeriodComparison | null = null;
-    if (input.compare_previous) {
-      const before = previousPeriod(input);
-      const earlier = await analytics.spendingByCategory(context.userId, { ...query, ...before });
-      const delta = change(result.total, earlier.total);
-      previous = {
-        period: before,
-        total: earlier.total,
-        transactionCount: earlier.transactionCount,
-        change: delta.amount,
-        changePercent: delta.percent,
-      };
-    }
+    const previous = input.compare_previous
+      ? await comparedWithBefore(input, result, (before) =>
+          analytics.spendingByCategory(context.userId, { ...query, ...before }),
+        )
+      : null;
     const data: SpendingByCategoryData = { ...result, previous };
     const subject = result.category ? result.category.label : 'Spending';
     const where = result.accountFilter.length > 0 ? ` on ${list(result.accountFilter)}` : '';

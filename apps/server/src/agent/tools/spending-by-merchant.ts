@@ -1,8 +1,7 @@
 import { categoryLabel } from '../../finance/categories.ts';
-import { previousPeriod, type SpendingByMerchant } from '../../finance/index.ts';
+import type { SpendingByMerchant } from '../../finance/index.ts';
 import {
   block,
-  change,
   count,
   list,
   money,
@@ -13,7 +12,7 @@ import {
   signedPercent,
   usd,
 } from './format.ts';
-import { comparisonFact, type PeriodComparison } from './spending-by-category.ts';
+import { comparedWithBefore, comparisonFact, type PeriodComparison } from './spending-by-category.ts';
 import type { FinanceTool, ToolBlock, ToolResult } from './types.ts';
 
 export type SpendingByMerchantData = SpendingByMerchant & { previous: PeriodComparison | null };
@@ -38,19 +37,11 @@ export const spendingByMerchantTool = {
       limit: input.limit,
     };
     const result = await analytics.spendingByMerchant(context.userId, query);
-    let previous: PeriodComparison | null = null;
-    if (input.compare_previous) {
-      const before = previousPeriod(input);
-      const earlier = await analytics.spendingByMerchant(context.userId, { ...query, ...before });
-      const delta = change(result.total, earlier.total);
-      previous = {
-        period: before,
-        total: earlier.total,
-        transactionCount: earlier.transactionCount,
-        change: delta.amount,
-        changePercent: delta.percent,
-      };
-    }
+    const previous = input.compare_previous
+      ? await comparedWithBefore(input, result, (before) =>
+          analytics.spendingByMerchant(context.userId, { ...query, ...before }),
+        )
+      : null;
     const data: SpendingByMerchantData = { ...result, previous };
     const subject = [
       result.merchantFilter ? `Spending at "${result.merchantFilter}"` : 'Spending',
