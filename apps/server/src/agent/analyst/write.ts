@@ -1,4 +1,5 @@
 import type { ToneKey } from '@penny/contracts';
+import { periodText } from '../tools/format.ts';
 import type { Reading } from './understand.ts';
 
 /** What the model sees of a tool's result: the facts and figures, and where they came from. */
@@ -36,16 +37,16 @@ function factBudget(numbers: number): number {
 }
 
 /**
- * Two tools over the same period may open with the same total ('Groceries ...: $1,008.02' and
- * 'Spending on Groceries ...: $1,008.02 ... at 3 merchants'): the second says nothing new.
+ * Two tools over the same period may open with the same total ('Groceries ...: $1,008.02 across 9
+ * transactions' and 'Spending on Groceries ...: $1,008.02 across 9 transactions at 3 merchants'): the
+ * second says nothing new.
  */
 function withoutRepeats(facts: string[]): string[] {
   const seen = new Set<string>();
   return facts.filter((fact) => {
-    const figures = fact.match(/\$[\d,]+\.\d{2}/g);
-    const period = fact.match(/\d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}/)?.[0];
-    if (figures?.length !== 1 || !period) return true;
-    const key = `${figures[0]}|${period}`;
+    const total = fact.match(/(\$[\d,]+\.\d{2}) across ([\d,]+) transactions?/);
+    if (!total) return true;
+    const key = `${total[1]}|${total[2]}`;
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
@@ -99,7 +100,7 @@ function provenanceSentence(results: SeenToolResult[]): string | undefined {
       `${list.length === 1 ? 'your' : `${list.length} accounts:`} ${list.slice(0, 6).join(', ')}${list.length > 6 ? '…' : ''}`,
     );
   }
-  const when = period ? `, ${period.start} to ${period.end}` : '';
+  const when = period ? `, ${periodText(period)}` : '';
   return `Based on ${parts.join(' from ')}${when}.`;
 }
 

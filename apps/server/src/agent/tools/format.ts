@@ -66,8 +66,40 @@ export function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+const dayFormat = new Intl.DateTimeFormat('en-US', {
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+const dayNoYearFormat = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', timeZone: 'UTC' });
+const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+const utc = (day: string) => new Date(`${day}T00:00:00Z`);
+const lastDayOfMonth = (day: string) => {
+  const d = utc(day);
+  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).toISOString().slice(0, 10);
+};
+
+/** A day as people write it: 'November 5, 2026'. */
+export function dayText(day: string): string {
+  return dayFormat.format(utc(day));
+}
+
+/**
+ * A period as people say it: 'in October 2026', 'in 2025', 'on March 3, 2026', 'from March 1 to
+ * November 23, 2026', 'from December 1, 2025 to January 31, 2026'.
+ */
 export function periodText(period: Period): string {
-  return period.start === period.end ? `on ${period.start}` : `from ${period.start} to ${period.end}`;
+  const { start, end } = period;
+  if (start === end) return `on ${dayFormat.format(utc(start))}`;
+  const sameYear = start.slice(0, 4) === end.slice(0, 4);
+  if (start.endsWith('-01-01') && end.endsWith('-12-31') && sameYear) return `in ${start.slice(0, 4)}`;
+  if (start.endsWith('-01') && start.slice(0, 7) === end.slice(0, 7) && end === lastDayOfMonth(start)) {
+    return `in ${monthFormat.format(utc(start))}`;
+  }
+  const from = sameYear ? dayNoYearFormat.format(utc(start)) : dayFormat.format(utc(start));
+  return `from ${from} to ${dayFormat.format(utc(end))}`;
 }
 
 export function count(n: number, noun: string, plural = `${noun}s`): string {

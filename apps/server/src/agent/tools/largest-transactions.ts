@@ -1,6 +1,6 @@
 import { categoryLabel } from '../../finance/categories.ts';
 import type { LargestTransactions } from '../../finance/index.ts';
-import { block, capitalize, count, list, num, periodText, usd } from './format.ts';
+import { block, capitalize, count, dayText, list, num, periodText, usd } from './format.ts';
 import { transactionsTable } from './search-transactions.ts';
 import type { FinanceTool, ToolBlock, ToolResult } from './types.ts';
 
@@ -40,7 +40,7 @@ export const largestTransactionsTool = {
       `${capitalize(`the ${count(result.transactions.length, input.direction === 'in' ? 'largest amount' : 'largest payment')}`)}${scope} ${periodText(result.period)}, out of ${count(result.consideredCount, 'transaction')}:`,
       ...result.transactions.map(
         (row, index) =>
-          `${index + 1}. ${row.date}: ${row.merchant ?? row.name}, ${usd(row.amount.replace('-', ''))} (${row.categoryLabel}, ${row.account}).`,
+          `${index + 1}. ${dayText(row.date)}: ${row.merchant ?? row.name}, ${usd(row.amount.replace('-', ''))} (${row.categoryLabel}, ${row.account}).`,
       ),
     ];
     const blocks: ToolBlock[] = [

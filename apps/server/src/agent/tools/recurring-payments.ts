@@ -1,5 +1,5 @@
 import { addDays, type RecurringPayments } from '../../finance/index.ts';
-import { block, count, money, num, usd } from './format.ts';
+import { block, count, dayText, money, num, usd } from './format.ts';
 import type { FinanceTool, ToolBlock, ToolResult } from './types.ts';
 
 export type RecurringPaymentsData = RecurringPayments;
@@ -44,7 +44,7 @@ export const recurringPaymentsTool = {
       `You have ${count(result.payments.length, what)}${due} costing about ${usd(result.monthlyTotal)} a month (${usd(result.yearlyTotal)} a year), found in ${count(result.transactionCount, 'transaction')}.`,
       ...result.payments.map(
         (payment) =>
-          `${payment.merchant}: ${usd(payment.amount)} ${CADENCE_WORD[payment.cadence]} (${payment.categoryLabel}), next expected ${payment.nextExpected}.`,
+          `${payment.merchant}: ${usd(payment.amount)} ${CADENCE_WORD[payment.cadence]} (${payment.categoryLabel}), next expected ${dayText(payment.nextExpected)}.`,
       ),
     ];
     const blocks: ToolBlock[] = [

@@ -1,6 +1,6 @@
 import { categoryLabel } from '../../finance/categories.ts';
 import type { TransactionRow, TransactionSearch } from '../../finance/index.ts';
-import { block, count, list, money, num, periodText, usd } from './format.ts';
+import { block, count, dayText, list, money, num, periodText, usd } from './format.ts';
 import type { FinanceTool, ToolBlock, ToolResult } from './types.ts';
 
 export type SearchTransactionsData = TransactionSearch;
@@ -53,9 +53,9 @@ export const searchTransactionsTool = {
       input.start && input.end
         ? ` ${periodText({ start: input.start, end: input.end })}`
         : input.start
-          ? ` since ${input.start}`
+          ? ` since ${dayText(input.start)}`
           : input.end
-            ? ` up to ${input.end}`
+            ? ` up to ${dayText(input.end)}`
             : '';
     return `Searching transactions${what ? ` for "${what}"` : input.category ? ` in ${categoryLabel(input.category).toLowerCase()}` : ''}${period}`;
   },
@@ -98,7 +98,7 @@ export const searchTransactionsTool = {
       );
     for (const row of result.transactions.slice(0, 5)) {
       facts.push(
-        `${row.date}: ${row.merchant ?? row.name}, ${usd(row.amount)} (${row.categoryLabel}, ${row.account}).`,
+        `${dayText(row.date)}: ${row.merchant ?? row.name}, ${usd(row.amount)} (${row.categoryLabel}, ${row.account}).`,
       );
     }
     return {

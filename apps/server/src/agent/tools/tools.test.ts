@@ -11,6 +11,7 @@ import { type AccountsClient, accountsClient } from '../../finance/test-kit.ts';
 import { ServiceError } from '../../services/errors.ts';
 import { createTestApp, type SignedUpUser, type TestApp, testDatabaseKinds } from '../../testing/index.ts';
 import { compoundGrowth } from './calculators.ts';
+import { capitalize, periodText } from './format.ts';
 import { financeTools } from './index.ts';
 import type { ToolContext, ToolResult } from './types.ts';
 
@@ -297,7 +298,7 @@ describe.each(testDatabaseKinds())('the finance toolkit on %s', (database) => {
       0,
     );
     expect(result.facts[0]).toBe(
-      `Spending from ${month.start} to ${month.end}: ${dollars(total)} across ${spent.length} transactions.`,
+      `Spending ${periodText(month)}: ${dollars(total)} across ${spent.length} transactions.`,
     );
     expect(result.facts[1]).toContain(dollars(centsText(previousTotal)));
     expect(result.provenance.transactionCount).toBe(spent.length);
@@ -311,7 +312,7 @@ describe.each(testDatabaseKinds())('the finance toolkit on %s', (database) => {
     expect(mine.length).toBeGreaterThan(0);
     expect((groceries.data as { total: string }).total).toBe(centsText(-sum(mine)));
     expect(groceries.facts[0]).toBe(
-      `Groceries from ${month.start} to ${month.end}: ${dollars(centsText(-sum(mine)))} across ${mine.length} transaction${mine.length === 1 ? '' : 's'}.`,
+      `Groceries ${periodText(month)}: ${dollars(centsText(-sum(mine)))} across ${mine.length} transaction${mine.length === 1 ? '' : 's'}.`,
     );
     const food = await run('spending_by_category', { ...month, category: 'FOOD_AND_DRINK' });
     const foodRows = postedIn(month).filter((row) => row.primary === 'FOOD_AND_DRINK');
@@ -404,7 +405,7 @@ describe.each(testDatabaseKinds())('the finance toolkit on %s', (database) => {
     expect((data.totals as { spendingCount?: number }).spendingCount).toBe(all.filter(isSpending).length);
     expect(result.facts[0]).toContain(`income ${dollars(centsText(income))}`);
     expect(result.facts[0]).toContain(`spending ${dollars(centsText(spending))}`);
-    expect(result.facts[0]).toMatch(new RegExp(`^From ${period.start} to ${period.end}: income `));
+    expect(result.facts[0]).toMatch(new RegExp(`^${capitalize(periodText(period))}: income `));
   });
 
   it('search_transactions: filters, the count and totals of every match, newest first', async () => {
@@ -753,7 +754,7 @@ describe.each(testDatabaseKinds())('the finance toolkit on %s', (database) => {
     const gap = target - cash;
     expect(gap > 0n ? data.shortfall : data.surplus).toBe(centsText(gap > 0n ? gap : -gap));
     expect(result.facts[0]).toBe(
-      `A 6-month emergency fund is ${dollars(centsText(target))}: 6 × your average monthly spending of ${dollars(average)} from ${period.start} to ${period.end} (${postedIn(period).filter(isSpending).length} transactions).`,
+      `A 6-month emergency fund is ${dollars(centsText(target))}: 6 × your average monthly spending of ${dollars(average)} ${periodText(period)} (${postedIn(period).filter(isSpending).length} transactions).`,
     );
     expect(result.facts[1]).toContain(dollars(centsText(cash)));
 
