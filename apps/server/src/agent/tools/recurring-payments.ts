@@ -44,7 +44,11 @@ export const recurringPaymentsTool = {
       `You have ${count(result.payments.length, what)}${due} costing about ${usd(result.monthlyTotal)} a month (${usd(result.yearlyTotal)} a year), found in ${count(result.transactionCount, 'transaction')}.`,
       ...result.payments.map(
         (payment) =>
-          `${payment.merchant}: ${usd(payment.amount)} ${CADENCE_WORD[payment.cadence]} (${payment.categoryLabel}), next expected ${dayText(payment.nextExpected)}.`,
+          `${payment.merchant}: ${usd(payment.amount)} ${CADENCE_WORD[payment.cadence]} (${payment.categoryLabel}), ${
+            payment.nextExpected < context.today
+              ? `expected ${dayText(payment.nextExpected)} and not seen yet`
+              : `next expected ${dayText(payment.nextExpected)}`
+          }.`,
       ),
     ];
     const blocks: ToolBlock[] = [
