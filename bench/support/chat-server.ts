@@ -216,7 +216,7 @@ async function answer(request: ChatServerRequest): Promise<ChatServerReply> {
           group by t.merchant
           order by count(*) desc, t.merchant
           limit 200`),
-      'accounts.ledgerStamp (cache check)': () => t.services.accounts.ledgerStamp(userId),
+      'accounts.ledgerState (sync check and cache stamp)': () => t.services.accounts.ledgerState(userId),
       'analytics.accounts': () => analytics.accounts(userId),
       'chat.history (new thread)': () => chat.history(userId, 'bench-profile-thread'),
       'profile.read': () => profile.read({ id: userId, email: '' }),

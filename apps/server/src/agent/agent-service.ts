@@ -18,6 +18,7 @@ import { composeContainer } from './compose.ts';
 import { type AnswerPreferences, buildInstructions } from './instructions.ts';
 import { createModelPicker } from './models.ts';
 import { runAgentTurn } from './run-turn.ts';
+import { capitalize } from './tools/format.ts';
 import { financeTools } from './tools/index.ts';
 import type { ToolContext } from './tools/types.ts';
 
@@ -52,12 +53,6 @@ export function answerPreferences(preferences: PreferencesDocument | undefined):
   };
 }
 
-/** 'spending_by_category' → 'Spending by category'. */
-function humanToolName(name: string): string {
-  const words = name.replace(/_/g, ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
 export type AgentUser = { id: string; email: string; username?: string | null; firstName?: string | null };
 
 /**
@@ -79,13 +74,15 @@ export function createAgentService(deps: {
 
   /**
    * Accounts linked a moment ago are still syncing: answering now would report empty figures. Waits
-   * (a visible step) until the user's syncs finish, at most SYNC_WAIT_MS.
+   * (a visible step) until the user's syncs finish, at most SYNC_WAIT_MS. Answers the ledger's stamp
+   * as well, read by the same query, for the summary cache.
    */
   async function waitForSync(
     userId: string,
     onEvent: (event: ChatStreamEvent) => void,
-  ): Promise<AgentAction | undefined> {
-    if ((await accounts.syncingCount(userId)) === 0) return undefined;
+  ): Promise<{ waited: AgentAction | undefined; stamp: string }> {
+    let state = await accounts.ledgerState(userId);
+    if (state.syncing === 0) return { waited: undefined, stamp: state.stamp };
     const t0 = performance.now();
     const action: AgentAction = {
       id: 'sync-wait',
@@ -94,20 +91,21 @@ export function createAgentService(deps: {
       symbol: '🔄',
     };
     onEvent({ type: 'action', action });
-    while (performance.now() - t0 < SYNC_WAIT_MS && (await accounts.syncingCount(userId)) > 0) {
+    while (performance.now() - t0 < SYNC_WAIT_MS && state.syncing > 0) {
       await new Promise((resolve) => setTimeout(resolve, 250));
+      state = await accounts.ledgerState(userId);
     }
     const done: AgentAction = {
       ...action,
       status: 'completed',
       description:
-        (await accounts.syncingCount(userId)) > 0
+        state.syncing > 0
           ? 'Some accounts are still syncing; figures may be incomplete'
           : 'Your accounts finished syncing',
       processing_time: Math.round(performance.now() - t0) / 1000,
     };
     onEvent({ type: 'action', action: done });
-    return done;
+    return { waited: done, stamp: state.stamp };
   }
 
   /**
@@ -119,8 +117,7 @@ export function createAgentService(deps: {
     string,
     { stamp: string; value: Awaited<ReturnType<typeof analytics.vocabulary>> }
   >();
-  async function vocabularyOf(userId: string) {
-    const stamp = await accounts.ledgerStamp(userId);
+  async function vocabularyOf(userId: string, stamp: string) {
     const cached = vocabularies.get(userId);
     if (cached?.stamp === stamp) {
       // Least recently used last: re-inserting keeps the map's order by use.
@@ -161,13 +158,13 @@ export function createAgentService(deps: {
     const threadId = begun.threadId;
     onEvent({ type: 'start', query_id: request.query_id, thread_id: threadId, model: picked.id });
     const started = performance.now();
-    const waited = await waitForSync(user.id, onEvent);
+    const { waited, stamp } = await waitForSync(user.id, onEvent);
     let outcome: Awaited<ReturnType<typeof runAgentTurn>>;
     let preferences: AnswerPreferences = answerPreferences(undefined);
     try {
       const [history, vocabulary, stored] = await Promise.all([
         chat.history(user.id, threadId),
-        vocabularyOf(user.id),
+        vocabularyOf(user.id, stamp),
         profile.read({ id: user.id, email: user.email }),
       ]);
       preferences = answerPreferences(stored?.User_Preferences);
@@ -216,7 +213,9 @@ export function createAgentService(deps: {
       status: outcome.status,
       answer: outcome.answer,
       results: outcome.results.map((r) => r.result),
-      ...(outcome.results[0] ? { fallbackTitle: humanToolName(outcome.results[0].tool) } : {}),
+      ...(outcome.results[0]
+        ? { fallbackTitle: capitalize(outcome.results[0].tool.replace(/_/g, ' ')) }
+        : {}),
       preferences,
       deep: picked.deep,
     });

@@ -668,28 +668,24 @@ export function createAccountsService(deps: {
     ] satisfies LinkedAccountCleanup[],
 
     /**
-     * A stamp that changes whenever the user's linked data may have: a connection added, removed or
-     * synced. Caches of whole-ledger summaries (the agent's vocabulary) are keyed by it.
+     * In one read: how many of the user's connections are syncing right now (a lease held by any
+     * process), and a stamp that changes whenever their linked data may have (a connection added,
+     * removed or synced). Caches of whole-ledger summaries (the agent's vocabulary) are keyed by it.
      */
-    async ledgerStamp(userId: string): Promise<string> {
+    async ledgerState(userId: string): Promise<{ syncing: number; stamp: string }> {
       const [row] = await db
         .select({
           count: sql<number>`count(*)::int`,
+          syncing: sql<number>`count(*) filter (where ${tables.connection.syncLeaseUntil} > now())::int`,
           synced: sql<string | null>`max(${tables.connection.lastSyncedAt})::text`,
           updated: sql<string | null>`max(${tables.connection.updatedAt})::text`,
         })
         .from(tables.connection)
         .where(eq(tables.connection.userId, userId));
-      return `${row?.count ?? 0}|${row?.synced ?? ''}|${row?.updated ?? ''}`;
-    },
-
-    /** The user's connections syncing right now (a lease held by any process). */
-    async syncingCount(userId: string): Promise<number> {
-      const [row] = await db
-        .select({ count: sql<number>`count(*)::int` })
-        .from(tables.connection)
-        .where(and(eq(tables.connection.userId, userId), sql`${tables.connection.syncLeaseUntil} > now()`));
-      return row?.count ?? 0;
+      return {
+        syncing: row?.syncing ?? 0,
+        stamp: `${row?.count ?? 0}|${row?.synced ?? ''}|${row?.updated ?? ''}`,
+      };
     },
 
     /** Counts for benches and tests. */

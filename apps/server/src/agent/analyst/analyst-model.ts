@@ -9,7 +9,7 @@ import type {
 } from '@ai-sdk/provider';
 import { CONTROL_TOOLS, type InstructionContext, readInstructionContext } from '../instructions.ts';
 import { type Plan, type Reading, understand } from './understand.ts';
-import { createMatcher } from './vocabulary.ts';
+import { createMatcher, type Matcher } from './vocabulary.ts';
 import { type SeenToolResult, writeAnswer } from './write.ts';
 
 /**
@@ -62,8 +62,8 @@ function previousReading(
   prompt: LanguageModelV4Prompt,
   lastUser: number,
   context: InstructionContext,
+  matcher: Matcher,
 ): Reading | undefined {
-  const matcher = createMatcher(context);
   let reading: Reading | undefined;
   for (let i = 0; i < lastUser; i++) {
     const message = prompt[i];
@@ -95,7 +95,7 @@ export function decideStep(prompt: LanguageModelV4Prompt): Step {
     }
   }
   const matcher = createMatcher(context);
-  const previous = previousReading(prompt, lastUser, context);
+  const previous = previousReading(prompt, lastUser, context, matcher);
   const plan: Plan = understand(question, context, matcher, previous, context.deep);
   const style = {
     numbers: context.preferences.numbers,

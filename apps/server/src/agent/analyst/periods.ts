@@ -1,4 +1,5 @@
 import * as chrono from 'chrono-node';
+import { addDays, daysInPeriod, previousPeriod as samelengthBefore } from '../../finance/index.ts';
 
 /**
  * Periods a question means, as whole ISO days (both ends included). 'last month' is the whole
@@ -37,12 +38,6 @@ export function isoDay(date: Date): string {
 
 function parseDay(day: string): Date {
   return new Date(`${day}T00:00:00Z`);
-}
-
-export function addDays(day: string, days: number): string {
-  const date = parseDay(day);
-  date.setUTCDate(date.getUTCDate() + days);
-  return isoDay(date);
 }
 
 function monthStart(year: number, month: number): string {
@@ -88,10 +83,9 @@ export function previousPeriod(period: Period, today: string): Period {
   const start = parseDay(period.start);
   if (period.unit === 'month') return wholeMonth(start.getUTCFullYear(), start.getUTCMonth() - 1, today);
   if (period.unit === 'year') return wholeYear(start.getUTCFullYear() - 1, today);
-  const length = Math.round((parseDay(period.end).getTime() - start.getTime()) / 86_400_000) + 1;
-  const end = addDays(period.start, -1);
-  const newStart = addDays(end, -(length - 1));
-  return { start: newStart, end, label: `${newStart} to ${end}`, unit: period.unit };
+  // The same number of days just before, as the tools compare periods.
+  const before = samelengthBefore(period);
+  return { ...before, label: `${before.start} to ${before.end}`, unit: period.unit };
 }
 
 /** The next period of the same shape, never past today. */
@@ -99,9 +93,8 @@ export function nextPeriod(period: Period, today: string): Period {
   const start = parseDay(period.start);
   if (period.unit === 'month') return wholeMonth(start.getUTCFullYear(), start.getUTCMonth() + 1, today);
   if (period.unit === 'year') return wholeYear(start.getUTCFullYear() + 1, today);
-  const length = Math.round((parseDay(period.end).getTime() - start.getTime()) / 86_400_000) + 1;
   const newStart = addDays(period.end, 1);
-  const end = minDay(addDays(newStart, length - 1), today);
+  const end = minDay(addDays(newStart, daysInPeriod(period) - 1), today);
   return { start: newStart, end, label: `${newStart} to ${end}`, unit: period.unit };
 }
 

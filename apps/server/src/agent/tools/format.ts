@@ -1,5 +1,5 @@
 import type { DslKnownBlock } from '@penny/contracts';
-import { fromCents, type Period, toCents } from '../../finance/index.ts';
+import { fromCents, monthEnd, type Period, toCents } from '../../finance/index.ts';
 import type { ToolBlock, ToolBlockRole } from './types.ts';
 
 /**
@@ -76,10 +76,6 @@ const dayNoYearFormat = new Intl.DateTimeFormat('en-US', { month: 'long', day: '
 const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 const utc = (day: string) => new Date(`${day}T00:00:00Z`);
-const lastDayOfMonth = (day: string) => {
-  const d = utc(day);
-  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).toISOString().slice(0, 10);
-};
 
 /** A day as people write it: 'November 5, 2026'. */
 export function dayText(day: string): string {
@@ -95,7 +91,7 @@ export function periodText(period: Period): string {
   if (start === end) return `on ${dayFormat.format(utc(start))}`;
   const sameYear = start.slice(0, 4) === end.slice(0, 4);
   if (start.endsWith('-01-01') && end.endsWith('-12-31') && sameYear) return `in ${start.slice(0, 4)}`;
-  if (start.endsWith('-01') && start.slice(0, 7) === end.slice(0, 7) && end === lastDayOfMonth(start)) {
+  if (start.endsWith('-01') && start.slice(0, 7) === end.slice(0, 7) && end === monthEnd(start)) {
     return `in ${monthFormat.format(utc(start))}`;
   }
   const from = sameYear ? dayNoYearFormat.format(utc(start)) : dayFormat.format(utc(start));
