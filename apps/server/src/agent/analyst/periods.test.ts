@@ -43,6 +43,17 @@ describe('the periods a question means', () => {
     expect(parsePeriod('What may I afford?', today)).toBeUndefined();
   });
 
+  it('names no period for dates the ledger cannot hold, and never throws', () => {
+    for (const q of [
+      'last 99999999 months',
+      'since March 99999',
+      'spent since 1066-10-14',
+      'in the last 9999999999 days',
+    ]) {
+      expect(parsePeriod(q, today), q).toBeUndefined();
+    }
+  });
+
   it('steps a period back by its own shape for follow-ups', () => {
     const october = parsePeriod('last month', today);
     expect(october && previousPeriod(october, today)).toMatchObject({

@@ -133,6 +133,21 @@ function latestMonth(monthIndex: number, today: string, explicitYear?: number): 
  * Reads the period a question names, or undefined when it names none. `today` is YYYY-MM-DD.
  */
 export function parsePeriod(question: string, today: string): Period | undefined {
+  // A period the ledger cannot hold (reversed, before 1900, in the future, an absurd count) names none.
+  try {
+    const period = readPeriod(question, today);
+    if (!period || period.start > period.end || period.start < EARLIEST || period.end > today)
+      return undefined;
+    return period;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The earliest day a question may name. */
+const EARLIEST = '1900-01-01';
+
+function readPeriod(question: string, today: string): Period | undefined {
   const q = question.toLowerCase();
   const t = parseDay(today);
   const year = t.getUTCFullYear();

@@ -93,6 +93,16 @@ describe.each(testDatabaseKinds())('the chat turn (%s)', (database) => {
     expect(list.every((thread) => !thread.id.includes('bad'))).toBe(true);
   });
 
+  it('answers questions naming impossible dates instead of failing', async () => {
+    for (const message of [
+      'How much did I spend in the last 99999999 months?',
+      'What did I spend since March 99999?',
+    ]) {
+      const body = (await (await ask(ada, message)).json()) as ChatResponse;
+      expect(body.status, message).toBe('completed');
+    }
+  });
+
   it('answers a retried query id with the stored turn instead of running it again', async () => {
     const first = (await (
       await ask(ada, 'List my accounts', { query_id: 'query-retry', thread_id: 'thread-retry' })
