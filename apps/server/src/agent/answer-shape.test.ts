@@ -20,18 +20,7 @@ beforeAll(async () => {
   t = await createTestApp({ listen: true });
   user = await t.signUpVerifiedUser();
   client = await accountsClient(t, user);
-  const token = await client.connect<{ link_token: string }>('/create_link_token', {}, { form: true });
-  const link = await client.sandbox<{ public_token: string }>('/plaid/link/public_token', {
-    link_token: token.body.link_token,
-    institution_id: 'ins_109508',
-    username: 'user_good',
-    password: 'pass_good',
-  });
-  const exchanged = await client.connect(
-    '/set_access_token',
-    { public_token: link.body.public_token },
-    { form: true },
-  );
+  const exchanged = await client.linkBank();
   expect(exchanged.status).toBe(200);
   // Linking starts the first sync in the background; the questions are about the synced ledger.
   await t.services.sync.settled();
@@ -75,14 +64,7 @@ describe('the ledger summary a turn reads', () => {
       ).body;
     const before = await ask('before-link');
     expect(before.answer).not.toMatch(/Groceries/);
-    const token = await api.connect<{ link_token: string }>('/create_link_token', {}, { form: true });
-    const link = await api.sandbox<{ public_token: string }>('/plaid/link/public_token', {
-      link_token: token.body.link_token,
-      institution_id: 'ins_109508',
-      username: 'user_good',
-      password: 'pass_good',
-    });
-    await api.connect('/set_access_token', { public_token: link.body.public_token }, { form: true });
+    expect((await api.linkBank()).status).toBe(200);
     await t.services.sync.settled();
     const after = await ask('after-link');
     expect(after.answer).toMatch(/Groceries in [A-Z][a-z]+ \d{4}: \$[\d,]+\.\d{2}/);

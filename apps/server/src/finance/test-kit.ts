@@ -22,8 +22,61 @@ export async function accountsClient(t: TestApp, user: SignedUp) {
     return { status: response.status, body: (text ? JSON.parse(text) : {}) as T };
   }
 
+  /** POST /connect/api/... with the cookie and our Origin; a form when `form` is set. */
+  const connect = <T = Record<string, unknown>>(
+    path: string,
+    body: Record<string, string> = {},
+    options: { form?: boolean; headers?: Record<string, string> } = {},
+  ) => {
+    const fields = { ...names, ...body };
+    return Promise.resolve(
+      t.app.request(`/connect/api${path}`, {
+        method: 'POST',
+        headers: {
+          cookie: user.cookie,
+          origin,
+          'content-type': options.form ? 'application/x-www-form-urlencoded' : 'application/json',
+          ...options.headers,
+        },
+        body: options.form ? new URLSearchParams(fields).toString() : JSON.stringify(fields),
+      }),
+    ).then((response) => json<T>(response));
+  };
+
+  /** A call to a sandbox upstream, as the browser's stand-in widget makes it. */
+  const sandbox = <T = Record<string, unknown>>(path: string, body?: unknown) =>
+    Promise.resolve(
+      t.app.request(`/sandbox${path}`, {
+        method: body === undefined ? 'GET' : 'POST',
+        headers: { 'content-type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      }),
+    ).then((response) => json<T>(response));
+
   return {
     names,
+    connect,
+    sandbox,
+    /**
+     * Links a sandbox bank as the web app does (link token, the stand-in's login, the exchange) and
+     * answers the exchange; the first sync then runs in the background.
+     */
+    async linkBank(institution = 'ins_109508') {
+      const token = await connect<{ link_token: string }>('/create_link_token', {}, { form: true });
+      if (token.status !== 200) throw new Error(`create_link_token answered ${token.status}`);
+      const link = await sandbox<{ public_token: string }>('/plaid/link/public_token', {
+        link_token: token.body.link_token,
+        institution_id: institution,
+        username: 'user_good',
+        password: 'pass_good',
+      });
+      if (link.status !== 200) throw new Error(`the sandbox Link answered ${link.status}`);
+      return connect<{ success: boolean; account_name: string; item_id: string }>(
+        '/set_access_token',
+        { public_token: link.body.public_token },
+        { form: true },
+      );
+    },
     /** POST /db/... or /agent/... sealed, as this user. */
     async post<T = Record<string, unknown>>(path: string, body: Record<string, unknown>) {
       return json<T>(await api.sealedPost(path, { ...names, ...body }, user.token));
@@ -32,36 +85,6 @@ export async function accountsClient(t: TestApp, user: SignedUp) {
     async get<T = Record<string, unknown>>(path: string, query: Record<string, string> = {}) {
       const search = new URLSearchParams({ ...names, ...query });
       return json<T>(await api.get(`${path}?${search}`, user.token));
-    },
-    /** POST /connect/api/... with the cookie and our Origin; a form when `form` is set. */
-    connect<T = Record<string, unknown>>(
-      path: string,
-      body: Record<string, string> = {},
-      options: { form?: boolean; headers?: Record<string, string> } = {},
-    ) {
-      const fields = { ...names, ...body };
-      return Promise.resolve(
-        t.app.request(`/connect/api${path}`, {
-          method: 'POST',
-          headers: {
-            cookie: user.cookie,
-            origin,
-            'content-type': options.form ? 'application/x-www-form-urlencoded' : 'application/json',
-            ...options.headers,
-          },
-          body: options.form ? new URLSearchParams(fields).toString() : JSON.stringify(fields),
-        }),
-      ).then((response) => json<T>(response));
-    },
-    /** A call to a sandbox upstream, as the browser's stand-in widget makes it. */
-    sandbox<T = Record<string, unknown>>(path: string, body?: unknown) {
-      return Promise.resolve(
-        t.app.request(`/sandbox${path}`, {
-          method: body === undefined ? 'GET' : 'POST',
-          headers: { 'content-type': 'application/json' },
-          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        }),
-      ).then((response) => json<T>(response));
     },
   };
 }

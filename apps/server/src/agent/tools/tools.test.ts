@@ -95,23 +95,7 @@ describe.each(testDatabaseKinds())('the finance toolkit on %s', (database) => {
   let month: { start: string; end: string };
 
   async function linkBank(client: AccountsClient, institution: string) {
-    const token = await client.connect<{ link_token: string }>('/create_link_token', {}, { form: true });
-    expect(token.status).toBe(200);
-    const link = await client.sandbox<{ public_token: string }>('/plaid/link/public_token', {
-      link_token: token.body.link_token,
-      institution_id: institution,
-      username: 'user_good',
-      password: 'pass_good',
-    });
-    expect(link.status).toBe(200);
-    const exchanged = await client.connect(
-      '/set_access_token',
-      { public_token: link.body.public_token },
-      {
-        form: true,
-      },
-    );
-    expect(exchanged.status).toBe(200);
+    expect((await client.linkBank(institution)).status).toBe(200);
   }
 
   async function linkBrokerage(client: AccountsClient) {
