@@ -322,7 +322,9 @@ describe('chat page', { timeout: 30_000 }, () => {
     expect(
       await within(log()).findByText('Error loading conversation: Something went wrong.'),
     ).toBeInTheDocument();
-    expect(await screen.findByText('Could not load visualizations')).toBeInTheDocument();
+    // The thread may be read twice (the background sync re-reads it); the toast has one id per thread,
+    // and a replaced toast can still be leaving the screen while its successor enters.
+    expect((await screen.findAllByText('Could not load visualizations')).length).toBeGreaterThanOrEqual(1);
   });
 
   it('keeps the turn in persistentState_v1 (histories, visualizations, loaded threads) and shows it from there', async () => {

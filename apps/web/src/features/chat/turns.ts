@@ -419,8 +419,12 @@ async function readThread({ threadId, identity, forked }: LoadThreadInput): Prom
     return;
   }
   const store = useChatStore.getState();
+  // One warning per thread: a re-read (after the background sync) replaces it instead of stacking a second.
   if (dsls.status === 'rejected')
-    toast.warning(chatMessages.dslLoadFailed, { duration: DSL_FAILED_TOAST_MS });
+    toast.warning(chatMessages.dslLoadFailed, {
+      id: `dsl-failed:${threadId}`,
+      duration: DSL_FAILED_TOAST_MS,
+    });
   if (messages.status === 'rejected') {
     updateThreadRuntime(threadId, () => ({
       loading: false,
