@@ -1,12 +1,10 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { ProviderReaders } from '../connections/index.ts';
 import {
-  type ChainAdapter,
   type PlaidAdapter,
   ProviderError,
   type ProviderErrorKind,
   type ProviderHolding,
-  type SnapTradeAdapter,
   type SnapTradeUser,
 } from '../connections/types.ts';
 import type { Vault } from '../connections/vault.ts';
