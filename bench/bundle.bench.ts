@@ -85,21 +85,24 @@ try {
   const appOut = path.join(work, 'app-dist');
   const manifest = await buildWith(webRoot, appOut);
   const entry = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
-  const route = (src: string) => {
-    if (!manifest[src]) throw new Error(`The build has no chunk for ${src}`);
-    return closure(manifest, [...entry, src]);
+  const route = (srcs: string[]) => {
+    for (const src of srcs) if (!manifest[src]) throw new Error(`The build has no chunk for ${src}`);
+    return closure(manifest, [...entry, ...srcs]);
   };
+  // A screen that reads server state renders inside the query cache's scope, a chunk of its own
+  // (apps/web/src/app/query-scope.tsx): it is fetched before that screen shows, so it counts.
+  const queryScope = 'src/app/query-scope-provider.tsx';
   const routes = [
-    { name: 'sign-in', src: 'src/features/auth/sign-in-page.tsx', budget: 1.6 },
-    { name: 'sign-up', src: 'src/features/auth/sign-up-page.tsx', budget: 2 },
+    { name: 'sign-in', srcs: ['src/features/auth/sign-in-page.tsx'], budget: 1.6 },
+    { name: 'sign-up', srcs: ['src/features/auth/sign-up-page.tsx', queryScope], budget: 2 },
   ];
 
   console.log(
     `  ${'bare React page'.padEnd(16)} ${kb(bare.brotli).padStart(9)} brotli  ${kb(bare.raw).padStart(9)} raw`,
   );
   const over: string[] = [];
-  for (const { name, src, budget } of routes) {
-    const size = await jsBytes(manifest, appOut, route(src));
+  for (const { name, srcs, budget } of routes) {
+    const size = await jsBytes(manifest, appOut, route(srcs));
     const ratio = size.brotli / bare.brotli;
     const verdict = ratio <= budget ? 'within' : 'OVER';
     console.log(

@@ -4,16 +4,13 @@ import '@fontsource-variable/inter/wght.css';
 import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App, createAppRouter, createQueryClient } from './app/index.ts';
+import { App } from './app/index.ts';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Penny: #root is missing from index.html');
 
-const router = createAppRouter();
-const queryClient = createQueryClient();
-
 createRoot(container).render(
   <StrictMode>
-    <App router={router} queryClient={queryClient} />
+    <App />
   </StrictMode>,
 );

@@ -1,22 +1,35 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { RouterProvider } from 'react-router/dom';
+import { BrowserRouter } from 'react-router';
 import type { AuthClient } from '../session/index.ts';
-import { AppProviders, createQueryClient } from './providers.tsx';
-import type { AppRouter } from './routes.tsx';
+import { AppProviders } from './providers.tsx';
+import { forwardRecoveryLink } from './recovery.ts';
+import { AppRoutes, preloadRoute } from './routes.tsx';
 
 export type AppProps = {
-  /** From createAppRouter(); created once, outside React. */
-  router: AppRouter;
+  /** Tests hand in their own; the app otherwise makes one with the first screen that needs it. */
   queryClient?: QueryClient;
   authClient?: AuthClient;
 };
 
-export function App({ router, queryClient, authClient }: AppProps) {
-  const [client] = useState(() => queryClient ?? createQueryClient());
+/**
+ * The app over the browser's history. Declarative routes rather than a data router: Penny loads no
+ * route data through the router, and the data router's code alone was a third of the sign-in page's
+ * download (decision 0009).
+ */
+export function App({ queryClient, authClient }: AppProps) {
+  useState(() => {
+    // A password-recovery link goes to /reset-password first (its token moves from the hash to
+    // `?token=`), before the router reads the address.
+    forwardRecoveryLink(window);
+    // The current screen's code downloads alongside the session check.
+    preloadRoute(window.location.pathname);
+  });
   return (
-    <AppProviders queryClient={client} authClient={authClient}>
-      <RouterProvider router={router} />
+    <AppProviders queryClient={queryClient} authClient={authClient}>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProviders>
   );
 }

@@ -1,14 +1,7 @@
 import { useEffect } from 'react';
-import {
-  isRouteErrorResponse,
-  Navigate,
-  Outlet,
-  useLocation,
-  useNavigate,
-  useRouteError,
-} from 'react-router';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { useSession } from '../session/index.ts';
-import { Button, isAuthPath, LoadingScreen, useLightThemeWhileMounted } from '../ui/index.ts';
+import { isAuthPath, LoadingScreen, useLightThemeWhileMounted } from '../ui/index.ts';
 import { parseRecoveryHash, recoveryTarget } from './recovery.ts';
 
 /** Spec: "While the session is being checked a loading screen reads 'Verifying authentication...'." */
@@ -49,7 +42,7 @@ export function SessionGate() {
   return <Outlet />;
 }
 
-/** Shown while the first route module loads. */
+/** Shown while a screen's code loads for the first time. */
 export function BootScreen() {
   const { status } = useSession();
   useAuthScreenTheme();
@@ -80,22 +73,4 @@ export function GuestOnly() {
 /** Any other path, once signed in. */
 export function ToStart() {
   return <Navigate to="/" replace />;
-}
-
-/** Route errors, e.g. a screen's code failing to download after a deploy. */
-export function RouteErrorScreen() {
-  const error = useRouteError();
-  const detail = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : null;
-  return (
-    <main className="flex min-h-dvh flex-col items-center justify-center gap-4 bg-background px-6 text-center text-text">
-      <title>Something went wrong · Penny</title>
-      <h1 className="text-xl font-semibold">Something went wrong</h1>
-      {detail ? <p className="max-w-md text-sm text-text-muted">{detail}</p> : null}
-      <Button onClick={() => window.location.reload()}>Reload</Button>
-    </main>
-  );
 }

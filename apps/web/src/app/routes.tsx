@@ -1,4 +1,5 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { type ReactElement, Suspense, useEffect } from 'react';
+import { matchRoutes, type RouteObject, useLocation, useRoutes } from 'react-router';
 import { loadAccountsPage, loadSnaptradeCallbackPage } from '../features/accounts/index.ts';
 import {
   loadForgotPasswordPage,
@@ -11,56 +12,90 @@ import { loadGalleryPage } from '../features/gallery/index.ts';
 import { loadResourcesPage } from '../features/resources/index.ts';
 import { loadSettingsPage } from '../features/settings/index.ts';
 import { loadStartPage } from '../features/start/index.ts';
-import { BootScreen, GuestOnly, RequireAuth, RouteErrorScreen, SessionGate, ToStart } from './guards.tsx';
+import { useSession } from '../session/index.ts';
+import { BootScreen, GuestOnly, RequireAuth, SessionGate, ToStart } from './guards.tsx';
 import { AuthLayout } from './layout/auth-layout.tsx';
+import { type LazyComponent, lazyComponent } from './lazy-component.ts';
+import { QueryScope } from './query-scope.tsx';
+import { RouteErrorBoundary } from './route-error-boundary.tsx';
 
 /** The signed-in frame (sidebar, profile, preferences wizard): its own chunk, not on the sign-in route. */
-const loadAppShell = () => import('./layout/app-shell.tsx').then((m) => ({ Component: m.AppShell }));
+const AppShell = lazyComponent<object>(() =>
+  import('./layout/app-shell.tsx').then((m) => ({ default: m.AppShell })),
+);
 
-import { forwardRecoveryLink } from './recovery.ts';
+/** A route whose screen is its own chunk; `preload` starts that download ahead of the first render. */
+type AppRoute = RouteObject & { preload?: () => void; children?: AppRoute[] };
+
+/**
+ * A screen's route (`path: null` is the index route), rendered inside the query cache's scope unless
+ * it reads no server state (`noQueries`: the sign-in and password screens and the popup's return page,
+ * which then download none of the cache's code). Wrapping by default means a new screen cannot miss it.
+ */
+function page(path: string | null, Page: LazyComponent, { noQueries = false } = {}): AppRoute {
+  const screen = noQueries
+    ? { element: <Page />, preload: Page.preload }
+    : { element: withQueries(<Page />), preload: () => preloadAll(QueryScope, Page) };
+  return path === null ? { index: true, ...screen } : { path, ...screen };
+}
+
+/** A screen of the signed-in frame, which is inside the query cache's scope already. */
+function shellPage(path: string | null, Page: LazyComponent): AppRoute {
+  return page(path, Page, { noQueries: true });
+}
+
+function withQueries(element: ReactElement): ReactElement {
+  return <QueryScope>{element}</QueryScope>;
+}
+
+function preloadAll(...components: Pick<LazyComponent, 'preload'>[]): void {
+  for (const component of components) component.preload();
+}
+
+const ResourcesPage = lazyComponent(loadResourcesPage);
 
 /**
  * The route table of spec 1 §2. Public: /signin, /signup, /forgot-password, /reset-password.
  * Everything else needs a session. Each screen is loaded on demand (its own chunk).
  */
-export const routes: RouteObject[] = [
+export const routes: AppRoute[] = [
   {
-    id: 'root',
-    Component: SessionGate,
-    HydrateFallback: BootScreen,
-    ErrorBoundary: RouteErrorScreen,
+    element: <SessionGate />,
     children: [
       // Public, no session needed: renders only fixtures (visualization renderer gallery).
-      { path: 'gallery', lazy: loadGalleryPage },
+      page('gallery', lazyComponent(loadGalleryPage)),
       // The brokerage portal's return page, in the link popup: reports to the Accounts page and closes.
-      { path: 'connect/snaptrade/callback', lazy: loadSnaptradeCallbackPage },
+      page('connect/snaptrade/callback', lazyComponent(loadSnaptradeCallbackPage), { noQueries: true }),
       {
-        Component: AuthLayout,
+        element: <AuthLayout />,
         children: [
           {
-            Component: GuestOnly,
+            element: <GuestOnly />,
             children: [
-              { path: 'signin', lazy: loadSignInPage },
-              { path: 'signup', lazy: loadSignUpPage },
+              page('signin', lazyComponent(loadSignInPage), { noQueries: true }),
+              page('signup', lazyComponent(loadSignUpPage)),
             ],
           },
-          { path: 'forgot-password', lazy: loadForgotPasswordPage },
-          { path: 'reset-password', lazy: loadResetPasswordPage },
+          page('forgot-password', lazyComponent(loadForgotPasswordPage), { noQueries: true }),
+          page('reset-password', lazyComponent(loadResetPasswordPage), { noQueries: true }),
         ],
       },
       {
-        Component: RequireAuth,
+        element: <RequireAuth />,
         children: [
           {
-            lazy: loadAppShell,
+            // Every signed-in screen reads server state.
+            element: withQueries(<AppShell />),
+            preload: () => preloadAll(QueryScope, AppShell),
             children: [
-              { index: true, lazy: loadStartPage },
-              { path: 'chat/:threadId', lazy: loadChatPage },
-              { path: 'Resources', lazy: loadResourcesPage },
-              { path: 'Resources/:resourceId', lazy: loadResourcesPage },
-              { path: 'Accounts', lazy: loadAccountsPage },
-              { path: 'Settings', lazy: loadSettingsPage },
-              { path: '*', Component: ToStart },
+              shellPage(null, lazyComponent(loadStartPage)),
+              shellPage('chat/:threadId', lazyComponent(loadChatPage)),
+              // One component for both, so opening a resource keeps the page mounted.
+              shellPage('Resources', ResourcesPage),
+              shellPage('Resources/:resourceId', ResourcesPage),
+              shellPage('Accounts', lazyComponent(loadAccountsPage)),
+              shellPage('Settings', lazyComponent(loadSettingsPage)),
+              { path: '*', element: <ToStart /> },
             ],
           },
         ],
@@ -69,13 +104,27 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export type AppRouter = ReturnType<typeof createBrowserRouter>;
-
 /**
- * The app's router over the browser history. A password-recovery link in the address is forwarded to
- * /reset-password first (its token moves from the hash to `?token=`).
+ * Starts downloading the screens `pathname` shows, so they load while the session is checked rather
+ * than after (nothing under the session gate renders before that answer).
  */
-export function createAppRouter({ window: win = window }: { window?: Window } = {}): AppRouter {
-  forwardRecoveryLink(win);
-  return createBrowserRouter(routes, { window: win });
+export function preloadRoute(pathname: string): void {
+  for (const { route } of matchRoutes(routes, pathname) ?? []) route.preload?.();
+}
+
+/** The screens, inside one error boundary and one loading fallback for a screen's first download. */
+export function AppRoutes() {
+  const { pathname } = useLocation();
+  const element = useRoutes(routes);
+  // Once the first screen is decided, the query cache's code follows, so signing in or opening
+  // sign-up does not wait for it.
+  const { status } = useSession();
+  useEffect(() => {
+    if (status !== 'checking') QueryScope.preload();
+  }, [status]);
+  return (
+    <RouteErrorBoundary resetKey={pathname}>
+      <Suspense fallback={<BootScreen />}>{element}</Suspense>
+    </RouteErrorBoundary>
+  );
 }

@@ -1,5 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { createContext } from 'react';
 import { setSessionToken } from './token.ts';
+
+/** The server-state cache, once a screen that needs one has created it (see app/query-scope.tsx). */
+export type QueryClientHolder = { current: QueryClient | null };
+
+/**
+ * Where the app keeps its query client. The client's code loads only with the screens that fetch
+ * server state (not with sign-in), so sign-out finds it here rather than in a provider above it.
+ */
+export const QueryClientHolderContext = createContext<QueryClientHolder>({ current: null });
 
 /** Local key of the persisted client state (chat histories, visualizations, loaded threads). */
 export const PERSISTENT_STATE_KEY = 'persistentState_v1';

@@ -7,7 +7,14 @@ export {
   getAuthClient,
   passwordResetRedirectURL,
 } from './auth-client.ts';
-export { clearClientState, clearUserData, onSignOutCleanup, PERSISTENT_STATE_KEY } from './client-state.ts';
+export {
+  clearClientState,
+  clearUserData,
+  onSignOutCleanup,
+  PERSISTENT_STATE_KEY,
+  type QueryClientHolder,
+  QueryClientHolderContext,
+} from './client-state.ts';
 export {
   DEEP_LINK_TRIED_KEY,
   type MobileAppLinks,

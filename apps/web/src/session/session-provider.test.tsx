@@ -13,6 +13,7 @@ import {
   getSessionToken,
   onSignOutCleanup,
   PERSISTENT_STATE_KEY,
+  QueryClientHolderContext,
   SessionProvider,
   setSessionToken,
   useSession,
@@ -41,14 +42,18 @@ function SessionProbe() {
 
 function renderProbe(queryClient = new QueryClient()) {
   return render(
-    <QueryClientProvider client={queryClient}>
-      <ThemeProvider>
-        <SessionProvider client={createTestAuthClient()}>
-          <SessionProbe />
-          <Toaster />
-        </SessionProvider>
-      </ThemeProvider>
-    </QueryClientProvider>,
+    // As the app holds it (app/providers.tsx): the query cache is made below the session, by the
+    // first screen that needs one, and sign-out finds it through the holder.
+    <QueryClientHolderContext value={{ current: queryClient }}>
+      <QueryClientProvider client={queryClient}>
+        <ThemeProvider>
+          <SessionProvider client={createTestAuthClient()}>
+            <SessionProbe />
+            <Toaster />
+          </SessionProvider>
+        </ThemeProvider>
+      </QueryClientProvider>
+    </QueryClientHolderContext>,
   );
 }
 

@@ -1,4 +1,3 @@
-import { QueryClientContext } from '@tanstack/react-query';
 import {
   createContext,
   type ReactNode,
@@ -11,7 +10,7 @@ import {
 } from 'react';
 import { toast } from '../ui/index.ts';
 import type { AuthClient } from './auth-client.ts';
-import { clearClientState } from './client-state.ts';
+import { clearClientState, QueryClientHolderContext } from './client-state.ts';
 import { useMobileDeepLink } from './deep-link.ts';
 import type { RefreshOutcome } from './session-keeper.ts';
 import { SESSION_TOASTS } from './session-messages.ts';
@@ -154,7 +153,7 @@ export function SessionProvider({ client, children }: SessionProviderProps) {
   const [loadedClient, setLoadedClient] = useState<AuthClient | null>(() => client ?? null);
   const [preflight, setPreflight] = useState<PreflightSession | null>(null);
   const [clientSession, setClientSession] = useState<ClientSession | null>(null);
-  const queryClient = useContext(QueryClientContext);
+  const queryCache = useContext(QueryClientHolderContext);
   useMobileDeepLink();
 
   const loadAuthClient = useCallback(async () => {
@@ -207,9 +206,9 @@ export function SessionProvider({ client, children }: SessionProviderProps) {
     const was = previousStatus.current;
     previousStatus.current = status;
     if (status !== 'signed-out') return;
-    if (was === 'signed-in') clearClientState(queryClient);
+    if (was === 'signed-in') clearClientState(queryCache.current ?? undefined);
     else setSessionToken(null);
-  }, [status, queryClient]);
+  }, [status, queryCache]);
 
   const storeRefetch = clientSession?.refetch;
   const refetch = useCallback(async () => {

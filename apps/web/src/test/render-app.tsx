@@ -1,16 +1,23 @@
-import { QueryClient } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
-import { onTestFinished } from 'vitest';
-import { App, createAppRouter } from '../app/index.ts';
+import { act, render } from '@testing-library/react';
+import { App } from '../app/index.ts';
 import { createTestAuthClient } from './test-auth-client.ts';
 
-/** Renders the whole app, as main.tsx does, at `path` (a fresh router, auth client and query cache). */
+/**
+ * Goes to `path` as the browser's Back and Forward do (a history entry, then `popstate`, which the
+ * router follows), for tests that move around without clicking a link.
+ */
+export async function navigateTo(path: string): Promise<void> {
+  await act(async () => {
+    window.history.pushState(null, '', path);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+  });
+}
+
+/**
+ * Renders the whole app, as main.tsx does, at `path`: a fresh auth client, and the query cache the app
+ * makes itself with the first screen that needs one.
+ */
 export function renderApp(path: string) {
   window.history.replaceState(null, '', path);
-  const router = createAppRouter();
-  const authClient = createTestAuthClient();
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const result = render(<App router={router} authClient={authClient} queryClient={queryClient} />);
-  onTestFinished(() => router.dispose());
-  return { ...result, router };
+  return render(<App authClient={createTestAuthClient()} />);
 }

@@ -1,5 +1,5 @@
 export const loadAccountsPage = () =>
-  import('./accounts-page.tsx').then((m) => ({ Component: m.AccountsPage }));
+  import('./accounts-page.tsx').then((m) => ({ default: m.AccountsPage }));
 
 /**
  * Where the brokerage portal sends its popup back (`?status=SUCCESS&connection_id=…`,
@@ -8,4 +8,4 @@ export const loadAccountsPage = () =>
 export const SNAPTRADE_CALLBACK_PATH = '/connect/snaptrade/callback';
 
 export const loadSnaptradeCallbackPage = () =>
-  import('./brokerage/snaptrade-callback-page.tsx').then((m) => ({ Component: m.SnaptradeCallbackPage }));
+  import('./brokerage/snaptrade-callback-page.tsx').then((m) => ({ default: m.SnaptradeCallbackPage }));

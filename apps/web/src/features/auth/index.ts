@@ -1,7 +1,7 @@
-// Route modules, loaded on demand so each screen is its own chunk.
-export const loadSignInPage = () => import('./sign-in-page.tsx').then((m) => ({ Component: m.SignInPage }));
-export const loadSignUpPage = () => import('./sign-up-page.tsx').then((m) => ({ Component: m.SignUpPage }));
+// Route modules, loaded on demand so each screen is its own chunk (the shape React.lazy takes).
+export const loadSignInPage = () => import('./sign-in-page.tsx').then((m) => ({ default: m.SignInPage }));
+export const loadSignUpPage = () => import('./sign-up-page.tsx').then((m) => ({ default: m.SignUpPage }));
 export const loadForgotPasswordPage = () =>
-  import('./forgot-password-page.tsx').then((m) => ({ Component: m.ForgotPasswordPage }));
+  import('./forgot-password-page.tsx').then((m) => ({ default: m.ForgotPasswordPage }));
 export const loadResetPasswordPage = () =>
-  import('./reset-password-page.tsx').then((m) => ({ Component: m.ResetPasswordPage }));
+  import('./reset-password-page.tsx').then((m) => ({ default: m.ResetPasswordPage }));

@@ -5,7 +5,7 @@ import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { clearClientState, PERSISTENT_STATE_KEY } from '../../session/index.ts';
 import { endpointReply, errorReply, type SignedUpUser, startRealServer } from '../../test/real-server.ts';
-import { renderApp } from '../../test/render-app.tsx';
+import { navigateTo, renderApp } from '../../test/render-app.tsx';
 import { toast } from '../../ui/index.ts';
 import { type ChatItem, useChatStore } from './chat-store.ts';
 import { chatResult, container, controlledStream, sseResponse } from './testing/agent-stream.ts';
@@ -146,7 +146,7 @@ describe('chat page', { timeout: 30_000 }, () => {
 
   it("asks the server's own agent (offline model) and shows its streamed turn, which the thread then reads back", async () => {
     await signedIn();
-    const { input, router } = await openChat('/chat/thread-real');
+    const { input } = await openChat('/chat/thread-real');
     await userEvent.setup().type(input, 'What is my net worth?{Enter}');
     await waitFor(
       () =>
@@ -157,11 +157,11 @@ describe('chat page', { timeout: 30_000 }, () => {
     expect(within(log()).getByText('What is my net worth?')).toBeInTheDocument();
     expect(headersOf('/agent/chat').get('accept')).toContain('text/event-stream');
     // The server kept the turn: another visit reads it back from /db.
-    await router.navigate('/chat/thread-elsewhere');
+    await navigateTo('/chat/thread-elsewhere');
     await waitFor(() =>
       expect(server.calls('/db/chatbox/get-messages').at(-1)?.query.thread_id).toBe('thread-elsewhere'),
     );
-    await router.navigate('/chat/thread-real');
+    await navigateTo('/chat/thread-real');
     await waitFor(() =>
       expect(
         server.calls('/db/chatbox/get-messages').filter((call) => call.query.thread_id === 'thread-real'),
@@ -266,7 +266,7 @@ describe('chat page', { timeout: 30_000 }, () => {
       answer: 'Groceries were $600.',
       dsl: [container('query-2000-bbbb', 'Groceries')],
     });
-    const { router } = await openChat('/chat/thread-seeded');
+    await openChat('/chat/thread-seeded');
     expect(await within(log()).findByText('What did I spend on rent?')).toBeInTheDocument();
     expect(within(log()).getByText('Rent was $1,800.')).toBeInTheDocument();
     expect(within(log()).getByText('Groceries were $600.')).toBeInTheDocument();
@@ -300,9 +300,9 @@ describe('chat page', { timeout: 30_000 }, () => {
     expect(server.calls('/db/chatbox/get-messages')).toHaveLength(1);
 
     // Another thread, then back: the previous thread's cache was cleared, so it is read again.
-    await router.navigate('/chat/thread-other');
+    await navigateTo('/chat/thread-other');
     await waitFor(() => expect(server.calls('/db/chatbox/get-messages')).toHaveLength(2));
-    await router.navigate('/chat/thread-seeded');
+    await navigateTo('/chat/thread-seeded');
     await waitFor(() => expect(server.calls('/db/chatbox/get-messages')).toHaveLength(3));
     expect(await within(log()).findByText('Groceries were $600.')).toBeInTheDocument();
   });
@@ -376,7 +376,7 @@ describe('chat page', { timeout: 30_000 }, () => {
       answer: 'You saved $3,000.',
       dsl: [container('query-3000-cccc', 'Savings')],
     });
-    const { router } = await openChat('/chat/thread-source');
+    await openChat('/chat/thread-source');
     const user = userEvent.setup();
     await user.click(await within(panel()).findByRole('button', { name: 'Start a new chat from this' }));
     expect(await screen.findByText('New chat created with visualization!')).toBeInTheDocument();
@@ -385,8 +385,8 @@ describe('chat page', { timeout: 30_000 }, () => {
       source_thread_id: 'thread-source',
       source_query_id: 'query-3000-cccc',
     });
-    await waitFor(() => expect(router.state.location.pathname).not.toBe('/chat/thread-source'));
-    expect(router.state.location.pathname).toMatch(/^\/chat\/thread-/);
+    await waitFor(() => expect(window.location.pathname).not.toBe('/chat/thread-source'));
+    expect(window.location.pathname).toMatch(/^\/chat\/thread-/);
     await waitFor(() =>
       expect(within(panel()).getByRole('article', { name: 'Savings' })).toHaveAttribute('data-new', 'true'),
     );

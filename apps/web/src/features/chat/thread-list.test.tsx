@@ -101,11 +101,11 @@ describe('sidebar thread history', { timeout: 30_000 }, () => {
 
   it("deletes a thread from its menu: 'Conversation removed.', gone from the list and the server", async () => {
     const ada = await userWithThreads(['Rent', 'Groceries']);
-    const { router } = await openStart();
+    await openStart();
     const user = userEvent.setup();
     await waitFor(() => expect(threadLinks()).toHaveLength(2));
     await user.click(within(sidebar()).getByRole('link', { name: 'Groceries' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/chat/thread-1'));
+    await waitFor(() => expect(window.location.pathname).toBe('/chat/thread-1'));
     await user.click(within(sidebar()).getByRole('button', { name: 'Options for Groceries' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
     expect(await screen.findByText('Conversation removed.')).toBeInTheDocument();
@@ -115,7 +115,7 @@ describe('sidebar thread history', { timeout: 30_000 }, () => {
       thread_id: 'thread-1',
     });
     // The open conversation was the one deleted: back to the start screen.
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(window.location.pathname).toBe('/'));
   });
 
   it("says 'Failed to delete chat.' when the delete fails, and keeps the thread", async () => {
@@ -134,15 +134,13 @@ describe('sidebar thread history', { timeout: 30_000 }, () => {
 
   it("New Chat opens an empty 'Untitled Chat' with a new id and says 'Started a new conversation'", async () => {
     await userWithThreads(['Rent']);
-    const { router } = await openStart();
+    await openStart();
     const user = userEvent.setup();
     await waitFor(() => expect(threadLinks()).toHaveLength(1));
     await user.click(within(sidebar()).getByRole('button', { name: 'New Chat' }));
     expect(await screen.findByText('Started a new conversation')).toBeInTheDocument();
-    await waitFor(() =>
-      expect(router.state.location.pathname).toMatch(/^\/chat\/thread-\d{13}-[a-z0-9]{8}$/),
-    );
-    const id = router.state.location.pathname.slice('/chat/'.length);
+    await waitFor(() => expect(window.location.pathname).toMatch(/^\/chat\/thread-\d{13}-[a-z0-9]{8}$/));
+    const id = window.location.pathname.slice('/chat/'.length);
     const link = within(sidebar()).getByRole('link', { name: 'Untitled Chat' });
     expect(link).toHaveAttribute('href', `/chat/${id}`);
     await waitFor(() => expect(link).toHaveAttribute('aria-current', 'page'));
@@ -153,9 +151,9 @@ describe('sidebar thread history', { timeout: 30_000 }, () => {
 
   it("the start screen's 'Start a New Chat' does the same", async () => {
     await userWithThreads([]);
-    const { router } = await openStart();
+    await openStart();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Start a New Chat' }));
-    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/chat\/thread-/));
+    await waitFor(() => expect(window.location.pathname).toMatch(/^\/chat\/thread-/));
     expect(await screen.findByText('Started a new conversation')).toBeInTheDocument();
     expect(await screen.findByRole('textbox', { name: 'Message' })).toBeInTheDocument();
   });

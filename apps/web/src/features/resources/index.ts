@@ -2,4 +2,4 @@ export { type ForkSource, useForkVisualization } from './fork.ts';
 export { resourceKeys, useResourceViewUser, useStoreResource } from './queries.ts';
 
 export const loadResourcesPage = () =>
-  import('./resources-page.tsx').then((m) => ({ Component: m.ResourcesPage }));
+  import('./resources-page.tsx').then((m) => ({ default: m.ResourcesPage }));

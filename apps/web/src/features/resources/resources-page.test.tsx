@@ -50,14 +50,14 @@ describe('Resources page', { timeout: 30_000 }, () => {
       { id: 'res_new', title: 'Monthly spending', savedAt: minutesAgo(5) },
       { id: 'res_old', title: 'Net worth', savedAt: minutesAgo(60 * 24 * 3) },
     ]);
-    const { router } = await openPage('/Resources');
+    await openPage('/Resources');
 
     const first = await within(resourceList()).findByRole('link', { name: /Monthly spending/ });
     expect(first).toHaveTextContent('5 minutes ago');
     expect(within(resourceList()).getByRole('link', { name: /Net worth/ })).toHaveTextContent('3 days ago');
 
     // The first resource is selected once the list has loaded.
-    await waitFor(() => expect(router.state.location.pathname).toBe('/Resources/res_new'));
+    await waitFor(() => expect(window.location.pathname).toBe('/Resources/res_new'));
     expect(await screen.findByRole('heading', { level: 2, name: 'Monthly spending' })).toBeInTheDocument();
     expect(await screen.findByText('Details of Monthly spending')).toBeInTheDocument();
     expect(first).toHaveAttribute('aria-current', 'page');
@@ -77,10 +77,10 @@ describe('Resources page', { timeout: 30_000 }, () => {
       { id: 'res_a', title: 'Monthly spending', savedAt: minutesAgo(5) },
       { id: 'res_b', title: 'Net worth', savedAt: minutesAgo(10) },
     ]);
-    const { router } = await openPage('/Resources');
+    await openPage('/Resources');
     const user = userEvent.setup();
     await user.click(await within(resourceList()).findByRole('link', { name: /Net worth/ }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/Resources/res_b'));
+    await waitFor(() => expect(window.location.pathname).toBe('/Resources/res_b'));
     expect(await screen.findByText('Details of Net worth')).toBeInTheDocument();
   });
 
@@ -89,9 +89,9 @@ describe('Resources page', { timeout: 30_000 }, () => {
       { id: 'res_a', title: 'Monthly spending', savedAt: minutesAgo(5) },
       { id: 'res_b', title: 'Net worth', savedAt: minutesAgo(10) },
     ]);
-    const { router } = await openPage('/Resources/res_b');
+    await openPage('/Resources/res_b');
     expect(await screen.findByText('Details of Net worth')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/Resources/res_b');
+    expect(window.location.pathname).toBe('/Resources/res_b');
   });
 
   it("shows the empty state: 'No saved resources yet' and its hint", async () => {
@@ -170,9 +170,9 @@ describe('Resources page', { timeout: 30_000 }, () => {
       { id: 'res_a', title: 'Monthly spending', savedAt: minutesAgo(5) },
       { id: 'res_b', title: 'Net worth', savedAt: minutesAgo(10) },
     ]);
-    const { router } = await openPage('/Resources');
+    await openPage('/Resources');
     const user = userEvent.setup();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/Resources/res_a'));
+    await waitFor(() => expect(window.location.pathname).toBe('/Resources/res_a'));
 
     await user.click(await screen.findByRole('button', { name: 'Delete Monthly spending' }));
     expect(await screen.findByText('Deleted')).toBeInTheDocument();
@@ -188,7 +188,7 @@ describe('Resources page', { timeout: 30_000 }, () => {
     await waitFor(() =>
       expect(within(resourceList()).queryByText('Monthly spending')).not.toBeInTheDocument(),
     );
-    await waitFor(() => expect(router.state.location.pathname).toBe('/Resources/res_b'));
+    await waitFor(() => expect(window.location.pathname).toBe('/Resources/res_b'));
     // Gone on the server, not only on the page.
     const stored = await server.app.services.resources.list(owner.user.id);
     expect(stored.resources.map((resource) => resource.id)).toEqual(['res_b']);
@@ -235,7 +235,7 @@ describe('Resources page', { timeout: 30_000 }, () => {
       message: 'What did I spend this month?',
       dsl: [container('query-res_a', 'Monthly spending')],
     });
-    const { router } = await openPage('/Resources/res_a');
+    await openPage('/Resources/res_a');
     await userEvent
       .setup()
       .click(await screen.findByRole('button', { name: 'Start a new chat from this resource' }));
@@ -244,6 +244,6 @@ describe('Resources page', { timeout: 30_000 }, () => {
       source_thread_id: 't1',
       source_query_id: 'query-res_a',
     });
-    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/chat\/thread-/));
+    await waitFor(() => expect(window.location.pathname).toMatch(/^\/chat\/thread-/));
   });
 });

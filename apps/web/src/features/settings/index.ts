@@ -1,3 +1,3 @@
 export const loadSettingsPage = () =>
-  import('./settings-page.tsx').then((m) => ({ Component: m.SettingsPage }));
+  import('./settings-page.tsx').then((m) => ({ default: m.SettingsPage }));
 export type { SettingsDialogProps } from './settings-dialog.tsx';

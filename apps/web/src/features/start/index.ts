@@ -1,1 +1,1 @@
-export const loadStartPage = () => import('./start-page.tsx').then((m) => ({ Component: m.StartPage }));
+export const loadStartPage = () => import('./start-page.tsx').then((m) => ({ default: m.StartPage }));
