@@ -4,10 +4,11 @@
 // (what the browser fetches before the screen can show), read from Vite's manifest. Sizes are brotli
 // (quality 11, as the server sends them, apps/server/src/http/routes/web-app.ts); raw sizes are shown too.
 // Budgets (issue 9): sign-in <= 1.6x the bare page, sign-up <= 2x. Exits 1 when one is exceeded.
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants } from 'node:zlib';
+import { writeBarePage } from './support/bare-page.ts';
 
 process.env.NODE_ENV = 'production';
 const { build } = await import('vite');
@@ -64,19 +65,8 @@ async function jsBytes(manifest: Manifest, outDir: string, keys: Set<string>) {
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 try {
-  // The bare page: React rendering one heading, nothing of Penny's.
   const bareRoot = path.join(work, 'bare');
-  await mkdir(path.join(bareRoot, 'src'), { recursive: true });
-  await writeFile(
-    path.join(bareRoot, 'index.html'),
-    '<!doctype html><html lang="en"><head><title>Bare</title></head><body><div id="root"></div>' +
-      '<script type="module" src="/src/main.tsx"></script></body></html>',
-  );
-  await writeFile(
-    path.join(bareRoot, 'src/main.tsx'),
-    "import { StrictMode } from 'react';\nimport { createRoot } from 'react-dom/client';\n" +
-      "createRoot(document.getElementById('root') as HTMLElement).render(<StrictMode><h1>Hello</h1></StrictMode>);\n",
-  );
+  await writeBarePage(bareRoot);
   const bareOut = path.join(work, 'bare-dist');
   const bareManifest = await buildWith(bareRoot, bareOut);
   const bareEntry = Object.keys(bareManifest).filter((key) => bareManifest[key]?.isEntry);

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { lazyComponent } from './lazy-component.ts';
 
 /**
@@ -5,4 +6,4 @@ import { lazyComponent } from './lazy-component.ts';
  * the sign-in page, which fetches no server state, does not download it; the app fetches it just after
  * the first screen shows (AppRoutes), before anyone needs it.
  */
-export const QueryScope = lazyComponent(() => import('./query-scope-provider.tsx'));
+export const QueryScope = lazyComponent<{ children: ReactNode }>(() => import('./query-scope-provider.tsx'));

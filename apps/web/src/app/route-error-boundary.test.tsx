@@ -12,8 +12,10 @@ describe('screens that fail to load', () => {
   it("shows 'Something went wrong' with the reason and Reload, and clears on going elsewhere", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     // What a browser reports when a screen's chunk is gone after a deploy.
-    const Broken = lazyComponent<object>(() =>
-      Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/chat-page-1.js')),
+    const Broken = lazyComponent(() =>
+      Promise.reject<{ default: ComponentType }>(
+        new TypeError('Failed to fetch dynamically imported module: /assets/chat-page-1.js'),
+      ),
     );
     const view = (path: string, Screen: ComponentType) => (
       <RouteErrorBoundary resetKey={path}>
@@ -36,19 +38,5 @@ describe('screens that fail to load', () => {
     rerender(view('/Accounts', Healthy));
     expect(await screen.findByRole('heading', { name: 'Accounts' })).toBeInTheDocument();
     expect(screen.queryByText('Something went wrong')).not.toBeInTheDocument();
-  });
-
-  it('downloads a preloaded screen once, whether preloaded, rendered, or both', async () => {
-    const load = vi.fn(() => Promise.resolve({ default: Healthy }));
-    const Screen = lazyComponent(load);
-    Screen.preload();
-    Screen.preload();
-    render(
-      <Suspense fallback={<p>Loading...</p>}>
-        <Screen />
-      </Suspense>,
-    );
-    expect(await screen.findByRole('heading', { name: 'Accounts' })).toBeInTheDocument();
-    expect(load).toHaveBeenCalledTimes(1);
   });
 });

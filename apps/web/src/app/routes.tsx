@@ -20,9 +20,8 @@ import { QueryScope } from './query-scope.tsx';
 import { RouteErrorBoundary } from './route-error-boundary.tsx';
 
 /** The signed-in frame (sidebar, profile, preferences wizard): its own chunk, not on the sign-in route. */
-const AppShell = lazyComponent<object>(() =>
-  import('./layout/app-shell.tsx').then((m) => ({ default: m.AppShell })),
-);
+const loadAppShell = () => import('./layout/app-shell.tsx').then((m) => ({ default: m.AppShell }));
+const AppShell = lazyComponent(loadAppShell);
 
 /** A route whose screen is its own chunk; `preload` starts that download ahead of the first render. */
 type AppRoute = RouteObject & { preload?: () => void; children?: AppRoute[] };

@@ -1,6 +1,7 @@
 import {
   createContext,
   type ReactNode,
+  startTransition,
   useCallback,
   useContext,
   useEffect,
@@ -169,7 +170,10 @@ export function SessionProvider({ client, children }: SessionProviderProps) {
     let live = true;
     void fetchPreflightSession().then(async (found) => {
       if (!live) return;
-      setPreflight(found);
+      // A transition: the 'Verifying authentication...' screen stays until the screen the answer leads
+      // to can show (its code may still be arriving), instead of a loading screen that React's
+      // Suspense throttle would then hold for up to 300 ms after the code is here.
+      startTransition(() => setPreflight(found));
       const loaded = await loadDefaultAuthClient().catch(() => null);
       if (!live || !loaded) return;
       if (found.session) loaded.hydrateSession(found.session);
