@@ -222,9 +222,13 @@ export function PreferencesWizard({
         layout="flush"
         className="max-w-4xl"
         onCloseAutoFocus={(event) => {
-          // Back to what opened the wizard; the first-run opening had no opener, so the page's main area.
+          // Back to what opened the wizard. The first-run opening had no opener: then into the dialog
+          // it opened over, if any (e.g. the Settings popup, which would take focus behind it as leaving
+          // and close), else the page's main area.
           event.preventDefault();
-          const target = opener.current?.isConnected ? opener.current : document.getElementById('main');
+          const target = opener.current?.isConnected
+            ? opener.current
+            : (dialogBelow(event.target) ?? document.getElementById('main'));
           target?.focus();
         }}
       >
@@ -329,4 +333,10 @@ export function PreferencesWizard({
       </AlertDialog>
     </Dialog>
   );
+}
+
+/** The top-most open dialog other than `closing` (the wizard's own content, as it closes). */
+function dialogBelow(closing: EventTarget | null): HTMLElement | undefined {
+  const dialogs = document.querySelectorAll<HTMLElement>('[role="dialog"], [role="alertdialog"]');
+  return [...dialogs].filter((dialog) => !(closing instanceof Node && closing.contains(dialog))).at(-1);
 }

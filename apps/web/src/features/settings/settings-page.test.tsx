@@ -115,6 +115,25 @@ describe('settings popup', () => {
     expect(screen.queryByRole('button', { name: 'Skip for now' })).not.toBeInTheDocument();
   });
 
+  it('the first-run wizard over the popup hands the focus back to the popup, which stays open', async () => {
+    // The wizard opens once the profile arrives; here, after the focus has left every control (as when
+    // it opens before the popup has taken the focus): it then has no opener to return to.
+    let answerProfile: () => void = () => undefined;
+    const profileArrived = new Promise<void>((resolve) => (answerProfile = resolve));
+    const { dialog, user } = await openSettings({
+      handlers: { 'GET /db/get-profile': () => profileArrived.then(() => profileReply({})) },
+    });
+    (document.activeElement as HTMLElement | null)?.blur();
+    answerProfile();
+    const wizard = await screen.findByRole('dialog', { name: 'Personalize Penny' });
+    await user.click(within(wizard).getByRole('button', { name: 'Skip for now' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Personalize Penny' })).toBeNull());
+    expect(screen.getByRole('dialog', { name: 'Settings' })).toBe(dialog);
+    expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    expect(window.location.pathname).toBe('/Settings');
+  });
+
   it('switches between Light and Dark and stores the choice', async () => {
     const { user } = await openSettings();
     await openAccountTab(user);
