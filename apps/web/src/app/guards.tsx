@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { useSession } from '../session/index.ts';
 import { isAuthPath, LoadingScreen, useLightThemeWhileMounted } from '../ui/index.ts';
@@ -36,9 +36,13 @@ function useAuthScreenTheme(): void {
 /** Root of every route: nothing renders before the session is known. */
 export function SessionGate() {
   const { status } = useSession();
+  // Deferred: once the answer is in, 'Verifying authentication...' stays until the screen it leads to
+  // can show (its code may still be arriving), rather than a loading screen that React's Suspense
+  // throttle would then hold for up to 300 ms after the code is here.
+  const shown = useDeferredValue(status);
   useRecoveryHashListener();
   useAuthScreenTheme();
-  if (status === 'checking') return <VerifyingScreen />;
+  if (shown === 'checking') return <VerifyingScreen />;
   return <Outlet />;
 }
 

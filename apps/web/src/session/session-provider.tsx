@@ -170,10 +170,7 @@ export function SessionProvider({ client, children }: SessionProviderProps) {
     let live = true;
     void fetchPreflightSession().then(async (found) => {
       if (!live) return;
-      // A transition: the 'Verifying authentication...' screen stays until the screen the answer leads
-      // to can show (its code may still be arriving), instead of a loading screen that React's
-      // Suspense throttle would then hold for up to 300 ms after the code is here.
-      startTransition(() => setPreflight(found));
+      setPreflight(found);
       const loaded = await loadDefaultAuthClient().catch(() => null);
       if (!live || !loaded) return;
       if (found.session) loaded.hydrateSession(found.session);
