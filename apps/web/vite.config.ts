@@ -53,6 +53,83 @@ function precompress(): Plugin {
   };
 }
 
+/** This app's folder (the benches build other pages with this config). */
+const webRoot = fileURLToPath(new URL('.', import.meta.url)).replace(/\/$/, '');
+
+/**
+ * The screens a visitor most often arrives on cold, by path, and the modules they render (besides the
+ * entry). Kept beside the route table's loaders in src/app/routes.tsx: a path missing here only loses
+ * its head start. Signed-in paths are left out: a visitor without a session is sent to /signin, and
+ * preloading the signed-in frame would slow exactly that first screen.
+ */
+const ENTRY_SCREENS: Record<string, string[]> = {
+  '/signin': ['src/features/auth/sign-in-page.tsx'],
+  '/signup': ['src/features/auth/sign-up-page.tsx', 'src/app/query-scope-provider.tsx'],
+  '/forgot-password': ['src/features/auth/forgot-password-page.tsx'],
+  '/reset-password': ['src/features/auth/reset-password-page.tsx'],
+};
+
+/**
+ * Adds a small script to index.html that, for the path being opened, asks for that screen's chunks
+ * (`modulepreload`) while the entry still downloads, instead of after it has run: one round trip less
+ * before the first screen. The server allows the script by its hash (web-app.ts).
+ */
+function entryScreenPreloads(): Plugin {
+  let root = '';
+  return {
+    name: 'penny:entry-screen-preloads',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const bundle = context.bundle;
+        // Only Penny's own build.
+        if (!bundle || path.resolve(root) !== webRoot) return html;
+        const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+        const byModule = new Map(
+          chunks.filter((chunk) => chunk.facadeModuleId).map((chunk) => [chunk.facadeModuleId, chunk]),
+        );
+        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        // What the entry loads already (Vite preloads those itself).
+        const loaded = new Set<string>();
+        const closure = (fileNames: string[], into: Set<string>) => {
+          for (const fileName of fileNames) {
+            if (into.has(fileName)) continue;
+            into.add(fileName);
+            closure(byFile.get(fileName)?.imports ?? [], into);
+          }
+        };
+        closure(
+          chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName),
+          loaded,
+        );
+        const screens: Record<string, string[]> = {};
+        for (const [route, modules] of Object.entries(ENTRY_SCREENS)) {
+          const files = new Set<string>();
+          for (const module of modules) {
+            const chunk = byModule.get(path.join(root, module));
+            if (!chunk) throw new Error(`penny:entry-screen-preloads: no chunk for ${module}`);
+            closure([chunk.fileName], files);
+          }
+          screens[route] = [...files].filter((file) => !loaded.has(file)).map((file) => `/${file}`);
+        }
+        const script =
+          `(() => { var files = ${JSON.stringify(screens)}[window.location.pathname.replace(/\\/+$/, '')] || [];` +
+          ` files.forEach(function (href) { var link = document.createElement('link'); link.rel = 'modulepreload';` +
+          ` link.href = href; document.head.appendChild(link); }); })();`;
+        // Before any stylesheet: a classic script after one waits for it to download.
+        const charset = '<meta charset="UTF-8" />';
+        if (!html.includes(charset))
+          throw new Error('penny:entry-screen-preloads: index.html has no charset meta');
+        return html.replace(charset, `${charset}\n    <script>${script}</script>`);
+      },
+    },
+  };
+}
+
 /** Paths the API server owns; everything else is the SPA. */
 const API_PREFIXES = ['api', 'db', 'agent', 'connect', 'config', 'healthz', 'dev'] as const;
 
@@ -68,8 +145,8 @@ function apiProxy(target: string): Record<string, ProxyOptions> {
 const apiPort = process.env.PENNY_API_PORT ?? '3000';
 
 export default defineConfig({
-  root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), tailwindcss(), precompress()],
+  root: webRoot,
+  plugins: [react(), tailwindcss(), entryScreenPreloads(), precompress()],
   build: {
     outDir: 'dist',
     assetsDir: 'assets',
