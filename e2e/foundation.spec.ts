@@ -22,6 +22,26 @@ test.describe('foundation', () => {
     expect(consoleErrors.filter((e) => !e.includes('401'))).toEqual([]);
   });
 
+  test('a cold sign-in screen asks for its code and the session check up front', async ({
+    page,
+    consoleErrors,
+  }) => {
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    await page.goto('/signin');
+    await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
+    // Added by index.html's own script (allowed by its CSP hash), before the entry has run.
+    const preloads = await page
+      .locator('link[rel="modulepreload"]')
+      .evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
+    expect(preloads.some((href) => /\/assets\/sign-in-page-[\w-]+\.js$/.test(href))).toBe(true);
+    // Two session checks in all: the preloaded one (which answers the app's first fetch, not a third
+    // request) and the auth client's own once its code has loaded.
+    await page.waitForLoadState('networkidle');
+    expect(requested.filter((path) => path === '/api/auth/get-session')).toHaveLength(2);
+    expect(consoleErrors.filter((e) => !e.includes('401'))).toEqual([]);
+  });
+
   test('the SPA is served with security headers and cached assets', async ({ request }) => {
     const index = await request.get('/chat/some-thread');
     expect(index.status()).toBe(200);
