@@ -1,5 +1,5 @@
 // Time to the first screen in a real browser, as a visitor on a slow connection sees it: from the
-// navigation until the sign-in screen's heading is in the document, against the bare React page
+// navigation until the sign-in (and sign-up) screen's heading is in the document, against the bare React page
 // (bench/support/bare-page.ts, built by the same Vite config) measured in the same run, the same way.
 //   - Penny is started as `npm start` starts it (scripts/start.ts: build if stale, migrate, serve), on
 //     embedded PGlite; the bare page is served by a plain static server with the same brotli files.
@@ -9,7 +9,7 @@
 //     own code. What this guards is everything else: a screen held back after its code arrived (e.g.
 //     React's Suspense reveal throttle), a waterfall of chunks, a larger download.
 // Environment: BENCH_FIRST_SCREEN_LOADS (default 12): loads per page, interleaved.
-// Goal: the sign-in screen within 1.8x the bare page's time (exit 1 beyond it).
+// Goal: the sign-in screen within 1.8x the bare page's time (exit 1 beyond it); sign-up is reported.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createReadStream } from 'node:fs';
@@ -158,9 +158,30 @@ try {
   penny = started.child;
   browser = await chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox', '--disable-gpu'] });
 
+  // `goal`: the largest ratio to the bare page allowed; sign-up is reported (its initial JS budget is 2x,
+  // bench/bundle.bench.ts), not held to a time goal of its own.
   const pages = [
-    { name: 'bare React page', url: `${bareServer.url}/`, heading: 'Hello', times: [] as number[] },
-    { name: 'sign-in screen', url: `${started.url}/signin`, heading: 'Sign In', times: [] as number[] },
+    {
+      name: 'bare React page',
+      url: `${bareServer.url}/`,
+      heading: 'Hello',
+      goal: null,
+      times: [] as number[],
+    },
+    {
+      name: 'sign-in screen',
+      url: `${started.url}/signin`,
+      heading: 'Sign In',
+      goal: GOAL,
+      times: [] as number[],
+    },
+    {
+      name: 'sign-up screen',
+      url: `${started.url}/signup`,
+      heading: 'Create an account',
+      goal: null,
+      times: [] as number[],
+    },
   ];
   // One warm-up each (the server's first request, the browser's first context), then interleaved loads.
   for (const { url, heading } of pages) await firstScreen(browser, url, heading);
@@ -168,19 +189,19 @@ try {
     for (const entry of pages) entry.times.push(await firstScreen(browser, entry.url, entry.heading));
   }
 
-  const [baseline, signIn] = pages.map((entry) => median(entry.times)) as [number, number];
+  const baseline = median(pages[0]?.times ?? []);
   for (const entry of pages) {
     const p50 = median(entry.times);
+    const ratio = p50 / baseline;
+    const verdict =
+      entry.goal === null ? '' : `  (goal ${entry.goal}x: ${ratio <= entry.goal ? 'met' : 'NOT met'})`;
     console.log(
-      `  ${entry.name.padEnd(16)} p50 ${p50.toFixed(0).padStart(5)} ms  ` +
-        `(min ${Math.min(...entry.times).toFixed(0)}, max ${Math.max(...entry.times).toFixed(0)}, ${entry.times.length} loads)`,
+      `  ${entry.name.padEnd(16)} p50 ${p50.toFixed(0).padStart(5)} ms  ${ratio.toFixed(2)}x the bare page` +
+        `  (min ${Math.min(...entry.times).toFixed(0)}, max ${Math.max(...entry.times).toFixed(0)}, ${entry.times.length} loads)${verdict}`,
     );
+    if (entry.goal !== null && ratio > entry.goal) process.exitCode = 1;
   }
-  const ratio = signIn / baseline;
-  console.log(
-    `  sign-in / bare: ${ratio.toFixed(2)}x (goal ${GOAL}x: ${ratio <= GOAL ? 'met' : 'NOT met'}); Slow 4G, cold cache`,
-  );
-  if (ratio > GOAL) process.exitCode = 1;
+  console.log('  Slow 4G (150 ms round trip, 1.6 Mbit/s down), cold cache');
 } finally {
   await browser?.close();
   bare?.close();
