@@ -22,8 +22,9 @@ export function App({ queryClient, authClient }: AppProps) {
     // A password-recovery link goes to /reset-password first (its token moves from the hash to
     // `?token=`), before the router reads the address.
     forwardRecoveryLink(window);
-    // The current screen's code downloads alongside the session check.
-    preloadRoute(window.location.pathname);
+    // The current screen's code downloads alongside the session check (a screen that needs a session
+    // waits for its answer: AppRoutes).
+    preloadRoute(window.location.pathname, { signedIn: false });
   });
   return (
     <AppProviders queryClient={queryClient} authClient={authClient}>
