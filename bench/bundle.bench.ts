@@ -8,29 +8,12 @@ import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants } from 'node:zlib';
-import { writeBarePage } from './support/bare-page.ts';
-
-process.env.NODE_ENV = 'production';
-const { build } = await import('vite');
+import { buildWithPennyConfig, type Manifest, writeBarePage } from './support/bare-page.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webRoot = path.join(root, 'apps/web');
-const configFile = path.join(webRoot, 'vite.config.ts');
 // Inside the repository, so the bare page resolves react from the same node_modules.
 const work = path.join(root, 'node_modules/.cache/penny-bench-bundle');
-
-type ManifestChunk = { file: string; src?: string; isEntry?: boolean; imports?: string[] };
-type Manifest = Record<string, ManifestChunk>;
-
-async function buildWith(viteRoot: string, outDir: string): Promise<Manifest> {
-  await build({
-    configFile,
-    root: viteRoot,
-    logLevel: 'error',
-    build: { outDir, emptyOutDir: true, manifest: 'manifest.json', sourcemap: false },
-  });
-  return JSON.parse(await readFile(path.join(outDir, 'manifest.json'), 'utf8')) as Manifest;
-}
 
 /** The chunk keys a set of chunks pulls in through static imports, themselves included. */
 function closure(manifest: Manifest, keys: string[]): Set<string> {
@@ -68,12 +51,12 @@ try {
   const bareRoot = path.join(work, 'bare');
   await writeBarePage(bareRoot);
   const bareOut = path.join(work, 'bare-dist');
-  const bareManifest = await buildWith(bareRoot, bareOut);
+  const bareManifest = await buildWithPennyConfig(bareRoot, bareOut);
   const bareEntry = Object.keys(bareManifest).filter((key) => bareManifest[key]?.isEntry);
   const bare = await jsBytes(bareManifest, bareOut, closure(bareManifest, bareEntry));
 
   const appOut = path.join(work, 'app-dist');
-  const manifest = await buildWith(webRoot, appOut);
+  const manifest = await buildWithPennyConfig(webRoot, appOut);
   const entry = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
   const route = (srcs: string[]) => {
     for (const src of srcs) if (!manifest[src]) throw new Error(`The build has no chunk for ${src}`);

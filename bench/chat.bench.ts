@@ -40,6 +40,7 @@ import type {
   UsersDone,
 } from './support/chat-server.ts';
 import { stopChild as stopChildProcess } from './support/child.ts';
+import { type Stats, stats } from './support/stats.ts';
 
 const ROW_STEPS = (process.env.BENCH_ROW_STEPS ?? '10000,100000,1000000').split(',').map(Number);
 const TURNS = Number(process.env.BENCH_TURNS ?? 30);
@@ -58,14 +59,6 @@ const GOAL_P50_MS = 100;
 const GOAL_RATIO = 3;
 const GOAL_ROWS = 100_000;
 const CHAT_PATH = '/agent/chat';
-
-type Stats = { p50: number; p95: number; p99: number; n: number };
-
-function stats(samples: readonly number[]): Stats {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
-  return { p50: at(0.5), p95: at(0.95), p99: at(0.99), n: sorted.length };
-}
 
 // BENCH_DATABASE=postgres: the app on PostgreSQL (BENCH_DATABASE_URL, TEST_DATABASE_URL or the local
 // server) instead of the embedded PGlite it ships with.

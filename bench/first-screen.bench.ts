@@ -1,8 +1,9 @@
 // Time to the first screen in a real browser, as a visitor on a slow connection sees it: from the
 // navigation until the sign-in (and sign-up) screen's heading is in the document, against the bare React page
 // (bench/support/bare-page.ts, built by the same Vite config) measured in the same run, the same way.
-//   - Penny is started as `npm start` starts it (scripts/start.ts: build if stale, migrate, serve), on
-//     embedded PGlite; the bare page is served by a plain static server with the same brotli files.
+//   - Penny is started as the e2e tests start it (e2e/global-setup.ts: scripts/start.ts, build if stale,
+//     migrate, serve on embedded PGlite with a throwaway data folder); the bare page is served by a plain
+//     static server with the same brotli files.
 //   - Chromium (Debian's, as the e2e tests use) under the DevTools "Slow 4G" profile: 150 ms round
 //     trip, 1.6 Mbit/s down, 750 kbit/s up; a fresh context (cold cache) for every load.
 //   - The sign-in screen needs what the bare page does not: the session check (a round trip) and its
@@ -12,21 +13,19 @@
 // Goal: the sign-in screen within 1.8x the bare page's time (exit 1 beyond it). Reported: sign-up; a
 // signed-out visit to /Accounts until the sign-in screen it is sent to; a signed-in user's start screen
 // (a user made over HTTP as the e2e tests make them, e2e/support/users.ts).
-import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createReadStream } from 'node:fs';
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { rm, stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium } from '@playwright/test';
+import startPennyAsE2e from '../e2e/global-setup.ts';
 import { createVerifiedUser, signIn } from '../e2e/support/users.ts';
-import { writeBarePage } from './support/bare-page.ts';
+import { buildWithPennyConfig, writeBarePage } from './support/bare-page.ts';
+import { stats } from './support/stats.ts';
 
-// Penny runs with this process's environment as it was, before Vite's build below sets NODE_ENV.
-const inheritedEnv = { ...process.env };
 const LOADS = Number(process.env.BENCH_FIRST_SCREEN_LOADS ?? 12);
 const GOAL = 1.8;
 const SLOW_4G = { offline: false, latency: 150, downloadThroughput: 200_000, uploadThroughput: 93_750 };
@@ -36,17 +35,10 @@ const work = path.join(root, 'node_modules/.cache/penny-bench-first-screen');
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 async function buildBarePage(): Promise<string> {
-  process.env.NODE_ENV = 'production';
-  const { build } = await import('vite');
   const bareRoot = path.join(work, 'bare');
   const outDir = path.join(work, 'bare-dist');
   await writeBarePage(bareRoot);
-  await build({
-    configFile: path.join(root, 'apps/web/vite.config.ts'),
-    root: bareRoot,
-    logLevel: 'error',
-    build: { outDir, emptyOutDir: true, sourcemap: false },
-  });
+  await buildWithPennyConfig(bareRoot, outDir);
   return outDir;
 }
 
@@ -82,38 +74,6 @@ async function serveStatic(dir: string): Promise<{ server: Server; url: string }
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
 
-async function startPenny(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
-  const probe = createServer();
-  probe.listen(0, '127.0.0.1');
-  await once(probe, 'listening');
-  const port = (probe.address() as AddressInfo).port;
-  await new Promise((resolve) => probe.close(resolve));
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['scripts/start.ts'], {
-    cwd: root,
-    env: { ...inheritedEnv, PORT: String(port), PUBLIC_URL: url, HOST: '127.0.0.1', DATA_DIR: dataDir },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output: string[] = [];
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`Penny did not start:\n${output.join('')}`)), 180_000);
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output.push(chunk.toString());
-      if (chunk.toString().includes('Penny is ready on')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`Penny exited with ${code}:\n${output.join('')}`));
-    });
-  });
-  return { child, url };
-}
-
-/** Milliseconds from the navigation until a heading with `name` is in the document (cold cache). */
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
 async function firstScreen(
@@ -148,73 +108,50 @@ async function firstScreen(
   }
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[middle] as number)
-    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+/** A page measured: where, the heading that says it is shown, and the goal against the bare page. */
+type Screen = {
+  name: string;
+  url: string;
+  heading: string;
+  goal: number | null;
+  storageState: StorageState | undefined;
+  times: number[];
 };
 
-const dataDir = await mkdtemp(path.join(tmpdir(), 'penny-bench-first-screen-'));
-let penny: ChildProcess | undefined;
+function screen(
+  name: string,
+  url: string,
+  heading: string,
+  { goal = null, storageState }: { goal?: number | null; storageState?: StorageState } = {},
+): Screen {
+  return { name, url, heading, goal, storageState, times: [] };
+}
+
+let stopPenny: (() => Promise<void>) | undefined;
 let bare: Server | undefined;
 let browser: Browser | undefined;
 try {
-  const bareDir = await buildBarePage();
-  await readFile(path.join(bareDir, 'index.html'));
-  const bareServer = await serveStatic(bareDir);
+  const bareServer = await serveStatic(await buildBarePage());
   bare = bareServer.server;
-  const started = await startPenny(dataDir);
-  penny = started.child;
+  stopPenny = await startPennyAsE2e();
+  const pennyUrl = process.env.PENNY_E2E_URL as string;
   browser = await chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox', '--disable-gpu'] });
   // A returning user: signed up and verified over HTTP as the e2e tests do, the session cookie kept.
-  const setup = await browser.newContext({ baseURL: started.url });
+  const setup = await browser.newContext({ baseURL: pennyUrl });
   const setupPage = await setup.newPage();
   await signIn(setupPage, await createVerifiedUser(setupPage.request, { firstName: 'Ada' }));
   const signedIn = await setup.storageState();
   await setup.close();
 
   // `goal`: the largest ratio to the bare page allowed; the others are reported, not held to a goal.
-  const pages = [
-    {
-      name: 'bare React page',
-      url: `${bareServer.url}/`,
-      heading: 'Hello',
-      goal: null,
-      times: [] as number[],
-    },
-    {
-      name: 'sign-in screen',
-      url: `${started.url}/signin`,
-      heading: 'Sign In',
-      goal: GOAL,
-      times: [] as number[],
-    },
+  const pages: Screen[] = [
+    screen('bare React page', `${bareServer.url}/`, 'Hello'),
+    screen('sign-in screen', `${pennyUrl}/signin`, 'Sign In', { goal: GOAL }),
     // A visitor whose session has expired opens a bookmarked /Accounts and is sent to sign in.
-    {
-      name: '/Accounts→sign-in',
-      url: `${started.url}/Accounts`,
-      heading: 'Sign In',
-      goal: null,
-      times: [] as number[],
-    },
+    screen('/Accounts→sign-in', `${pennyUrl}/Accounts`, 'Sign In'),
     // A returning user, still signed in, opens Penny: the start screen.
-    {
-      name: 'signed-in start',
-      url: `${started.url}/`,
-      heading: 'Hello, Ada!',
-      goal: null,
-      storageState: signedIn,
-      times: [] as number[],
-    },
-    {
-      name: 'sign-up screen',
-      url: `${started.url}/signup`,
-      heading: 'Create an account',
-      goal: null,
-      times: [] as number[],
-    },
+    screen('signed-in start', `${pennyUrl}/`, 'Hello, Ada!', { storageState: signedIn }),
+    screen('sign-up screen', `${pennyUrl}/signup`, 'Create an account'),
   ];
   // One warm-up each (the server's first request, the browser's first context), then interleaved loads.
   for (const page of pages) await firstScreen(browser, page.url, page.heading, page.storageState);
@@ -224,9 +161,9 @@ try {
     }
   }
 
-  const baseline = median(pages[0]?.times ?? []);
+  const baseline = stats(pages[0]?.times ?? []).p50;
   for (const entry of pages) {
-    const p50 = median(entry.times);
+    const { p50 } = stats(entry.times);
     const ratio = p50 / baseline;
     const verdict =
       entry.goal === null ? '' : `  (goal ${entry.goal}x: ${ratio <= entry.goal ? 'met' : 'NOT met'})`;
@@ -240,10 +177,6 @@ try {
 } finally {
   await browser?.close();
   bare?.close();
-  if (penny && penny.exitCode === null) {
-    penny.kill('SIGTERM');
-    await once(penny, 'exit');
-  }
-  await rm(dataDir, { recursive: true, force: true });
+  await stopPenny?.();
   await rm(work, { recursive: true, force: true });
 }

@@ -23,6 +23,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { stopChild as stopChildProcess } from './support/child.ts';
 import type { PipelineServerReady } from './support/pipeline-server.ts';
+import { percentile } from './support/stats.ts';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -73,11 +74,6 @@ const postgresChild = postgresUrl
   : undefined;
 
 const stopChild = () => stopChildProcess(child);
-
-function percentile(sorted: number[], q: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
-}
 
 async function measure(
   name: string,
