@@ -14,7 +14,7 @@ export type AppProps = {
 
 /**
  * The app over the browser's history. Declarative routes rather than a data router: Penny loads no
- * route data through the router, and the data router's code alone was a third of the sign-in page's
+ * route data through the router, and the data router's code alone was a quarter of the sign-in page's
  * download (decision 0009).
  */
 export function App({ queryClient, authClient }: AppProps) {

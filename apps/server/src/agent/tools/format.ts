@@ -88,14 +88,14 @@ export function dayText(day: string): string {
  */
 export function periodText(period: Period): string {
   const { start, end } = period;
-  if (start === end) return `on ${dayFormat.format(utc(start))}`;
+  if (start === end) return `on ${dayText(start)}`;
   const sameYear = start.slice(0, 4) === end.slice(0, 4);
   if (start.endsWith('-01-01') && end.endsWith('-12-31') && sameYear) return `in ${start.slice(0, 4)}`;
   if (start.endsWith('-01') && start.slice(0, 7) === end.slice(0, 7) && end === monthEnd(start)) {
     return `in ${monthFormat.format(utc(start))}`;
   }
-  const from = sameYear ? dayNoYearFormat.format(utc(start)) : dayFormat.format(utc(start));
-  return `from ${from} to ${dayFormat.format(utc(end))}`;
+  const from = sameYear ? dayNoYearFormat.format(utc(start)) : dayText(start);
+  return `from ${from} to ${dayText(end)}`;
 }
 
 export function count(n: number, noun: string, plural = `${noun}s`): string {
