@@ -39,7 +39,7 @@ import type {
   SeedDone,
   UsersDone,
 } from './support/chat-server.ts';
-import { stopChild as stopChildProcess } from './support/child.ts';
+import { firstMessage, stopChild as stopChildProcess } from './support/child.ts';
 import { type Stats, stats } from './support/stats.ts';
 
 const ROW_STEPS = (process.env.BENCH_ROW_STEPS ?? '10000,100000,1000000').split(',').map(Number);
@@ -116,12 +116,7 @@ const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
 const pad = (text: string, width: number) => text.padStart(width);
 
 try {
-  const [ready] = (await Promise.race([
-    once(child, 'message'),
-    once(child, 'exit').then(() => {
-      throw new Error('chat server exited before it was ready');
-    }),
-  ])) as [ChatServerReady];
+  const ready = await firstMessage<ChatServerReady>(child, 'chat server');
   const period = lastMonth();
 
   /** One turn over HTTP, timed from the first byte sent to the last byte of the JSON answer. */

@@ -21,7 +21,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { sealBody } from '@penny/contracts/envelope-seal';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { stopChild as stopChildProcess } from './support/child.ts';
+import { firstMessage, stopChild as stopChildProcess } from './support/child.ts';
 import type { PipelineServerReady } from './support/pipeline-server.ts';
 import { percentile } from './support/stats.ts';
 
@@ -115,12 +115,7 @@ function formatRow(row: CaseResult, extra = ''): string {
 }
 
 try {
-  const [ready] = (await Promise.race([
-    once(child, 'message'),
-    once(child, 'exit').then(() => {
-      throw new Error('pipeline server exited before it was ready');
-    }),
-  ])) as [PipelineServerReady];
+  const ready = await firstMessage<PipelineServerReady>(child, 'pipeline server');
 
   const [postgresReady] = postgresChild
     ? ((await once(postgresChild, 'message')) as [PipelineServerReady])

@@ -10,3 +10,14 @@ export async function stopChild(child: ChildProcess): Promise<void> {
   await exited;
   clearTimeout(timeout);
 }
+
+/** A bench server process's first IPC message (its "ready"), or an error naming it if it exits first. */
+export async function firstMessage<T>(child: ChildProcess, name: string): Promise<T> {
+  const [message] = (await Promise.race([
+    once(child, 'message'),
+    once(child, 'exit').then(() => {
+      throw new Error(`${name} exited before it was ready`);
+    }),
+  ])) as [T];
+  return message;
+}
