@@ -66,7 +66,21 @@ export type Expect =
   /** The turn's status is 'clarification_needed'. */
   | { kind: 'clarification' }
   /** The turn's status is 'out_of_scope'. */
-  | { kind: 'out_of_scope' };
+  | { kind: 'out_of_scope' }
+  /**
+   * The answer states this whole number before one of the units, up to three words between
+   * ('14 transactions', '14 Starbucks purchases'); a unit matches its plural too. A zero may also be
+   * said in words ("you didn't take any") by an answer that states no other figure.
+   */
+  | { kind: 'tally'; value: (raw: RawData) => number; units: readonly string[] }
+  /** Any one of these holds: every defensible reading of the question is accepted. */
+  | { kind: 'any'; of: readonly Expect[] }
+  /**
+   * Declines or asks back (status 'out_of_scope' or 'clarification_needed'), so no figure is stated
+   * for another question; with `orSays`, also a completed answer that states no money amount and
+   * whose text matches `orSays` (e.g. that the linked history starts later, that a period is ahead).
+   */
+  | { kind: 'declines'; orSays?: RegExp };
 
 export type Turn = { ask: string | ((raw: RawData) => string); expect: Expect };
 export type Question = { id: string; category: Category; turns: Turn[] };

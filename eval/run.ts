@@ -1,10 +1,15 @@
 // The agent's evaluation: the real app in process (PGlite in memory, sandbox upstreams), one user who
 // links a sandbox bank, a SnapTrade brokerage and four wallets as the web app does, then every question
-// of questions.ts through POST /agent/chat (sealed body, the user's bearer token; a new thread per
+// of two sets through POST /agent/chat (sealed body, the user's bearer token; a new thread per
 // question, follow-ups in the same thread), each answer checked against expected.ts over the vendors'
-// raw records. `npm run eval` prints accuracy per category and every failure (exit code 1 on any);
-// `npm run eval -- spending calculator-mortgage` runs the questions whose category or id contains a word;
-// `npm run eval -- --expected [words]` prints what each question must answer today, without asking.
+// raw records. The sets: the tuning set (questions.ts, asserted at 100% by eval.test.ts) and the
+// sealed held-out set (held-out/questions.ts, measured only; see held-out/README.md).
+// `npm run eval` runs both and prints, per set, accuracy per category and every failure, then the
+// confidently-wrong answers of both (a figure stated for another reading); exit code 1 on any tuning
+// failure or any turn that got no answer. `npm run eval -- --held-out` runs the held-out set only,
+// `--tuning` the tuning set only; `npm run eval -- spending calculator-mortgage` runs the questions
+// whose category or id contains a word; `npm run eval -- --expected [words]` prints what each question
+// must answer today, without asking.
 // Environment: AGENT_* (the model behind the agent, see the server's config), EVAL_MODEL (the request's
 // `model`, e.g. grok-4 for Deep Thinking).
 import { randomBytes } from 'node:crypto';
@@ -21,12 +26,35 @@ import {
 import { sealBody } from '@penny/contracts/envelope-seal';
 import { createTestApp, type SignedUpUser, type TestApp } from '../apps/server/src/testing/index.ts';
 import { EVAL_BANK, EVAL_BROKER, EVAL_WALLETS } from './fixture.ts';
+import {
+  HELD_OUT_CATEGORIES,
+  HELD_OUT_QUESTIONS,
+  type HeldOutCategory,
+  type HeldOutQuestion,
+} from './held-out/questions.ts';
 import { CATEGORIES, type Category, type Expect, QUESTIONS, type Question } from './questions.ts';
 import { type RawData, readRawData } from './raw-data.ts';
 
+/** The tuning set (asserted) and the sealed held-out set (measured). */
+export type EvalSet = 'tuning' | 'held-out';
+export const EVAL_SETS: readonly EvalSet[] = ['tuning', 'held-out'];
+
+type AnyQuestion = Question | HeldOutQuestion;
+export type AnyCategory = Category | HeldOutCategory;
+
+const SET_QUESTIONS: Record<EvalSet, readonly AnyQuestion[]> = {
+  tuning: QUESTIONS,
+  'held-out': HELD_OUT_QUESTIONS,
+};
+const SET_CATEGORIES: Record<EvalSet, readonly AnyCategory[]> = {
+  tuning: CATEGORIES,
+  'held-out': HELD_OUT_CATEGORIES,
+};
+
 export type TurnResult = {
+  set: EvalSet;
   questionId: string;
-  category: Category;
+  category: AnyCategory;
   /** 1-based turn number within the question's thread. */
   turn: number;
   ask: string;
@@ -37,26 +65,34 @@ export type TurnResult = {
   answer: string;
   /** What went wrong outside the answer itself (HTTP error, broken stream, expected value not computable). */
   error: string | null;
+  /** Failed while stating a figure (not an ask-back or decline): see isConfidentlyWrong. */
+  confidentlyWrong: boolean;
   ms: number;
 };
 
 export type CategoryScore = { turns: number; passed: number };
 
 export type EvalReport = {
+  set: EvalSet;
   /** The UTC day the run's "today" was (raw records read, questions asked). */
   today: string;
   questions: number;
   turns: number;
   passed: number;
-  byCategory: Record<Category, CategoryScore>;
+  /** The set's categories, in order, each with its score. */
+  byCategory: Partial<Record<AnyCategory, CategoryScore>>;
   results: TurnResult[];
   failures: TurnResult[];
+  /** The failures that stated a figure: a confident answer to another reading of the question. */
+  confidentlyWrong: TurnResult[];
   /** Anything that makes the run less trustworthy (the UTC day changed during it, ...). */
   warnings: string[];
   durationMs: number;
 };
 
 export type EvalOptions = {
+  /** The set to run (runEval; default the tuning set). */
+  set?: EvalSet;
   /** Run only questions whose id or category contains one of these words. */
   only?: readonly string[];
   /** Extra environment for the app (defaults: AGENT_* from this process, no chat rate limit). */
@@ -84,8 +120,20 @@ export function describeExpectation(expect: Expect, raw: RawData): string {
       return 'status clarification_needed';
     case 'out_of_scope':
       return 'status out_of_scope';
+    case 'tally':
+      return `${expect.value(raw)} ${expect.units.slice(0, 3).join('/')}${expect.units.length > 3 ? '/…' : ''}`;
+    case 'any':
+      return `one of: ${[...new Set(alternativesOf(expect).map((alternative) => describeExpectation(alternative, raw)))].join(' | ')}`;
+    case 'declines':
+      return expect.orSays
+        ? `declines or asks back, or a completed answer with no amount matching ${expect.orSays}`
+        : 'declines or asks back (status out_of_scope or clarification_needed)';
   }
 }
+
+/** An 'any' expectation's alternatives, nested ones flattened. */
+const alternativesOf = (expect: Expect): Expect[] =>
+  expect.kind === 'any' ? expect.of.flatMap(alternativesOf) : [expect];
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -106,6 +154,48 @@ export function containsPercent(text: string, expected: number): boolean {
 
 export function containsCount(text: string, count: number, unit: string): boolean {
   return new RegExp(`(^|[^0-9.,])${count}\\s+${escapeRegExp(unit)}`, 'i').test(text);
+}
+
+/** The count before one of the units, up to three words between ('14 Starbucks purchases'); not '$14'. */
+export function containsTally(text: string, count: number, units: readonly string[]): boolean {
+  const unit = units.map(escapeRegExp).join('|');
+  return new RegExp(`(^|[^0-9.,$])${count}\\s+(?:[^\\s0-9]+\\s+){0,3}(?:${unit})`, 'i').test(text);
+}
+
+/** A money amount as Penny or a person writes one: '$12', '$ 1,234.56', '12.50 USD', '40 dollars'. */
+export function containsMoney(text: string): boolean {
+  return /\$\s?\d|\b\d[\d,]*(?:\.\d+)?\s?(?:usd|dollars?)\b/i.test(text);
+}
+
+/** Units a stated count of things comes in (singular; the plural matches too). */
+const COUNTED =
+  'transaction|purchase|time|charge|visit|order|ride|trip|payment|paycheck|deposit|run|holding|position|share|account|merchant|categor';
+
+/** Whether the text states a figure: a money amount, a percentage or a count of things. */
+export function statesFigure(text: string): boolean {
+  return (
+    containsMoney(text) ||
+    /\d\s?%/.test(text) ||
+    new RegExp(`(^|[^0-9.,$])\\d+\\s+(?:[^\\s0-9]+\\s+){0,3}(?:${COUNTED})`, 'i').test(text)
+  );
+}
+
+/** Words that say a count is zero ("you didn't take any rides"). */
+const NONE = /\b(?:no|none|zero|never|not any|didn't|did not|haven't|have not)\b/i;
+
+const DECLINING = new Set(['clarification_needed', 'out_of_scope']);
+
+/**
+ * A failed turn is confidently wrong when it came back neither asking back nor declining and its
+ * answer states a figure: a figure for a reading other than the question's. Every other failure is an
+ * honest miss (an ask-back, a decline, no answer at all).
+ */
+export function isConfidentlyWrong(turn: {
+  passed: boolean;
+  status: string | null;
+  answer: string;
+}): boolean {
+  return !turn.passed && turn.status !== null && !DECLINING.has(turn.status) && statesFigure(turn.answer);
 }
 
 /** Whether the answer is right: status first, then the figures in its text. */
@@ -131,6 +221,24 @@ export function checkAnswer(
       return answer.status === 'completed' && containsPercent(answer.answer, expect.value(raw));
     case 'count':
       return answer.status === 'completed' && containsCount(answer.answer, expect.value(raw), expect.unit);
+    case 'tally': {
+      if (answer.status !== 'completed') return false;
+      const count = expect.value(raw);
+      return (
+        containsTally(answer.answer, count, expect.units) ||
+        (count === 0 && !statesFigure(answer.answer) && NONE.test(answer.answer))
+      );
+    }
+    case 'any':
+      return expect.of.some((alternative) => checkAnswer(alternative, raw, answer));
+    case 'declines':
+      if (DECLINING.has(answer.status)) return true;
+      return (
+        expect.orSays !== undefined &&
+        answer.status === 'completed' &&
+        !containsMoney(answer.answer) &&
+        expect.orSays.test(answer.answer)
+      );
   }
 }
 
@@ -314,8 +422,8 @@ function agentEnvironment(): Record<string, string> {
   return passed;
 }
 
-export function selectQuestions(only: readonly string[] = []): Question[] {
-  return QUESTIONS.filter(
+export function selectQuestions(only: readonly string[] = [], set: EvalSet = 'tuning'): AnyQuestion[] {
+  return SET_QUESTIONS[set].filter(
     (question) =>
       only.length === 0 ||
       only.some((word) => question.id.includes(word) || question.category.includes(word)),
@@ -348,75 +456,116 @@ export async function prepareEval(options: Pick<EvalOptions, 'env' | 'log'> = {}
   }
 }
 
+/** Runs one set (default the tuning set). */
 export async function runEval(options: EvalOptions = {}): Promise<EvalReport> {
+  const [report] = await runEvals({ ...options, sets: [options.set ?? 'tuning'] });
+  if (!report) throw new Error(`no question matches ${options.only?.join(', ')}`);
+  return report;
+}
+
+/**
+ * Runs several sets against one app and one user (the same raw records): a report per set that has a
+ * question matching `only`, in the order given.
+ */
+export async function runEvals(
+  options: Omit<EvalOptions, 'set'> & { sets?: readonly EvalSet[] } = {},
+): Promise<EvalReport[]> {
   const log = options.log ?? (() => {});
-  const started = Date.now();
-  const questions = selectQuestions(options.only);
-  if (questions.length === 0) throw new Error(`no question matches ${options.only?.join(', ')}`);
+  const chosen = (options.sets ?? EVAL_SETS)
+    .map((set) => ({ set, questions: selectQuestions(options.only, set) }))
+    .filter((entry) => entry.questions.length > 0);
+  if (chosen.length === 0) throw new Error(`no question matches ${options.only?.join(', ')}`);
   const { client, raw, close } = await prepareEval(options);
   try {
-    log(`Today is ${raw.today}. Asking ${questions.length} questions...`);
-
-    const results: TurnResult[] = [];
-    for (const question of questions) {
-      const threadId = `thread-${Date.now()}-${suffix()}`;
-      for (const [index, turn] of question.turns.entries()) {
-        const turnStarted = Date.now();
-        const message = typeof turn.ask === 'function' ? turn.ask(raw) : turn.ask;
-        let expected = '(not computable)';
-        let expectedError: string | null = null;
-        try {
-          expected = describeExpectation(turn.expect, raw);
-        } catch (error) {
-          expectedError = `the expected value could not be computed: ${String(error)}`;
-        }
-        const request: ChatRequest = {
-          message,
-          thread_id: threadId,
-          query_id: `query-${Date.now()}-${suffix()}`,
-          user_info: client.names,
-          ...(options.model ? { model: options.model } : {}),
-        };
-        // Asked even when the expectation failed, so a thread's later turns keep their context.
-        const { response, error } = await ask(client, request);
-        const entry = result(question, index, message, expected, response, expectedError ?? error);
-        entry.passed = expectedError === null && response !== null && checkAnswer(turn.expect, raw, response);
-        entry.ms = Date.now() - turnStarted;
-        results.push(entry);
-        log(`${entry.passed ? 'PASS' : 'FAIL'} ${question.id}#${index + 1} (${entry.ms} ms)`);
-      }
+    const reports: EvalReport[] = [];
+    for (const { set, questions } of chosen) {
+      const started = Date.now();
+      log(`Today is ${raw.today}. Asking the ${set} set's ${questions.length} questions...`);
+      const results = await askAll(client, raw, set, questions, options);
+      reports.push(report(set, raw.today, questions.length, results, Date.now() - started));
     }
-
-    const warnings: string[] = [];
-    const endDay = new Date().toISOString().slice(0, 10);
-    if (endDay !== raw.today)
-      warnings.push(
-        `The UTC day changed during the run (${raw.today} -> ${endDay}): dated answers may differ.`,
-      );
-    const byCategory = Object.fromEntries(
-      CATEGORIES.map((category) => {
-        const mine = results.filter((entry) => entry.category === category);
-        return [category, { turns: mine.length, passed: mine.filter((entry) => entry.passed).length }];
-      }),
-    ) as Record<Category, CategoryScore>;
-    return {
-      today: raw.today,
-      questions: questions.length,
-      turns: results.length,
-      passed: results.filter((entry) => entry.passed).length,
-      byCategory,
-      results,
-      failures: results.filter((entry) => !entry.passed),
-      warnings,
-      durationMs: Date.now() - started,
-    };
+    return reports;
   } finally {
     await close();
   }
 }
 
+async function askAll(
+  client: Client,
+  raw: RawData,
+  set: EvalSet,
+  questions: readonly AnyQuestion[],
+  options: Pick<EvalOptions, 'model' | 'log'>,
+): Promise<TurnResult[]> {
+  const log = options.log ?? (() => {});
+  const results: TurnResult[] = [];
+  for (const question of questions) {
+    const threadId = `thread-${Date.now()}-${suffix()}`;
+    for (const [index, turn] of question.turns.entries()) {
+      const turnStarted = Date.now();
+      const message = typeof turn.ask === 'function' ? turn.ask(raw) : turn.ask;
+      let expected = '(not computable)';
+      let expectedError: string | null = null;
+      try {
+        expected = describeExpectation(turn.expect, raw);
+      } catch (error) {
+        expectedError = `the expected value could not be computed: ${String(error)}`;
+      }
+      const request: ChatRequest = {
+        message,
+        thread_id: threadId,
+        query_id: `query-${Date.now()}-${suffix()}`,
+        user_info: client.names,
+        ...(options.model ? { model: options.model } : {}),
+      };
+      // Asked even when the expectation failed, so a thread's later turns keep their context.
+      const { response, error } = await ask(client, request);
+      const entry = result(set, question, index, message, expected, response, expectedError ?? error);
+      entry.passed = expectedError === null && response !== null && checkAnswer(turn.expect, raw, response);
+      entry.confidentlyWrong = isConfidentlyWrong(entry);
+      entry.ms = Date.now() - turnStarted;
+      results.push(entry);
+      log(`${entry.passed ? 'PASS' : 'FAIL'} ${question.id}#${index + 1} (${entry.ms} ms)`);
+    }
+  }
+  return results;
+}
+
+function report(
+  set: EvalSet,
+  today: string,
+  questions: number,
+  results: TurnResult[],
+  durationMs: number,
+): EvalReport {
+  const warnings: string[] = [];
+  const endDay = new Date().toISOString().slice(0, 10);
+  if (endDay !== today)
+    warnings.push(`The UTC day changed during the run (${today} -> ${endDay}): dated answers may differ.`);
+  const byCategory: Partial<Record<AnyCategory, CategoryScore>> = {};
+  for (const category of SET_CATEGORIES[set]) {
+    const mine = results.filter((entry) => entry.category === category);
+    byCategory[category] = { turns: mine.length, passed: mine.filter((entry) => entry.passed).length };
+  }
+  const failures = results.filter((entry) => !entry.passed);
+  return {
+    set,
+    today,
+    questions,
+    turns: results.length,
+    passed: results.length - failures.length,
+    byCategory,
+    results,
+    failures,
+    confidentlyWrong: failures.filter((entry) => entry.confidentlyWrong),
+    warnings,
+    durationMs,
+  };
+}
+
 function result(
-  question: Question,
+  set: EvalSet,
+  question: AnyQuestion,
   index: number,
   ask: string,
   expected: string,
@@ -424,6 +573,7 @@ function result(
   error: string | null,
 ): TurnResult {
   return {
+    set,
     questionId: question.id,
     category: question.category,
     turn: index + 1,
@@ -433,6 +583,7 @@ function result(
     status: response?.status ?? null,
     answer: response?.answer ?? '',
     error,
+    confidentlyWrong: false,
     ms: 0,
   };
 }
@@ -443,6 +594,11 @@ function result(
 const percent = (passed: number, total: number) =>
   total === 0 ? '-' : `${((passed / total) * 100).toFixed(1)}%`;
 
+const SET_TITLES: Record<EvalSet, string> = {
+  tuning: 'tuning set (questions.ts, asserted)',
+  'held-out': 'held-out set (held-out/, sealed, measured)',
+};
+
 export function describeFailure(failure: TurnResult): string {
   const got = failure.error
     ? failure.error
@@ -450,21 +606,29 @@ export function describeFailure(failure: TurnResult): string {
   return `[${failure.questionId}#${failure.turn}] ${failure.ask}\n    expected: ${failure.expected}\n    got: ${got}`;
 }
 
+/** One confidently-wrong answer: the question, the answer's first line, what was expected. */
+export function describeConfidentlyWrong(turn: TurnResult): string {
+  const firstLine = turn.answer.split(/\r?\n/).find((line) => line.trim() !== '') ?? '';
+  return `[${turn.set} ${turn.questionId}#${turn.turn}] ${turn.ask}\n    answered: ${firstLine.trim()}\n    expected: ${turn.expected}`;
+}
+
 export function formatReport(report: EvalReport): string {
+  const honest = report.failures.length - report.confidentlyWrong.length;
   const lines = [
-    `Penny agent evaluation, today ${report.today}: ${report.questions} questions, ${report.turns} turns, ${(report.durationMs / 1000).toFixed(1)} s`,
+    `Penny agent evaluation, ${SET_TITLES[report.set]}, today ${report.today}: ${report.questions} questions, ${report.turns} turns, ${(report.durationMs / 1000).toFixed(1)} s`,
     '',
-    `${'category'.padEnd(14)} ${'right'.padStart(7)}  accuracy`,
+    `${'category'.padEnd(16)} ${'right'.padStart(7)}  accuracy`,
   ];
-  for (const category of CATEGORIES) {
+  for (const category of SET_CATEGORIES[report.set]) {
     const score = report.byCategory[category];
-    if (score.turns === 0) continue;
+    if (!score || score.turns === 0) continue;
     lines.push(
-      `${category.padEnd(14)} ${`${score.passed}/${score.turns}`.padStart(7)}  ${percent(score.passed, score.turns)}`,
+      `${category.padEnd(16)} ${`${score.passed}/${score.turns}`.padStart(7)}  ${percent(score.passed, score.turns)}`,
     );
   }
   lines.push(
-    `${'all'.padEnd(14)} ${`${report.passed}/${report.turns}`.padStart(7)}  ${percent(report.passed, report.turns)}`,
+    `${'all'.padEnd(16)} ${`${report.passed}/${report.turns}`.padStart(7)}  ${percent(report.passed, report.turns)}`,
+    `misses: ${report.failures.length} (confidently wrong ${report.confidentlyWrong.length}, honest ${honest})`,
   );
   for (const warning of report.warnings) lines.push('', `Warning: ${warning}`);
   if (report.failures.length > 0) {
@@ -474,35 +638,61 @@ export function formatReport(report: EvalReport): string {
   return lines.join('\n');
 }
 
+/** Every set's report, then the confidently-wrong answers of all of them. */
+export function formatRun(reports: readonly EvalReport[]): string {
+  const wrong = reports.flatMap((entry) => entry.confidentlyWrong);
+  const sections = reports.map(formatReport);
+  sections.push(
+    [
+      `Confidently wrong (${wrong.length}): a figure stated for another reading of the question`,
+      ...wrong.map(describeConfidentlyWrong),
+    ].join('\n'),
+  );
+  return sections.join(`\n\n${'='.repeat(100)}\n\n`);
+}
+
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2);
   const only = args.filter((arg) => !arg.startsWith('--'));
+  const sets: EvalSet[] = args.includes('--held-out')
+    ? ['held-out']
+    : args.includes('--tuning')
+      ? ['tuning']
+      : [...EVAL_SETS];
   if (args.includes('--expected')) {
     // The expectations only, without asking the agent: what each question must answer today.
     const { raw, close } = await prepareEval({ log: (line) => console.log(line) });
     try {
       console.log(`Today is ${raw.today}.`);
-      for (const question of selectQuestions(only))
-        for (const [index, turn] of question.turns.entries()) {
-          const message = typeof turn.ask === 'function' ? turn.ask(raw) : turn.ask;
-          let expected: string;
-          try {
-            expected = describeExpectation(turn.expect, raw);
-          } catch (error) {
-            expected = `(not computable: ${String(error)})`;
+      for (const set of sets)
+        for (const question of selectQuestions(only, set))
+          for (const [index, turn] of question.turns.entries()) {
+            const message = typeof turn.ask === 'function' ? turn.ask(raw) : turn.ask;
+            let expected: string;
+            try {
+              expected = describeExpectation(turn.expect, raw);
+            } catch (error) {
+              expected = `(not computable: ${String(error)})`;
+            }
+            console.log(`[${set} ${question.id}#${index + 1}] ${message}\n    expected: ${expected}`);
           }
-          console.log(`[${question.id}#${index + 1}] ${message}\n    expected: ${expected}`);
-        }
     } finally {
       await close();
     }
   } else {
-    const report = await runEval({
+    const reports = await runEvals({
       only,
+      sets,
       ...(process.env.EVAL_MODEL ? { model: process.env.EVAL_MODEL } : {}),
       log: (line) => console.log(line),
     });
-    console.log(`\n${formatReport(report)}`);
-    process.exitCode = report.failures.length > 0 ? 1 : 0;
+    console.log(`\n${formatRun(reports)}`);
+    // The held-out set is measured, not asserted: only the tuning set's misses and lost answers fail.
+    const failed = reports.some(
+      (entry) =>
+        (entry.set === 'tuning' && entry.failures.length > 0) ||
+        entry.results.some((turn) => turn.status === null),
+    );
+    process.exitCode = failed ? 1 : 0;
   }
 }
