@@ -2,7 +2,7 @@ import type { ProviderReaders } from '../../connections/index.ts';
 import type { Vault } from '../../connections/vault.ts';
 import type { Database } from '../../db/index.ts';
 import type { Logger } from '../../logger.ts';
-import type { SyncEngine } from '../sync.ts';
+import type { SyncEngine } from '../sync/index.ts';
 
 /** What the accounts handlers work with; each handler takes the part it needs. */
 export type AccountsDeps = {
