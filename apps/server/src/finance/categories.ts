@@ -1,4 +1,4 @@
-import type { PfcDetailed, PfcPrimary } from '../sandbox/plaid/pfc-taxonomy.ts';
+import type { PfcDetailed, PfcPrimary } from '../connections/plaid/index.ts';
 
 /**
  * Readable names for the transaction categories the ledger holds: Plaid's personal-finance categories

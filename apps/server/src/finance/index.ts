@@ -1,4 +1,4 @@
-export { type AccountsService, accountNameFor, createAccountsService } from './accounts-service.ts';
-export * from './analytics.ts';
+export { type AccountsService, accountNameFor, createAccountsService } from './accounts/index.ts';
+export * from './analytics/index.ts';
 export * from './categories.ts';
-export { createSyncEngine, type SyncEngine, type SyncOutcome } from './sync.ts';
+export { createSyncEngine, type SyncEngine, type SyncOutcome } from './sync/index.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { isPfcPair } from '../../connections/plaid/pfc-taxonomy.ts';
 import { generateBankItem } from './bank-data.ts';
-import { isPfcPair } from './pfc-taxonomy.ts';
 
 const TODAY = '2026-03-15';
 const SEEDS = [

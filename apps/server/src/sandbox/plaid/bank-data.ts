@@ -11,6 +11,7 @@ import {
   TransactionPaymentChannelEnum,
   TransactionTransactionTypeEnum,
 } from 'plaid';
+import { type PfcDetailed, primaryOf } from '../../connections/plaid/pfc-taxonomy.ts';
 import { calendar, type Day, dayFromDate, dayFromIso, isoFromDay, weekday } from './days.ts';
 import {
   AIRLINES,
@@ -31,7 +32,6 @@ import {
   SUBSCRIPTIONS,
   TRIP_CITIES,
 } from './merchants.ts';
-import { type PfcDetailed, primaryOf } from './pfc-taxonomy.ts';
 import { createRandom, stableId } from './random.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { PfcDetailed } from './pfc-taxonomy.ts';
+import type { PfcDetailed } from '../../connections/plaid/pfc-taxonomy.ts';
 
 /** Who a generated transaction is with: the clean merchant name Plaid shows, and the raw bank descriptor. */
 export type Merchant = {

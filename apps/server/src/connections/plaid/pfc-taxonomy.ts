@@ -1,6 +1,7 @@
 /**
- * Plaid's personal-finance category taxonomy (PFC v1, https://plaid.com/documents/pfc-taxonomy-all.csv):
- * each primary with its detailed categories. Every generated transaction carries one of these pairs.
+ * Plaid's personal-finance category taxonomy (PFC v1): each primary with its detailed categories. The
+ * ledger's category vocabulary (finance/categories.ts) is built on these codes, and the sandbox's
+ * generated transactions each carry one of these pairs.
  */
 export const PFC_TAXONOMY = {
   INCOME: [

@@ -1,0 +1,75 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/index.ts';
+import { categoryLabel } from '../categories.ts';
+import { listAccounts } from './accounts.ts';
+import { readRows } from './sql.ts';
+
+export type Vocabulary = {
+  accounts: Array<{
+    id: string;
+    name: string;
+    platform: string;
+    kind: string;
+    institution: string | null;
+    chain: string | null;
+  }>;
+  categories: Array<{ code: string; label: string; level: 'primary' | 'detailed'; count: number }>;
+  merchants: Array<{ name: string; count: number }>;
+};
+
+/** The user's own names for the model's context: accounts, categories used, merchants seen. */
+export async function vocabulary(
+  db: Database,
+  userId: string,
+  options: { merchantLimit?: number } = {},
+): Promise<Vocabulary> {
+  const categories = await readRows<{
+    primary_code: string | null;
+    detailed_code: string | null;
+    /** grouping(): 0 a detailed category, 1 a primary. */
+    level: number;
+    count: number;
+  }>(
+    db,
+    sql`
+      select t.category_primary as primary_code, t.category_detailed as detailed_code,
+        grouping(t.category_detailed)::int as level, count(*)::int as count
+      from ledger_transaction t
+      where t.user_id = ${userId} and not t.pending and t.category_primary is not null
+      group by grouping sets ((t.category_primary, t.category_detailed), (t.category_primary))
+      order by count(*) desc`,
+  );
+  const merchants = await readRows<{ name: string; count: number }>(
+    db,
+    sql`
+      select t.merchant as name, count(*)::int as count
+      from ledger_transaction t
+      where t.user_id = ${userId} and not t.pending and t.merchant is not null
+      group by t.merchant
+      order by count(*) desc, t.merchant
+      limit ${options.merchantLimit ?? 200}`,
+  );
+  return {
+    accounts: (await listAccounts(db, userId)).map((account) => ({
+      id: account.id,
+      name: account.displayName,
+      platform: account.platform,
+      kind: account.kind,
+      institution: account.institution,
+      chain: account.chain,
+    })),
+    categories: categories.flatMap((row) => {
+      const code = row.level === 1 ? row.primary_code : row.detailed_code;
+      if (!code) return [];
+      return [
+        {
+          code,
+          label: categoryLabel(code),
+          level: row.level === 1 ? ('primary' as const) : ('detailed' as const),
+          count: Number(row.count),
+        },
+      ];
+    }),
+    merchants: merchants.map((row) => ({ name: row.name, count: Number(row.count) })),
+  };
+}
