@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { generateBankItem } from './bank-data.ts';
+import { generateBankItem } from './bank-data/index.ts';
 import { isPfcPair } from './pfc-taxonomy.ts';
 
 const TODAY = '2026-03-15';
