@@ -11,7 +11,7 @@ import type { ItemRecord } from '../apps/server/src/sandbox/plaid/item-data.ts';
 import {
   type GeneratedAccount,
   generateBrokerageData,
-} from '../apps/server/src/sandbox/snaptrade/brokerage-data.ts';
+} from '../apps/server/src/sandbox/snaptrade/brokerage-data/index.ts';
 import { SANDBOX_BROKERAGES } from '../apps/server/src/sandbox/snaptrade/brokerages.ts';
 import { type SandboxUserRecord, USER_NAMESPACE } from '../apps/server/src/sandbox/snaptrade/state.ts';
 

@@ -6,7 +6,7 @@ import {
   EMPTY_PAYMENT_META,
   generateBankItem,
   NO_LOCATION,
-} from './bank-data.ts';
+} from './bank-data/index.ts';
 import type { Version } from './cursor.ts';
 import { dayFromIso, isoFromDay } from './days.ts';
 import { stableId } from './random.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type GeneratedActivity, generateBrokerageData } from './brokerage-data.ts';
+import { type GeneratedActivity, generateBrokerageData } from './brokerage-data/index.ts';
 import { priceCents, SECURITIES, type Ticker } from './market.ts';
 
 const SEED = {

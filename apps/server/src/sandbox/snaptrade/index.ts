@@ -50,7 +50,7 @@ export {
   type GeneratedActivity,
   type GeneratedPosition,
   generateBrokerageData,
-} from './brokerage-data.ts';
+} from './brokerage-data/index.ts';
 export { type BrokerSlug, SANDBOX_BROKERAGES } from './brokerages.ts';
 export { SANDBOX_LOGIN } from './portal.ts';
 export { createSnapTradeSandbox, type SnapTradeSandboxDeps } from './sandbox-app.ts';

@@ -1,4 +1,4 @@
-import type { GeneratedAccount, GeneratedActivity, GeneratedPosition } from './brokerage-data.ts';
+import type { GeneratedAccount, GeneratedActivity, GeneratedPosition } from './brokerage-data/index.ts';
 import { brokerageJson, SANDBOX_BROKERAGES } from './brokerages.ts';
 import { type InstrumentKind, SECURITIES, type Ticker } from './market.ts';
 import { seededUuid } from './prng.ts';

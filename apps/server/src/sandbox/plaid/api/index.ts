@@ -1,0 +1,1 @@
+export { createPlaidSandbox, type PlaidSandboxDeps } from './app.ts';

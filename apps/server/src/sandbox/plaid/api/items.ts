@@ -1,0 +1,160 @@
+import { randomUUID } from 'node:crypto';
+import type { Context } from 'hono';
+import { type AccountBase, AccountType, type Item, ItemUpdateTypeEnum, Products } from 'plaid';
+import { dayFromDate, isoFromDay } from '../days.ts';
+import { failures } from '../errors.ts';
+import { findInstitution } from '../institutions.ts';
+import type { ItemRecord, Snapshot } from '../item-data.ts';
+import { randomId } from '../random.ts';
+import { type PlaidApi, requestId } from './context.ts';
+
+/** The vendor-side records behind Plaid's tokens and items, and the checks every data call makes. */
+
+export const NS = {
+  linkToken: 'plaid:link-token',
+  publicToken: 'plaid:public-token',
+  accessToken: 'plaid:access-token',
+  item: 'plaid:item',
+} as const;
+
+export type LinkTokenRecord = { clientUserId: string; expiresAt: string; itemId: string | null };
+export type PublicTokenRecord = { itemId: string; expiresAt: string };
+export type AccessTokenRecord = { itemId: string };
+
+const MINUTE = 60_000;
+export const LINK_TOKEN_TTL = 4 * 60 * MINUTE;
+export const UPDATE_LINK_TOKEN_TTL = 30 * MINUTE;
+const PUBLIC_TOKEN_TTL = 30 * MINUTE;
+
+export async function createItem(
+  { store, now }: PlaidApi,
+  input: {
+    seed: string;
+    institutionId: string;
+    institutionName: string;
+    clientUserId: string | null;
+    status: ItemRecord['status'];
+    accountIds: string[] | null;
+  },
+): Promise<ItemRecord> {
+  const today = dayFromDate(now());
+  const item: ItemRecord = {
+    ...input,
+    itemId: randomId(),
+    createdAt: now().toISOString(),
+    historyStart: isoFromDay(today - 730),
+    advancedDays: 0,
+    custom: [],
+    scenario: null,
+    cursorKey: randomUUID(),
+    accessToken: null,
+  };
+  await store.put(NS.item, item.itemId, item);
+  return item;
+}
+
+export async function issuePublicToken({ store, now }: PlaidApi, itemId: string): Promise<string> {
+  const token = `public-sandbox-${randomUUID()}`;
+  await store.put(NS.publicToken, token, {
+    itemId,
+    expiresAt: new Date(now().getTime() + PUBLIC_TOKEN_TTL).toISOString(),
+  } satisfies PublicTokenRecord);
+  return token;
+}
+
+export async function itemOf({ store }: PlaidApi, token: string): Promise<ItemRecord> {
+  const record = await store.get<AccessTokenRecord>(NS.accessToken, token);
+  const item = record && (await store.get<ItemRecord>(NS.item, record.itemId));
+  if (!item) throw failures.invalidAccessToken();
+  return item;
+}
+
+/** The item behind a data call, after the scenario the tests switched on and the login state. */
+export async function dataItem(
+  api: PlaidApi,
+  token: string,
+  c: Context,
+  endpoint: { rateLimitCode: string; needsLogin: boolean; isSync?: boolean },
+): Promise<ItemRecord> {
+  const item = await itemOf(api, token);
+  const scenario = item.scenario;
+  if (scenario?.name === 'rate_limited') throw failures.rateLimited(endpoint.rateLimitCode);
+  if (scenario?.name === 'upstream_down') throw failures.internal();
+  if (scenario?.name === 'timeout') await sleep(scenario.delayMs, c.req.raw.signal);
+  if (scenario?.name === 'fail_after_pages' && endpoint.isSync) {
+    const updated = await api.store.update<ItemRecord>(NS.item, item.itemId, (current) =>
+      current?.scenario
+        ? {
+            ...current,
+            scenario: { ...current.scenario, syncPagesServed: current.scenario.syncPagesServed + 1 },
+          }
+        : current,
+    );
+    if ((updated?.scenario?.syncPagesServed ?? 0) > scenario.pages) throw failures.internal();
+  }
+  if (endpoint.needsLogin && item.status === 'login-required') throw failures.itemLoginRequired();
+  return item;
+}
+
+/** Changes the item an access token names (atomically per item) and returns it. */
+export async function changeItem(
+  api: PlaidApi,
+  accessToken: string,
+  change: (current: ItemRecord) => ItemRecord,
+): Promise<ItemRecord> {
+  const item = await itemOf(api, accessToken);
+  const updated = await api.store.update<ItemRecord>(
+    NS.item,
+    item.itemId,
+    (current) => current && change(current),
+  );
+  return updated ?? item;
+}
+
+export function itemJson(item: ItemRecord, snapshot: Snapshot): Item {
+  const hasInvestments = snapshot.accounts.some((account) => account.type === AccountType.Investment);
+  const billed = hasInvestments ? [Products.Transactions, Products.Investments] : [Products.Transactions];
+  return {
+    item_id: item.itemId,
+    institution_id: item.institutionId,
+    institution_name: item.institutionName,
+    webhook: null,
+    error: item.status === 'login-required' ? failures.itemLoginRequired().body(requestId()) : null,
+    available_products: [
+      Products.Assets,
+      Products.Auth,
+      Products.Balance,
+      Products.Identity,
+      Products.Liabilities,
+    ],
+    billed_products: billed,
+    products: billed,
+    consented_products: billed,
+    consent_expiration_time: null,
+    update_type: ItemUpdateTypeEnum.Background,
+  };
+}
+
+export function institutionName(institutionId: string): string {
+  const institution = findInstitution(institutionId);
+  if (!institution) throw failures.invalidInstitution();
+  return institution.name;
+}
+
+/** An account as a data call returns it: balances stamped with the time of the call. */
+export function withBalanceTime({ now }: PlaidApi, account: AccountBase): AccountBase {
+  return {
+    ...account,
+    balances: { ...account.balances, last_updated_datetime: now().toISOString() },
+  };
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}

@@ -1,0 +1,150 @@
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import { failures } from '../errors.ts';
+import { SANDBOX_INSTITUTIONS, sandboxLogin } from '../institutions.ts';
+import { accountsOnDay, currentVersion, type ItemRecord, snapshotOf } from '../item-data.ts';
+import { type PlaidApi, post, requestId } from './context.ts';
+import {
+  type AccessTokenRecord,
+  createItem,
+  institutionName,
+  issuePublicToken,
+  itemOf,
+  LINK_TOKEN_TTL,
+  type LinkTokenRecord,
+  NS,
+  type PublicTokenRecord,
+  UPDATE_LINK_TOKEN_TTL,
+} from './items.ts';
+import { schemas } from './schemas.ts';
+
+/**
+ * Link and the item's lifecycle: link tokens, the sandbox's shortcut to a public token, the browser's Link
+ * stand-in, the public token exchange, and removing an item.
+ */
+export function registerLinkRoutes(api: PlaidApi): void {
+  const { store, now } = api;
+
+  post(api, '/link/token/create', schemas.linkTokenCreate, async (input) => {
+    let itemId: string | null = null;
+    if (input.access_token !== undefined) itemId = (await itemOf(api, input.access_token)).itemId;
+    else if (!input.products || input.products.length === 0) throw failures.missingFields(['products']);
+    const expiresAt = new Date(now().getTime() + (itemId ? UPDATE_LINK_TOKEN_TTL : LINK_TOKEN_TTL));
+    const linkToken = `link-sandbox-${randomUUID()}`;
+    await store.put(NS.linkToken, linkToken, {
+      clientUserId: input.user.client_user_id,
+      expiresAt: expiresAt.toISOString(),
+      itemId,
+    } satisfies LinkTokenRecord);
+    return { link_token: linkToken, expiration: expiresAt.toISOString().replace(/\.\d{3}Z$/, 'Z') };
+  });
+
+  post(api, '/sandbox/public_token/create', schemas.sandboxPublicTokenCreate, async (input) => {
+    const name = institutionName(input.institution_id);
+    const username = input.options?.override_username ?? 'user_good';
+    const outcome = sandboxLogin(username, input.options?.override_password ?? 'pass_good');
+    if (outcome === 'invalid-credentials') throw failures.invalidCredentials();
+    const item = await createItem(api, {
+      seed: `${input.institution_id}|${username}`,
+      institutionId: input.institution_id,
+      institutionName: name,
+      clientUserId: null,
+      status: outcome === 'login-required' ? 'login-required' : 'good',
+      accountIds: null,
+    });
+    return { public_token: await issuePublicToken(api, item.itemId) };
+  });
+
+  // The browser's stand-in for Plaid Link (the real widget loads from Plaid's CDN, unreachable offline).
+  api.app.get('/link/institutions', (c) =>
+    c.json({
+      institutions: SANDBOX_INSTITUTIONS.map(({ institution_id, name }) => ({ institution_id, name })),
+      request_id: requestId(),
+    }),
+  );
+
+  post(api, '/link/public_token', schemas.linkPublicToken, (input) => linkPublicToken(api, input), {
+    keys: false,
+  });
+
+  post(api, '/item/public_token/exchange', schemas.publicTokenExchange, async (input) => {
+    const record = await store.get<PublicTokenRecord>(NS.publicToken, input.public_token);
+    if (!record) throw failures.invalidPublicToken();
+    // Single use: gone whether or not it is still fresh.
+    await store.delete(NS.publicToken, input.public_token);
+    if (Date.parse(record.expiresAt) <= now().getTime()) throw failures.invalidPublicToken(true);
+    const item = await store.get<ItemRecord>(NS.item, record.itemId);
+    if (!item) throw failures.invalidPublicToken();
+    let token = item.accessToken;
+    if (!token) {
+      token = `access-sandbox-${randomUUID()}`;
+      await store.put(NS.item, item.itemId, { ...item, accessToken: token });
+      await store.put(NS.accessToken, token, { itemId: item.itemId } satisfies AccessTokenRecord);
+    }
+    return { access_token: token, item_id: item.itemId };
+  });
+
+  post(api, '/item/remove', schemas.accessToken, async (input) => {
+    const item = await itemOf(api, input.access_token);
+    await store.delete(NS.accessToken, input.access_token);
+    await store.delete(NS.item, item.itemId);
+    return {};
+  });
+}
+
+/** The login the browser's Link stand-in posts: a new item, or in update mode the same item logged in again. */
+async function linkPublicToken(api: PlaidApi, input: z.infer<typeof schemas.linkPublicToken>) {
+  const { store, now } = api;
+  const link = await store.get<LinkTokenRecord>(NS.linkToken, input.link_token);
+  if (!link) throw failures.invalidLinkToken();
+  if (Date.parse(link.expiresAt) <= now().getTime()) throw failures.invalidLinkToken(true);
+  const name = institutionName(input.institution_id);
+  const outcome = sandboxLogin(input.username, input.password);
+  if (outcome === 'invalid-credentials') throw failures.invalidCredentials();
+  const status = outcome === 'login-required' ? 'login-required' : 'good';
+
+  let item: ItemRecord;
+  if (link.itemId) {
+    // Update mode: the same item, logged in again.
+    const existing = await store.get<ItemRecord>(NS.item, link.itemId);
+    if (!existing) throw failures.invalidAccessToken();
+    if (existing.institutionId !== input.institution_id) throw failures.invalidInstitution();
+    item = { ...existing, status };
+    await store.put(NS.item, item.itemId, item);
+  } else {
+    const seed = `${link.clientUserId}|${input.institution_id}`;
+    const available = accountsOnDay(seed, now());
+    const chosen = input.account_ids;
+    if (
+      chosen &&
+      (chosen.length === 0 || chosen.some((id) => !available.some((account) => account.account_id === id)))
+    ) {
+      throw failures.invalidField('account_ids must name accounts at the institution');
+    }
+    item = await createItem(api, {
+      seed,
+      institutionId: input.institution_id,
+      institutionName: name,
+      clientUserId: link.clientUserId,
+      status,
+      accountIds: chosen ?? null,
+    });
+  }
+  const snapshot = snapshotOf(item, currentVersion(item, now()));
+  return {
+    public_token: await issuePublicToken(api, item.itemId),
+    metadata: {
+      institution: { name, institution_id: input.institution_id },
+      accounts: snapshot.accounts.map((account) => ({
+        id: account.account_id,
+        name: account.name,
+        mask: account.mask,
+        type: account.type,
+        subtype: account.subtype ?? '',
+        verification_status: null,
+        class_type: null,
+      })),
+      link_session_id: randomUUID(),
+    },
+  };
+}

@@ -1,0 +1,52 @@
+import { isoFromDay } from '../days.ts';
+import { currentVersion, type Scenario } from '../item-data.ts';
+import { type PlaidApi, post } from './context.ts';
+import { changeItem } from './items.ts';
+import { schemas } from './schemas.ts';
+
+/** Plaid's sandbox controls, plus Penny's scenario and clock controls. */
+export function registerSandboxControlRoutes(api: PlaidApi): void {
+  post(api, '/sandbox/item/reset_login', schemas.accessToken, async (input) => {
+    await changeItem(api, input.access_token, (current) => ({ ...current, status: 'login-required' }));
+    return { reset_login: true };
+  });
+
+  post(api, '/sandbox/transactions/create', schemas.transactionsCreate, async (input) => {
+    await changeItem(api, input.access_token, (current) => ({
+      ...current,
+      custom: [
+        ...current.custom,
+        ...input.transactions.map((entry) => ({
+          date_transacted: entry.date_transacted,
+          date_posted: entry.date_posted,
+          amount: Math.round(entry.amount * 100) / 100,
+          description: entry.description,
+          iso_currency_code: entry.iso_currency_code ?? 'USD',
+        })),
+      ],
+    }));
+    return {};
+  });
+
+  post(api, '/sandbox/item/set_scenario', schemas.setScenario, async (input) => {
+    const scenario: Scenario | null = input.scenario;
+    await changeItem(api, input.access_token, (current) => ({
+      ...current,
+      scenario: scenario && {
+        name: scenario,
+        pages: input.pages ?? 1,
+        delayMs: input.delay_ms ?? 15_000,
+        syncPagesServed: 0,
+      },
+    }));
+    return {};
+  });
+
+  post(api, '/sandbox/item/advance', schemas.advance, async (input) => {
+    const updated = await changeItem(api, input.access_token, (current) => ({
+      ...current,
+      advancedDays: current.advancedDays + (input.days ?? 1),
+    }));
+    return { today: isoFromDay(currentVersion(updated, api.now()).day) };
+  });
+}

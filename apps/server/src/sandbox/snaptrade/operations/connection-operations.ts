@@ -1,0 +1,131 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import type { SandboxStore } from '../../store.ts';
+import { isBrokerSlug } from '../brokerages.ts';
+import {
+  PORTAL_NAMESPACE,
+  type PortalSessionRecord,
+  type SandboxUserRecord,
+  USER_NAMESPACE,
+  userKey,
+} from '../state.ts';
+import { authorizationJson } from '../wire-format.ts';
+import { errorResponse, issuesText, type Operation, type SnapTradeApi } from './context.ts';
+
+/** A user's connections: the portal login link, the authorizations, and removing a connection. */
+
+const PORTAL_TOKEN_MINUTES = 5;
+
+const loginBody = z.object({
+  broker: z.string().max(100).optional(),
+  immediateRedirect: z.boolean().optional(),
+  customRedirect: z
+    .string()
+    .max(2000)
+    .url()
+    .refine((url) => /^https?:$/.test(new URL(url).protocol), 'expected an http(s) URL')
+    .optional(),
+  reconnect: z.string().max(100).optional(),
+  connectionType: z.enum(['read', 'trade', 'trade-if-available']).optional(),
+  connectionPortalVersion: z.string().max(10).optional(),
+  showCloseButton: z.boolean().optional(),
+  darkMode: z.boolean().optional(),
+  locale: z.string().max(20).optional(),
+});
+
+export function connectionOperations({ store, now }: SnapTradeApi): Operation[] {
+  return [
+    {
+      method: 'POST',
+      path: '/snapTrade/login',
+      scope: 'user',
+      reach: 'all',
+      handle: async ({ c, body, user, clientId, publicBaseUrl }) => {
+        const parsed = loginBody.safeParse(body ?? {});
+        if (!parsed.success) return errorResponse(c, 'invalid-input', issuesText(parsed.error));
+        const { broker, customRedirect, reconnect, connectionType } = parsed.data;
+        if (broker !== undefined && !isBrokerSlug(broker)) {
+          return errorResponse(c, 'invalid-input', `broker: no brokerage with the slug '${broker}'`);
+        }
+        if (
+          reconnect !== undefined &&
+          !user.authorizations.some((authorization) => authorization.id === reconnect)
+        ) {
+          return errorResponse(c, 'not-found');
+        }
+        const token = randomBytes(24).toString('base64url');
+        const sessionId = randomUUID();
+        const session: PortalSessionRecord = {
+          clientId,
+          userId: user.userId,
+          sessionId,
+          customRedirect: customRedirect ?? null,
+          broker: broker ?? null,
+          reconnect: reconnect ?? null,
+          connectionType: connectionType === 'trade' ? 'trade' : 'read',
+          expiresAt: new Date(now().getTime() + PORTAL_TOKEN_MINUTES * 60_000).toISOString(),
+        };
+        await store.put(PORTAL_NAMESPACE, token, session);
+        return c.json({ redirectURI: `${publicBaseUrl}/portal?token=${token}`, sessionId });
+      },
+    },
+    {
+      method: 'GET',
+      path: '/authorizations',
+      scope: 'user',
+      reach: 'all',
+      handle: async ({ c, user }) =>
+        c.json(user.authorizations.map((authorization) => authorizationJson(authorization))),
+    },
+    {
+      method: 'GET',
+      path: '/authorizations/:authorizationId',
+      scope: 'user',
+      reach: 'all',
+      handle: async ({ c, user }) => {
+        const authorization = user.authorizations.find(({ id }) => id === c.req.param('authorizationId'));
+        return authorization ? c.json(authorizationJson(authorization)) : errorResponse(c, 'not-found');
+      },
+    },
+    {
+      method: 'DELETE',
+      path: '/authorizations/:authorizationId',
+      scope: 'user',
+      reach: 'all',
+      handle: async ({ c, user }) => {
+        const removed = await removeAuthorization(store, user, c.req.param('authorizationId'));
+        return removed ? c.body(null, 204) : errorResponse(c, 'not-found');
+      },
+    },
+    {
+      method: 'DELETE',
+      path: '/connection/:connectionId',
+      scope: 'user',
+      reach: 'all',
+      handle: async ({ c, user }) => {
+        const connectionId = c.req.param('connectionId');
+        const removed = await removeAuthorization(store, user, connectionId);
+        if (!removed) return errorResponse(c, 'not-found');
+        // SnapTrade deletes asynchronously; the sandbox has already done it when it answers.
+        return c.json({
+          detail: `Connection ${connectionId} has been queued for deletion.`,
+          connection_id: connectionId,
+        });
+      },
+    },
+  ];
+}
+
+async function removeAuthorization(
+  store: SandboxStore,
+  user: SandboxUserRecord,
+  authorizationId: string | undefined,
+): Promise<boolean> {
+  if (!user.authorizations.some(({ id }) => id === authorizationId)) return false;
+  await store.update<SandboxUserRecord>(USER_NAMESPACE, userKey(user.clientId, user.userId), (current) =>
+    current
+      ? { ...current, authorizations: current.authorizations.filter(({ id }) => id !== authorizationId) }
+      : undefined,
+  );
+  return true;
+}
