@@ -18,7 +18,7 @@ import {
 } from './mail/index.ts';
 import { createDatabaseSandboxStore, createSandboxRoutes } from './sandbox/index.ts';
 import { checkVaultKey, loadSecrets, type Secrets } from './secrets/index.ts';
-import { createDomainServices, type DomainServices } from './services/index.ts';
+import { createDomainServices, type DomainServices } from './domain-services.ts';
 import { createSharedState, type RateLimiter } from './shared-state/index.ts';
 
 export type Services = {

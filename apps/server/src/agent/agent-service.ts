@@ -9,7 +9,10 @@ import {
   type ToneKey,
 } from '@penny/contracts';
 import type { ModelMessage } from 'ai';
+import type { ChatService } from '../chat/index.ts';
 import type { AgentConfig } from '../config.ts';
+import type { AccountsService } from '../finance/index.ts';
+import type { ProfileService } from '../identity/index.ts';
 import type { Logger } from '../logger.ts';
 import { ServiceError } from '../services/errors.ts';
 import type { RateLimiter } from '../shared-state/rate-limiter.ts';
@@ -20,10 +23,17 @@ import { createModelPicker } from './models.ts';
 import { runAgentTurn } from './run-turn.ts';
 import { capitalize } from './tools/format.ts';
 import { financeTools } from './tools/index.ts';
-import type { ToolContext } from './tools/types.ts';
+import type { ToolServices } from './tools/types.ts';
 
-/** The domain services a turn uses (the same handlers the routes call). */
-type AgentDeps = ToolContext['services'];
+/**
+ * The domain services a turn uses (the same handlers the routes call): what the tools read, plus the
+ * turn's persistence, the user's preferences and the ledger's sync state.
+ */
+export type AgentServices = ToolServices & {
+  chat: Pick<ChatService, 'beginTurn' | 'history' | 'finishTurn' | 'threadDsl'>;
+  profile: Pick<ProfileService, 'read'>;
+  accounts: Pick<AccountsService, 'ledgerState'>;
+};
 
 /** Users whose ledger summary is kept in memory (each a few KB). */
 const VOCABULARY_CACHE_USERS = 2000;
@@ -61,7 +71,7 @@ export type AgentUser = { id: string; email: string; username?: string | null; f
  * happens, so a turn whose client went away is still there when it comes back.
  */
 export function createAgentService(deps: {
-  services: AgentDeps;
+  services: AgentServices;
   config: AgentConfig;
   logger: Logger;
   rateLimiter: RateLimiter | undefined;

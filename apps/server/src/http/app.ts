@@ -9,7 +9,7 @@ import { type Auth, type AuthGateway, resolveClientIp } from '../identity/index.
 import { type Logger, loggableError } from '../logger.ts';
 import type { DevOutbox, Mailer } from '../mail/index.ts';
 import type { Secrets } from '../secrets/index.ts';
-import type { DomainServices } from '../services/index.ts';
+import type { DomainServices } from '../domain-services.ts';
 import type { RateLimiter, ReplayStore, SessionCache } from '../shared-state/index.ts';
 import type { AppEnv } from './context.ts';
 import { fail, failureOf } from './errors.ts';

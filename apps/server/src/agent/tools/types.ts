@@ -1,5 +1,5 @@
 import type { DslKnownBlock, ToolInput, ToolName } from '@penny/contracts';
-import type { CoreServices } from '../../services/index.ts';
+import type { AnalyticsService } from '../../finance/index.ts';
 
 /** Where a tool's figures came from: the answer states it ('from 3 accounts, Oct 1–31, 42 transactions'). */
 export type ToolProvenance = {
@@ -30,10 +30,16 @@ export type ToolResult<D = unknown> = {
   provenance: ToolProvenance;
 };
 
+/**
+ * The domain services the tools read: only the analytics, the same handlers the routes call. Named
+ * from the finance module's own type, so the tools never depend on the registry that builds them.
+ */
+export type ToolServices = { analytics: AnalyticsService };
+
 /** What a tool runs with: the acting user (from the session), the services, and today's date. */
 export type ToolContext = {
   userId: string;
-  services: CoreServices;
+  services: ToolServices;
   /** Today in the user's terms (YYYY-MM-DD): 'this month' and 'next expected' count from it. */
   today: string;
   signal?: AbortSignal;
