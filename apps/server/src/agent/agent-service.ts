@@ -17,7 +17,7 @@ import type { Logger } from '../logger.ts';
 import { ServiceError } from '../services/errors.ts';
 import type { RateLimiter } from '../shared-state/rate-limiter.ts';
 import { isoDay } from './analyst/periods.ts';
-import { composeContainer } from './compose.ts';
+import { composeContainer } from './answer-container.ts';
 import { type AnswerPreferences, buildInstructions } from './instructions.ts';
 import { createModelPicker } from './models.ts';
 import { runAgentTurn } from './run-turn.ts';
