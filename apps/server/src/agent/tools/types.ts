@@ -1,4 +1,5 @@
 import type { DslKnownBlock, ToolInput, ToolName } from '@penny/contracts';
+import type { JSONValue } from 'ai';
 import type { AnalyticsService } from '../../finance/index.ts';
 
 /** Where a tool's figures came from: the answer states it ('from 3 accounts, Oct 1–31, 42 transactions'). */
@@ -17,8 +18,8 @@ export type ToolBlockRole = 'chart' | 'table' | 'figures';
 export type ToolBlock = { role: ToolBlockRole; block: DslKnownBlock };
 
 /** A tool's answer. Every number in it was computed in code from the ledger, never by a model. */
-export type ToolResult<D = unknown> = {
-  /** The figures, structured: what a model reads, and what the offline analyst writes from. */
+export type ToolResult<D extends JSONValue = JSONValue> = {
+  /** The figures, structured (plain JSON): what a model reads, and what the offline analyst writes from. */
   data: D;
   /**
    * Plain sentences stating the key figures with their currency, e.g. 'Groceries from 2026-10-01 to
