@@ -25,7 +25,7 @@ export type Services = {
   app: ReturnType<typeof createApp>;
   auth: ReturnType<typeof createAuth>;
   authGateway: AuthGateway;
-  /** Every domain service: what the routes call, and what the agent's tools will call. */
+  /** Every domain service: what the routes call, and what the agent's tools call too. */
   services: DomainServices;
   /** Provider clients (Plaid, SnapTrade, chains): sandbox or live by configuration. */
   providers: ProviderClients;
