@@ -3,6 +3,7 @@ import type { Config } from './config.ts';
 import { createProviderClients, createVault, type ProviderClients } from './connections/index.ts';
 import { restrictToOwner } from './db/connect.ts';
 import { connectDatabase, type DatabaseHandle } from './db/index.ts';
+import { createDomainServices, type DomainServices } from './domain-services.ts';
 import { createApp } from './http/app.ts';
 import { reviveVerifiedSession } from './http/middleware/session.ts';
 import { type AuthGateway, createAuth, createAuthGateway } from './identity/index.ts';
@@ -18,14 +19,13 @@ import {
 } from './mail/index.ts';
 import { createDatabaseSandboxStore, createSandboxRoutes } from './sandbox/index.ts';
 import { checkVaultKey, loadSecrets, type Secrets } from './secrets/index.ts';
-import { createDomainServices, type DomainServices } from './services/index.ts';
 import { createSharedState, type RateLimiter } from './shared-state/index.ts';
 
 export type Services = {
   app: ReturnType<typeof createApp>;
   auth: ReturnType<typeof createAuth>;
   authGateway: AuthGateway;
-  /** Every domain service: what the routes call, and what the agent's tools will call. */
+  /** Every domain service: what the routes call, and what the agent's tools call too. */
   services: DomainServices;
   /** Provider clients (Plaid, SnapTrade, chains): sandbox or live by configuration. */
   providers: ProviderClients;

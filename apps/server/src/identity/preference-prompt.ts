@@ -15,8 +15,9 @@ import {
 /**
  * The offline composer of the preference prompt (spec 1, "generate preference prompt"): a personal
  * instruction for the assistant, written in the second person, that reflects every preference set in
- * the wizard, in at most 200 words. No LLM is configured in this project yet; when one is, it can be
- * asked instead, with this as the fallback. Deterministic: the same input always gives the same text.
+ * the wizard, in at most 200 words. No model is asked for it, even when the chat agent runs on an LLM
+ * (AGENT_PROVIDER); an LLM could write it instead, with this as the fallback. Deterministic: the same
+ * input always gives the same text.
  * See docs/decisions/0004-identity.md.
  */
 

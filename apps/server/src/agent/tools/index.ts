@@ -20,4 +20,5 @@ export type {
   ToolContext,
   ToolProvenance,
   ToolResult,
+  ToolServices,
 } from './types.ts';

@@ -1,5 +1,6 @@
 import type { DslKnownBlock, ToolInput, ToolName } from '@penny/contracts';
-import type { CoreServices } from '../../services/index.ts';
+import type { JSONValue } from 'ai';
+import type { AnalyticsService } from '../../finance/index.ts';
 
 /** Where a tool's figures came from: the answer states it ('from 3 accounts, Oct 1–31, 42 transactions'). */
 export type ToolProvenance = {
@@ -17,8 +18,8 @@ export type ToolBlockRole = 'chart' | 'table' | 'figures';
 export type ToolBlock = { role: ToolBlockRole; block: DslKnownBlock };
 
 /** A tool's answer. Every number in it was computed in code from the ledger, never by a model. */
-export type ToolResult<D = unknown> = {
-  /** The figures, structured: what a model reads, and what the offline analyst writes from. */
+export type ToolResult<D extends JSONValue = JSONValue> = {
+  /** The figures, structured (plain JSON): what a model reads, and what the offline analyst writes from. */
   data: D;
   /**
    * Plain sentences stating the key figures with their currency, e.g. 'Groceries from 2026-10-01 to
@@ -30,10 +31,16 @@ export type ToolResult<D = unknown> = {
   provenance: ToolProvenance;
 };
 
+/**
+ * The domain services the tools read: only the analytics, the same handlers the routes call. Named
+ * from the finance module's own type, so the tools never depend on the registry that builds them.
+ */
+export type ToolServices = { analytics: AnalyticsService };
+
 /** What a tool runs with: the acting user (from the session), the services, and today's date. */
 export type ToolContext = {
   userId: string;
-  services: CoreServices;
+  services: ToolServices;
   /** Today in the user's terms (YYYY-MM-DD): 'this month' and 'next expected' count from it. */
   today: string;
   signal?: AbortSignal;

@@ -1,7 +1,7 @@
 import { agentEndpoints, type ChatStreamEvent } from '@penny/contracts';
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import type { DomainServices } from '../../../services/index.ts';
+import type { DomainServices } from '../../../domain-services.ts';
 import type { AppEnv } from '../../context.ts';
 import { type EndpointMountOptions, mountEndpoint } from '../../endpoint.ts';
 import { failureOf } from '../../errors.ts';

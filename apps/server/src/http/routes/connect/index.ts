@@ -1,6 +1,6 @@
 import { accountMessages, apiMessages, connectEndpoints, findJsonProblem, LINKING } from '@penny/contracts';
 import { Hono, type MiddlewareHandler } from 'hono';
-import type { DomainServices } from '../../../services/index.ts';
+import type { DomainServices } from '../../../domain-services.ts';
 import type { AppEnv } from '../../context.ts';
 import { type EndpointMountOptions, mountEndpoint } from '../../endpoint.ts';
 import { ApiFailure, fail } from '../../errors.ts';

@@ -1,6 +1,6 @@
 import { dbEndpoints } from '@penny/contracts';
 import type { Hono } from 'hono';
-import type { DomainServices } from '../../../services/index.ts';
+import type { DomainServices } from '../../../domain-services.ts';
 import type { AppEnv } from '../../context.ts';
 import { type EndpointMountOptions, mountEndpoint } from '../../endpoint.ts';
 import { assertSameUser } from '../../identity-guard.ts';

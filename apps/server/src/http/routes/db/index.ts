@@ -1,8 +1,8 @@
 import { apiMessages, dbEndpoints, resourceMessages } from '@penny/contracts';
 import { Hono } from 'hono';
+import type { DomainServices } from '../../../domain-services.ts';
 import type { Auth } from '../../../identity/index.ts';
 import type { Logger } from '../../../logger.ts';
-import type { DomainServices } from '../../../services/index.ts';
 import type { AppEnv } from '../../context.ts';
 import { type EndpointMountOptions, mountEndpoint } from '../../endpoint.ts';
 import { ApiFailure } from '../../errors.ts';

@@ -1,0 +1,6 @@
+export {
+  type AgentService,
+  type AgentServices,
+  type AgentUser,
+  createAgentService,
+} from './agent-service.ts';

@@ -1,0 +1,3 @@
+export { describeModelError } from './model-error.ts';
+export { runAgentTurn, type TurnOptions } from './run-turn.ts';
+export type { FinanceToolRegistry, ToolRun, TurnEvent, TurnOutcome } from './types.ts';

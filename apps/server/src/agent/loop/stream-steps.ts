@@ -1,0 +1,175 @@
+import type { ToolInput, ToolName, TurnStatus } from '@penny/contracts';
+import type { FinishReason, TextStreamPart, ToolSet } from 'ai';
+import { CONTROL_TOOLS } from '../instructions.ts';
+import type { FinanceTool } from '../tools/types.ts';
+import type { ActionLog } from './action-log.ts';
+import type { TurnTools } from './tool-set.ts';
+import type { FinanceToolRegistry, ToolRun, TurnEvent } from './types.ts';
+
+/**
+ * The model's stream, one part at a time: each tool call begins an agent action and its result or
+ * error ends it, the answer's text is streamed as it arrives, and finished steps are counted.
+ */
+
+/** The action ids of the two steps every turn has besides its tools. */
+export const READING = 'reading';
+const WRITING = 'writing';
+
+/** What the stream has produced so far. */
+export type TurnProgress = {
+  status: TurnStatus;
+  answer: string;
+  /** The question asked back, or the reason for declining: the answer when the model wrote none. */
+  controlAnswer: string | undefined;
+  results: ToolRun[];
+  writing: boolean;
+  steps: number;
+  lastFinish: FinishReason | undefined;
+};
+
+export function startProgress(): TurnProgress {
+  return {
+    status: 'completed',
+    answer: '',
+    controlAnswer: undefined,
+    results: [],
+    writing: false,
+    steps: 0,
+    lastFinish: undefined,
+  };
+}
+
+export type StepContext = {
+  progress: TurnProgress;
+  actions: ActionLog;
+  tools: FinanceToolRegistry;
+  turnTools: TurnTools;
+  onEvent: (event: TurnEvent) => void;
+  /** The turn's time limit: an abort part caused by it is a timeout. */
+  timeout: AbortSignal;
+};
+
+/**
+ * A tool call as the stream reports it. The AI SDK validated `input` against the tool's schema; a
+ * call it marks invalid still arrives, with what the model sent, before its tool-error.
+ */
+type ToolCall = { toolCallId: string; toolName: string; input: unknown };
+
+type ToolFailure = { toolCallId: string; toolName: string; error: unknown };
+
+export function handleStreamPart(part: TextStreamPart<ToolSet>, step: StepContext): void {
+  switch (part.type) {
+    case 'tool-call':
+      onToolCall(part, step);
+      break;
+    case 'tool-result':
+      onToolResult(part.toolName, part.toolCallId, step);
+      break;
+    case 'tool-error':
+      onToolError(part, step);
+      break;
+    case 'text-delta':
+      onText(part.text, step);
+      break;
+    case 'finish-step':
+      step.progress.steps += 1;
+      step.progress.lastFinish = part.finishReason;
+      break;
+    case 'error':
+      throw part.error;
+    case 'abort':
+      throw step.timeout.aborted
+        ? new DOMException('The model took too long', 'TimeoutError')
+        : new Error('aborted');
+    default:
+      break;
+  }
+}
+
+function finishReading(actions: ActionLog): void {
+  if (actions.get(READING)?.status === 'started') actions.end(READING, 'completed', 'Read your question');
+}
+
+function isControlTool(toolName: string): boolean {
+  return toolName === CONTROL_TOOLS.ask || toolName === CONTROL_TOOLS.decline;
+}
+
+function isFinanceToolName(tools: FinanceToolRegistry, toolName: string): toolName is ToolName {
+  return Object.hasOwn(tools, toolName);
+}
+
+function financeToolNamed(tools: FinanceToolRegistry, toolName: string): FinanceTool | undefined {
+  return isFinanceToolName(tools, toolName) ? tools[toolName] : undefined;
+}
+
+/** A control tool's text field as the model sent it ('' when missing). */
+function inputText(input: unknown, field: 'question' | 'reason'): string {
+  return String((input as { [key in typeof field]?: unknown })[field] ?? '');
+}
+
+function onToolCall(call: ToolCall, { progress, actions, tools }: StepContext): void {
+  finishReading(actions);
+  if (call.toolName === CONTROL_TOOLS.ask) {
+    const question = inputText(call.input, 'question');
+    progress.controlAnswer = question;
+    progress.status = 'clarification_needed';
+    actions.begin(call.toolCallId, {
+      description: 'Asking which you mean',
+      symbol: '❓',
+      tool: call.toolName,
+    });
+    actions.end(call.toolCallId, 'clarification_needed', `Asked: ${question}`);
+  } else if (call.toolName === CONTROL_TOOLS.decline) {
+    progress.controlAnswer = inputText(call.input, 'reason');
+    progress.status = 'out_of_scope';
+    actions.begin(call.toolCallId, {
+      description: 'Checking the question is about your money',
+      symbol: '🚫',
+      tool: call.toolName,
+    });
+    actions.end(call.toolCallId, 'blocked', 'Outside what I can answer from your accounts');
+  } else {
+    const finance = financeToolNamed(tools, call.toolName);
+    actions.begin(call.toolCallId, {
+      // Described from the input as the stream gives it (see ToolCall), valid or not.
+      description: finance ? finance.describe(call.input as ToolInput<ToolName>) : `Running ${call.toolName}`,
+      symbol: finance?.symbol ?? '🛠️',
+      tool: call.toolName,
+    });
+  }
+}
+
+function onToolResult(
+  toolName: string,
+  toolCallId: string,
+  { progress, actions, turnTools }: StepContext,
+): void {
+  if (isControlTool(toolName)) return;
+  actions.end(toolCallId, 'completed');
+  const run = turnTools.runOf(toolCallId);
+  if (run) progress.results.push(run);
+}
+
+function onToolError(failure: ToolFailure, { actions }: StepContext): void {
+  const message = failure.error instanceof Error ? failure.error.message : 'the step failed';
+  const previous = actions.get(failure.toolCallId);
+  actions.end(failure.toolCallId, 'error', `${previous?.description ?? failure.toolName}: ${message}`);
+}
+
+function onText(text: string, { progress, actions, onEvent }: StepContext): void {
+  finishReading(actions);
+  if (!progress.writing) {
+    progress.writing = true;
+    actions.begin(WRITING, { description: 'Writing the answer', symbol: '✍️' });
+  }
+  progress.answer += text;
+  onEvent({ type: 'text', delta: text });
+}
+
+/** Ends the reading and writing steps with the turn's outcome, and any action still running as stopped. */
+export function closeSteps(progress: TurnProgress, actions: ActionLog): void {
+  const outcome = progress.status === 'error' ? 'error' : 'completed';
+  if (actions.get(READING)?.status === 'started') actions.end(READING, outcome);
+  if (progress.writing) actions.end(WRITING, outcome);
+  actions.stopRunning();
+}

@@ -1,0 +1,98 @@
+import { createAgentService } from './agent/index.ts';
+import { createChatService, createResourceService } from './chat/index.ts';
+import type { AgentConfig } from './config.ts';
+import type { ProviderClients, Vault } from './connections/index.ts';
+import type { Database } from './db/index.ts';
+import { createAccountsService, createAnalyticsService, createSyncEngine } from './finance/index.ts';
+import { createProfileService, createUserDataService } from './identity/index.ts';
+import type { Logger } from './logger.ts';
+import type { RateLimiter } from './shared-state/index.ts';
+
+export type DomainServiceDeps = {
+  db: Database;
+  logger: Logger;
+  /** The credential vault (provider tokens sealed at rest). */
+  vault: Vault;
+  /** Provider clients (sandbox or live: configuration only). */
+  providers: ProviderClients;
+  /** Where SnapTrade's portal sends the browser back to. */
+  snapTradeRedirectUrl: string;
+  /** Linked data older than this is synced again when read. */
+  syncMaxAgeMs: number;
+  /** The agent's model and limits (offline analyst by default). */
+  agent?: AgentConfig;
+  /** Per-user chat turn limits; none when unset (tests). */
+  rateLimiter?: RateLimiter;
+  /** Today's date for the agent's analysis (tests pin it). */
+  today?: () => string;
+  /** Called after sessions were ended (the session cache). */
+  onSessionsChanged?: () => Promise<void>;
+};
+
+/** Every service but the agent, which is built over them (its tools call the same handlers). */
+function createCoreServices(deps: DomainServiceDeps) {
+  const sync = createSyncEngine({
+    db: deps.db,
+    vault: deps.vault,
+    clients: deps.providers,
+    logger: deps.logger,
+  });
+  const accounts = createAccountsService({
+    db: deps.db,
+    vault: deps.vault,
+    clients: deps.providers,
+    sync,
+    logger: deps.logger,
+    snapTradeRedirectUrl: deps.snapTradeRedirectUrl,
+    syncMaxAgeMs: deps.syncMaxAgeMs,
+  });
+  return {
+    profile: createProfileService(deps.db),
+    userData: createUserDataService({
+      db: deps.db,
+      logger: deps.logger,
+      // Delete Data and Delete Account remove the provider-side users and items before the rows.
+      linkedAccountCleanups: accounts.linkedAccountCleanups,
+      ...(deps.onSessionsChanged ? { onSessionsChanged: deps.onSessionsChanged } : {}),
+    }),
+    resources: createResourceService(deps.db),
+    chat: createChatService(deps.db),
+    accounts,
+    analytics: createAnalyticsService({ db: deps.db }),
+    sync,
+  };
+}
+
+/**
+ * The registry of domain services, built once by compose.ts: one named, typed handler per operation,
+ * each taking the acting user explicitly. The HTTP routes call these handlers and nothing else; the
+ * agent's tools call the same ones. It sits at the top, beside the root composition: it imports every
+ * domain module, and no domain module imports it (they share only `services/errors.ts`).
+ */
+export function createDomainServices(deps: DomainServiceDeps) {
+  const domain = createCoreServices(deps);
+  return {
+    ...domain,
+    agent: createAgentService({
+      services: domain,
+      config: deps.agent ?? OFFLINE_AGENT,
+      logger: deps.logger,
+      rateLimiter: deps.rateLimiter,
+      ...(deps.today ? { today: deps.today } : {}),
+    }),
+  };
+}
+
+/** The offline analyst with the default limits (what `loadConfig` gives without AGENT_* variables). */
+const OFFLINE_AGENT: AgentConfig = {
+  provider: 'offline',
+  baseUrl: undefined,
+  apiKey: undefined,
+  model: 'penny-analyst',
+  deepModel: 'penny-analyst-deep',
+  maxSteps: 8,
+  timeoutMs: 120_000,
+  maxTurnsPerMinute: 20,
+};
+
+export type DomainServices = ReturnType<typeof createDomainServices>;
