@@ -102,9 +102,11 @@ function financeToolNamed(tools: FinanceToolRegistry, toolName: string): Finance
   return isFinanceToolName(tools, toolName) ? tools[toolName] : undefined;
 }
 
+type ControlField = 'question' | 'reason';
+
 /** A control tool's text field as the model sent it ('' when missing). */
-function inputText(input: unknown, field: 'question' | 'reason'): string {
-  return String((input as { [key in typeof field]?: unknown })[field] ?? '');
+function inputText(input: unknown, field: ControlField): string {
+  return String((input as Partial<Record<ControlField, unknown>>)[field] ?? '');
 }
 
 function onToolCall(call: ToolCall, { progress, actions, tools }: StepContext): void {
