@@ -19,7 +19,7 @@ import {
   publicConfigSchema,
 } from '@penny/contracts';
 import { sealBody } from '@penny/contracts/envelope-seal';
-import { createTestApp, type SignedUpUser, type TestApp } from '../apps/server/src/testing/index.ts';
+import { createTestApp, type SignedUpUser, type TestApp } from '@penny/server/testing';
 import { EVAL_BANK, EVAL_BROKER, EVAL_WALLETS } from './fixture.ts';
 import { CATEGORIES, type Category, type Expect, QUESTIONS, type Question } from './questions.ts';
 import { type RawData, readRawData } from './raw-data.ts';
