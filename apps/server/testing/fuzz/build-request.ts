@@ -11,7 +11,8 @@ import { P } from './placeholders.ts';
 function fill(ctx: BuildContext, value: string, maxHuge: number): string {
   if (!value.startsWith('$$')) return value;
   const hugeMatch = /^\$\$huge:(\d+):(.)$/su.exec(value);
-  if (hugeMatch) return (hugeMatch[2] as string).repeat(Math.min(Number(hugeMatch[1]), maxHuge));
+  const hugeChar = hugeMatch?.[2];
+  if (hugeMatch && hugeChar !== undefined) return hugeChar.repeat(Math.min(Number(hugeMatch[1]), maxHuge));
   const own = ctx.user.linked;
   const other = ctx.other.linked;
   const table: Record<string, string> = {
@@ -108,8 +109,10 @@ export function buildRequests(c: FuzzCase, ctx: BuildContext, endpoint: Endpoint
     forged: undefined,
     'forged-cookie': forged,
   };
-  if (bearer[c.caller]) headers.authorization = `Bearer ${bearer[c.caller]}`;
-  if (cookie[c.caller]) headers.cookie = sessionCookie(cookie[c.caller] as string);
+  const bearerToken = bearer[c.caller];
+  const cookieToken = cookie[c.caller];
+  if (bearerToken) headers.authorization = `Bearer ${bearerToken}`;
+  if (cookieToken) headers.cookie = sessionCookie(cookieToken);
   const origin = ORIGIN_HEADER[c.origin](ctx.origin);
   if (origin) headers.origin = origin;
 

@@ -127,23 +127,23 @@ const RAW_QUERIES = [
 
 function transportArbitrary(endpoint: Endpoint): fc.Arbitrary<Transport> {
   const junk = fc.record({
-    kind: fc.constant('junk' as const),
+    kind: fc.constant('junk'),
     bytes: fc.array(fc.nat({ max: 255 }), { maxLength: 300 }),
     contentType: fc.constantFrom(...CONTENT_TYPES),
   });
   const wrongType = fc.record({
-    kind: fc.constant('wrong-type' as const),
+    kind: fc.constant('wrong-type'),
     contentType: fc.constantFrom(...CONTENT_TYPES.filter((type) => type !== 'application/json')),
     sealed: fc.boolean(),
   });
   const tampered = fc.record({
-    kind: fc.constant('tampered' as const),
-    tamper: fc.constantFrom('flip' as const, 'other-path' as const, 'stale' as const, 'replay' as const),
+    kind: fc.constant('tampered'),
+    tamper: fc.constantFrom('flip', 'other-path', 'stale', 'replay'),
   });
   const simple = (kind: 'sealed' | 'plain' | 'empty' | 'form'): fc.Arbitrary<Transport> =>
     fc.constant({ kind });
   const multipart = fc.record({
-    kind: fc.constant('multipart' as const),
+    kind: fc.constant('multipart'),
     file: fc.boolean(),
     truncated: fc.constantFrom(false, false, false, true),
   });
@@ -186,7 +186,7 @@ function rarely<T>(arbitrary: fc.Arbitrary<T>, weight: number, otherwise: number
 }
 
 const taint: fc.Arbitrary<Mutation> = fc.record({
-  op: fc.constant('taint' as const),
+  op: fc.constant('taint'),
   at: fc.nat(),
   insert: fc.constantFrom('\u0000', '\ud800', '\udfff', '\udc00x', 'x\u0000\ud800', '\u2028', '\u0001'),
   position: fc.nat(),
@@ -261,8 +261,8 @@ function caseArbitrary(endpoint: Endpoint): fc.Arbitrary<FuzzCase> {
         : rarely(
             fc.record({
               depth: fc.constantFrom(20, 64, 1_000, 5_000, 10_000),
-              open: fc.constantFrom('[' as const, '{"a":' as const),
-              placement: fc.constantFrom('body' as const, 'field' as const),
+              open: fc.constantFrom('[', '{"a":'),
+              placement: fc.constantFrom('body', 'field'),
             }),
             1,
             12,
@@ -273,7 +273,7 @@ function caseArbitrary(endpoint: Endpoint): fc.Arbitrary<FuzzCase> {
         : rarely(
             fc.record({
               text: fc.constantFrom(...RAW_TEXTS),
-              placement: fc.constantFrom('body' as const, 'field' as const),
+              placement: fc.constantFrom('body', 'field'),
             }),
             1,
             16,

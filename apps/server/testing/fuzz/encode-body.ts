@@ -1,6 +1,7 @@
 // A request's body as it travels: sealed as the web app seals, plain JSON, a form, multipart, junk
 // bytes, nothing, or a sealed envelope tampered with; deep nesting and raw text spliced in as text.
 
+import type { EncryptedEnvelope } from '@penny/contracts';
 import { randomRequestId, sealBody } from '@penny/contracts/envelope-seal';
 import nacl from 'tweetnacl';
 import type { Deep, FuzzCase } from './cases.ts';
@@ -30,7 +31,7 @@ export function bodyText(c: FuzzCase, value: unknown): string | undefined {
     if (spliced.placement === 'body' || value === null || typeof value !== 'object' || Array.isArray(value)) {
       return spliced.text;
     }
-    const holder: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+    const holder: Record<string, unknown> = { ...value };
     defineOwn(holder, DEEP_FIELDS[c.endpoint] ?? 'nested', DEEP_MARKER);
     return JSON.stringify(holder).replace(JSON.stringify(DEEP_MARKER), () => spliced.text || '""');
   }
@@ -112,7 +113,7 @@ function multipartBody(fields: Array<[string, string]>, file: boolean, truncated
 }
 
 /** The web app's envelope (sealBody) around JSON text that no JS value could hold (deep nesting). */
-function sealText(ctx: BuildContext, path: string, jsonText: string, ts = Date.now()): string {
+function textEnvelope(ctx: BuildContext, path: string, jsonText: string, ts = Date.now()): EncryptedEnvelope {
   const plaintext = `{"v":1,"ts":${ts},"rid":"${randomRequestId()}","method":"POST","path":${JSON.stringify(path)},"body":${jsonText}}`;
   const ephemeral = nacl.box.keyPair();
   const nonce = nacl.randomBytes(nacl.box.nonceLength);
@@ -122,24 +123,30 @@ function sealText(ctx: BuildContext, path: string, jsonText: string, ts = Date.n
     Buffer.from(ctx.boxPublicKey, 'base64'),
     ephemeral.secretKey,
   );
-  return JSON.stringify({
+  return {
     ephem_pub: Buffer.from(ephemeral.publicKey).toString('base64'),
     nonce: Buffer.from(nonce).toString('base64'),
     ciphertext: Buffer.from(box).toString('base64'),
-  });
+  };
 }
 
 /**
  * The sealed envelope of a body: sealBody (the web app's code) when the body is a value it serialises,
  * or the same construction around the text when the text is not one (spliced nesting or raw text).
  */
+function envelopeOf(
+  ctx: BuildContext,
+  path: string,
+  body: { value: unknown } | null,
+  text: string,
+): EncryptedEnvelope {
+  if (body) return sealBody({ serverPublicKey: ctx.boxPublicKey, method: 'POST', path, body: body.value });
+  return textEnvelope(ctx, path, text);
+}
+
+/** The sealed envelope of a body, as sent. */
 function seal(ctx: BuildContext, path: string, body: { value: unknown } | null, text: string): string {
-  if (body) {
-    return JSON.stringify(
-      sealBody({ serverPublicKey: ctx.boxPublicKey, method: 'POST', path, body: body.value }),
-    );
-  }
-  return sealText(ctx, path, text);
+  return JSON.stringify(envelopeOf(ctx, path, body, text));
 }
 
 function preview(text: string): string {
@@ -233,21 +240,21 @@ export function encode(
         method: 'POST',
         path,
         headers,
-        body: sealText(ctx, path, text, Date.now() - 10 * 60_000),
+        body: JSON.stringify(textEnvelope(ctx, path, text, Date.now() - 10 * 60_000)),
         preview: label,
       },
     ];
   }
-  const envelope = seal(ctx, path, sealable, text);
+  const envelope = envelopeOf(ctx, path, sealable, text);
   if (tamper === 'replay') {
+    const sent = JSON.stringify(envelope);
     return [
-      { method: 'POST', path, headers, body: envelope, preview: `sealed ${shown}` },
-      { method: 'POST', path, headers, body: envelope, preview: label },
+      { method: 'POST', path, headers, body: sent, preview: `sealed ${shown}` },
+      { method: 'POST', path, headers, body: sent, preview: label },
     ];
   }
-  const parsed = JSON.parse(envelope) as { ciphertext: string };
-  const bytes = Buffer.from(parsed.ciphertext, 'base64');
+  const bytes = Buffer.from(envelope.ciphertext, 'base64');
   bytes[bytes.length >> 1] = (bytes[bytes.length >> 1] ?? 0) ^ 0x01;
-  const flipped = JSON.stringify({ ...parsed, ciphertext: bytes.toString('base64') });
+  const flipped = JSON.stringify({ ...envelope, ciphertext: bytes.toString('base64') });
   return [{ method: 'POST', path, headers, body: flipped, preview: label }];
 }

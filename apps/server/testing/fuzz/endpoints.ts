@@ -2,6 +2,7 @@
 
 import { endpoints as contractEndpoints, type EndpointDefinition } from '@penny/contracts';
 import type { TestApp } from '../app.ts';
+import { propertyOf } from './records.ts';
 
 export type FuzzMethod = 'GET' | 'POST';
 export type FuzzService = 'db' | 'agent' | 'connect' | 'auth';
@@ -55,10 +56,12 @@ export function discoverEndpoints(t: TestApp): Endpoint[] {
       add({ method: route.method, path: route.path, service });
     }
   }
-  for (const endpoint of Object.values(t.auth.api as Record<string, unknown>)) {
-    const { path, options } = (endpoint ?? {}) as { path?: unknown; options?: { method?: unknown } };
+  const authEndpoints: unknown[] = Object.values(t.auth.api);
+  for (const endpoint of authEndpoints) {
+    const path = propertyOf(endpoint, 'path');
     if (typeof path !== 'string' || !path.startsWith('/')) continue;
-    const methods = ([] as unknown[]).concat(options?.method ?? 'GET');
+    const method = propertyOf(propertyOf(endpoint, 'options'), 'method') ?? 'GET';
+    const methods: readonly unknown[] = Array.isArray(method) ? method : [method];
     for (const method of methods) {
       if (method === 'GET' || method === 'POST') add({ method, path: `/api/auth${path}`, service: 'auth' });
     }

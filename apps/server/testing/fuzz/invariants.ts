@@ -6,13 +6,13 @@ import { ERROR_STATUS } from '../../src/http/errors.ts';
 import type { TestApp } from '../app.ts';
 import { MAIL_ON_REFUSAL } from './changes.ts';
 import { CONTRACTS, type Endpoint, endpointKey } from './endpoints.ts';
+import { isIndexable } from './records.ts';
 import type { FuzzFailure } from './report.ts';
 
 const jsonError = (service: Endpoint['service'], parsed: unknown): boolean => {
-  if (parsed === null || typeof parsed !== 'object') return false;
-  const record = parsed as Record<string, unknown>;
+  if (!isIndexable(parsed)) return false;
   // Our own routes answer { success: false, error }; Better Auth answers { code?, message }.
-  return typeof record.error === 'string' || (service === 'auth' && typeof record.message === 'string');
+  return typeof parsed.error === 'string' || (service === 'auth' && typeof parsed.message === 'string');
 };
 
 /** The first line of what an error log line says went wrong, and where in our code. */
@@ -52,7 +52,7 @@ function logsOf(t: TestApp, requestId: string | null): { cause: string; lines: s
   const picked: string[] = [];
   const causes: string[] = [];
   for (let i = end; i >= 0 && picked.length < 12; i--) {
-    const line = lines[i] as string;
+    const line = lines[i] ?? '';
     if (i < end && /"status":\d{3}/.test(line) && !(requestId && line.includes(requestId))) break;
     if (!/"level":(40|50|60)/.test(line)) continue;
     picked.unshift(line.length > 600 ? `${line.slice(0, 600)}…` : line);

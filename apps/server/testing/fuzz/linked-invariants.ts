@@ -8,6 +8,7 @@ import type { TestApp } from '../app.ts';
 import type { FuzzCase } from './cases.ts';
 import type { FuzzUser, LinkedAccounts } from './context.ts';
 import type { Endpoint } from './endpoints.ts';
+import { isIndexable } from './records.ts';
 
 /** The binding accounts-service.ts seals the SnapTrade user secret under. */
 const SNAPTRADE_SECRET_BINDING = 'provider-user:snaptrade';
@@ -83,9 +84,8 @@ export function crossUserTarget(
   value: unknown,
   other: LinkedAccounts | undefined,
 ): { field: string; accountName?: string } | undefined {
-  if (!other || value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
-  const fields = value as Record<string, unknown>;
-  const name = fields.account_name;
+  if (!other || !isIndexable(value) || Array.isArray(value)) return undefined;
+  const name = value.account_name;
   if (
     BY_ACCOUNT_NAME.test(key) &&
     typeof name === 'string' &&
@@ -93,7 +93,7 @@ export function crossUserTarget(
   ) {
     return { field: 'account_name', accountName: name };
   }
-  for (const [field, item] of Object.entries(fields)) {
+  for (const [field, item] of Object.entries(value)) {
     if (item === other.itemId || item === other.connectionId) return { field };
   }
   return undefined;

@@ -1,6 +1,7 @@
 // Mutations: hostile values replacing, deleting or adding fields anywhere in a valid shape.
 
 import fc from 'fast-check';
+import { type Indexable, isIndexable } from './records.ts';
 import { extraKey, hostileValue } from './values.ts';
 
 /** `at` picks among the value's paths (modulo their number), so any shape can take any mutation. */
@@ -15,19 +16,19 @@ export type Mutation =
 export const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   {
     weight: 6,
-    arbitrary: fc.record({ op: fc.constant('replace' as const), at: fc.nat(), value: hostileValue }),
+    arbitrary: fc.record({ op: fc.constant('replace'), at: fc.nat(), value: hostileValue }),
   },
-  { weight: 2, arbitrary: fc.record({ op: fc.constant('delete' as const), at: fc.nat() }) },
+  { weight: 2, arbitrary: fc.record({ op: fc.constant('delete'), at: fc.nat() }) },
   {
     weight: 2,
     arbitrary: fc.record({
-      op: fc.constant('add' as const),
+      op: fc.constant('add'),
       at: fc.nat(),
       key: extraKey,
       value: hostileValue,
     }),
   },
-  { weight: 1, arbitrary: fc.record({ op: fc.constant('whole' as const), value: hostileValue }) },
+  { weight: 1, arbitrary: fc.record({ op: fc.constant('whole'), value: hostileValue }) },
 );
 
 type Path = Array<string | number>;
@@ -35,8 +36,8 @@ type Path = Array<string | number>;
 function pathsOf(value: unknown, objectsOnly: boolean): Path[] {
   const out: Path[] = [];
   const stack: Array<{ value: unknown; path: Path }> = [{ value, path: [] }];
-  while (stack.length > 0) {
-    const { value: node, path } = stack.pop() as { value: unknown; path: Path };
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    const { value: node, path } = next;
     if (node === null || typeof node !== 'object') continue;
     if (objectsOnly && !Array.isArray(node)) out.push(path);
     for (const [key, child] of Object.entries(node)) {
@@ -49,7 +50,7 @@ function pathsOf(value: unknown, objectsOnly: boolean): Path[] {
 }
 
 /** Sets an own property, even '__proto__', so that JSON.stringify sends it. */
-export function defineOwn(target: Record<string, unknown>, key: string, value: unknown) {
+export function defineOwn(target: object, key: string, value: unknown) {
   Object.defineProperty(target, key, { value, enumerable: true, configurable: true, writable: true });
 }
 
@@ -61,17 +62,16 @@ function clone(value: unknown): unknown {
   return out;
 }
 
+/** The value under `key` of an object or array; undefined under anything else. */
+const childAt = (node: unknown, key: string | number): unknown => (isIndexable(node) ? node[key] : undefined);
+
 function valueAt(root: unknown, path: Path): unknown {
-  return path.reduce<unknown>(
-    (node, key) => (node as Record<string | number, unknown> | undefined)?.[key],
-    root,
-  );
+  return path.reduce<unknown>(childAt, root);
 }
 
-function parentOf(root: unknown, path: Path): Record<string | number, unknown> | undefined {
-  let node = root;
-  for (const key of path.slice(0, -1)) node = (node as Record<string | number, unknown>)[key];
-  return node !== null && typeof node === 'object' ? (node as Record<string | number, unknown>) : undefined;
+function parentOf(root: unknown, path: Path): Indexable | undefined {
+  const parent = valueAt(root, path.slice(0, -1));
+  return isIndexable(parent) ? parent : undefined;
 }
 
 export function applyMutations(value: unknown, mutations: readonly Mutation[]): unknown {
@@ -85,9 +85,10 @@ export function applyMutations(value: unknown, mutations: readonly Mutation[]): 
       const strings = pathsOf(root, false).filter((path) => typeof valueAt(root, path) === 'string');
       const path = strings[m.at % Math.max(strings.length, 1)];
       const parent = path && parentOf(root, path);
-      if (!path || !parent) continue;
-      const key = path[path.length - 1] as string | number;
-      const text = parent[key] as string;
+      const key = path?.at(-1);
+      if (!parent || key === undefined) continue;
+      const text = parent[key];
+      if (typeof text !== 'string') continue;
       const cut = text.startsWith('$$') ? text.length : m.position % (text.length + 1);
       parent[key] = `${text.slice(0, cut)}${m.insert}${text.slice(cut)}`;
       continue;
@@ -96,25 +97,22 @@ export function applyMutations(value: unknown, mutations: readonly Mutation[]): 
     const path = paths[m.at % Math.max(paths.length, 1)];
     if (!path) continue;
     if (m.op === 'add') {
-      const target = path.reduce<unknown>(
-        (node, key) => (node as Record<string | number, unknown>)[key],
-        root,
-      );
-      if (target && typeof target === 'object' && !Array.isArray(target)) {
-        defineOwn(target as Record<string, unknown>, m.key, clone(m.value));
+      const target = valueAt(root, path);
+      if (isIndexable(target) && !Array.isArray(target)) {
+        defineOwn(target, m.key, clone(m.value));
       }
       continue;
     }
     const parent = parentOf(root, path);
-    const key = path[path.length - 1] as string | number;
-    if (!parent) continue;
+    const key = path.at(-1);
+    if (!parent || key === undefined) continue;
     if (m.op === 'delete') {
       if (Array.isArray(parent)) parent.splice(Number(key), 1);
       else delete parent[key];
     } else if (Array.isArray(parent)) {
       parent[Number(key)] = clone(m.value);
     } else {
-      defineOwn(parent as Record<string, unknown>, String(key), clone(m.value));
+      defineOwn(parent, String(key), clone(m.value));
     }
   }
   return root;

@@ -3,6 +3,7 @@
 import { sealBody } from '@penny/contracts/envelope-seal';
 import type { TestApp } from '../app.ts';
 import { sessionCookie } from './build-request.ts';
+import { isIndexable } from './records.ts';
 
 export type Names = { token: string; username: string; firstName: string; lastName: string };
 
@@ -16,7 +17,7 @@ export async function answered(response: Response): Promise<Answered> {
   } catch {
     body = { text: text.slice(0, 300) };
   }
-  const record = body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : { body };
+  const record = isIndexable(body) ? body : { body };
   return { status: response.status, body: record };
 }
 

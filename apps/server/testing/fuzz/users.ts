@@ -7,6 +7,7 @@ import type { TestApp } from '../app.ts';
 import type { FuzzCase } from './cases.ts';
 import type { BuildContext, BuiltRequest, FuzzUser, LinkPlan } from './context.ts';
 import { linkAccounts, removedParts } from './linking.ts';
+import { isIndexable, propertyOf } from './records.ts';
 import type { FuzzReport } from './report.ts';
 import { type Names, sealedPost } from './setup-requests.ts';
 
@@ -23,8 +24,7 @@ const SESSION_ENDING =
  */
 async function seedResources(t: TestApp, boxPublicKey: string, user: Names) {
   const names = { username: user.username, firstName: user.firstName, lastName: user.lastName };
-  const ids: string[] = [];
-  for (const title of ['Fuzz seed one', 'Fuzz seed two']) {
+  const storeSeed = async (title: string): Promise<string> => {
     const stored = await sealedPost(t, boxPublicKey, user, '/db/store-resource', {
       thread_id: 'fuzz-thread',
       query_id: 'fuzz-query',
@@ -32,27 +32,33 @@ async function seedResources(t: TestApp, boxPublicKey: string, user: Names) {
     });
     const id = stored.body.resource_id;
     if (typeof id !== 'string') throw new Error(`fuzz setup: store-resource answered ${stored.status}`);
-    ids.push(id);
-  }
+    return id;
+  };
+  const resourceId = await storeSeed('Fuzz seed one');
+  await storeSeed('Fuzz seed two');
   const listed = await t.app.request(
     `/db/get-user-resources?${new URLSearchParams({ ...names, limit: '1' })}`,
     {
       headers: { authorization: `Bearer ${user.token}` },
     },
   );
-  const { next_cursor: cursor } = (await listed.json()) as { next_cursor?: string | null };
-  if (!cursor) throw new Error(`fuzz setup: get-user-resources answered ${listed.status} without a cursor`);
-  return { resourceId: ids[0] as string, cursor };
+  const cursor = propertyOf(await listed.json(), 'next_cursor');
+  if (typeof cursor !== 'string' || !cursor) {
+    throw new Error(`fuzz setup: get-user-resources answered ${listed.status} without a cursor`);
+  }
+  return { resourceId, cursor };
 }
 
 /** A signed-up user with two saved resources, and with `plan` the accounts it names linked. */
 export async function newFuzzUser(t: TestApp, boxPublicKey: string, plan?: LinkPlan): Promise<FuzzUser> {
   const { token, user } = await t.signUpVerifiedUser();
   const seeded = await seedResources(t, boxPublicKey, { token, ...user });
+  // The bearer token is the session token and its signature, joined by a dot.
+  const [sessionToken = ''] = decodeURIComponent(token).split('.');
   const fuzzUser: FuzzUser = {
     id: user.id,
     token,
-    sessionToken: decodeURIComponent(token).split('.')[0] as string,
+    sessionToken,
     email: user.email,
     password: user.password,
     username: user.username,
@@ -82,8 +88,8 @@ async function sessionUser(t: TestApp, user: FuzzUser): Promise<Record<string, u
     headers: { authorization: `Bearer ${user.token}` },
   });
   if (!response.ok) return null;
-  const body = (await response.json().catch(() => null)) as { user?: Record<string, unknown> } | null;
-  return body?.user?.id === user.id ? body.user : null;
+  const found = propertyOf(await response.json().catch(() => null), 'user');
+  return isIndexable(found) && found.id === user.id ? found : null;
 }
 
 async function userExists(t: TestApp, user: FuzzUser): Promise<boolean> {
@@ -126,13 +132,15 @@ export async function keepCallerUsable(
   if (!(c.caller === 'user' || c.caller === 'user-cookie' || c.caller === 'cookie')) return relinked;
   if (!SESSION_ENDING.test(c.endpoint)) return relinked;
   if (/\/change-password$/.test(c.endpoint) && typeof request.value === 'object' && request.value) {
-    const next = (request.value as { newPassword?: unknown }).newPassword;
+    const next = propertyOf(request.value, 'newPassword');
     if (typeof next === 'string') ctx.user = { ...ctx.user, password: next };
   }
   const current = await sessionUser(t, ctx.user);
   if (current) {
-    const text = (key: string, fallback: string) =>
-      typeof current[key] === 'string' ? (current[key] as string) : fallback;
+    const text = (key: string, fallback: string) => {
+      const value = current[key];
+      return typeof value === 'string' ? value : fallback;
+    };
     ctx.user = {
       ...ctx.user,
       username: text('username', ctx.user.username),

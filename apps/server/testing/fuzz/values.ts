@@ -176,8 +176,10 @@ export const whoRarelySelf = fc.oneof({ weight: 1, arbitrary: self }, { weight: 
 
 const tenScale = fc.integer({ min: 1, max: 10 }).map((n) => `${n}/10`);
 const threeScale = fc.integer({ min: 1, max: 3 }).map((n) => `${n}/3`);
-const optionalRecord = <T>(entries: Array<[string, fc.Arbitrary<T>]>) =>
-  fc.record(Object.fromEntries(entries) as Record<string, fc.Arbitrary<T>>, { requiredKeys: [] });
+const optionalRecord = <T>(entries: Array<[string, fc.Arbitrary<T>]>) => {
+  const fields: Record<string, fc.Arbitrary<T>> = Object.fromEntries(entries);
+  return fc.record(fields, { requiredKeys: [] });
+};
 
 export const preferences = fc.record(
   {
