@@ -7,10 +7,9 @@
 // Environment: BENCH_ENVELOPE_REQUESTS (default 5000).
 
 import { sealBody } from '@penny/contracts/envelope-seal';
+import { createMemoryReplayStore, encryptedBody } from '@penny/server/testing';
 import { Hono } from 'hono';
 import nacl from 'tweetnacl';
-import { encryptedBody } from '../apps/server/src/http/middleware/encrypted-body.ts';
-import { createMemoryReplayStore } from '../apps/server/src/shared-state/index.ts';
 
 const N = Number(process.env.BENCH_ENVELOPE_REQUESTS ?? 5_000);
 const PATH = '/db/database-setup';

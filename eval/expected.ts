@@ -1,4 +1,4 @@
-import type { ActivityType } from '../apps/server/src/sandbox/snaptrade/brokerage-data/index.ts';
+import type { ActivityType } from '@penny/server/testing';
 import type { RawData, WalletAssetRaw, WalletRaw } from './raw-data.ts';
 
 /**

@@ -1,19 +1,18 @@
-import type { AccountBase, Holding, Security, Transaction } from 'plaid';
-import type { Database } from '../apps/server/src/db/index.ts';
-import { NATIVE_ASSETS } from '../apps/server/src/sandbox/chains/assets.ts';
-import { generateWallet } from '../apps/server/src/sandbox/chains/wallet-data.ts';
 import {
   createDatabaseSandboxStore,
-  SANDBOX_CREDENTIALS,
-  SANDBOX_PATHS,
-} from '../apps/server/src/sandbox/index.ts';
-import type { ItemRecord } from '../apps/server/src/sandbox/plaid/item-data.ts';
-import {
+  type Database,
   type GeneratedAccount,
   generateBrokerageData,
-} from '../apps/server/src/sandbox/snaptrade/brokerage-data/index.ts';
-import { SANDBOX_BROKERAGES } from '../apps/server/src/sandbox/snaptrade/brokerages.ts';
-import { type SandboxUserRecord, USER_NAMESPACE } from '../apps/server/src/sandbox/snaptrade/state.ts';
+  generateWallet,
+  type ItemRecord,
+  NATIVE_ASSETS,
+  SANDBOX_BROKERAGES,
+  SANDBOX_CREDENTIALS,
+  SANDBOX_PATHS,
+  type SandboxUserRecord,
+  USER_NAMESPACE,
+} from '@penny/server/testing';
+import type { AccountBase, Holding, Security, Transaction } from 'plaid';
 
 /**
  * The eval user's data as the vendors hold it, read outside Penny: Plaid over its own HTTP API (the

@@ -24,7 +24,7 @@ import {
   publicConfigSchema,
 } from '@penny/contracts';
 import { sealBody } from '@penny/contracts/envelope-seal';
-import { createTestApp, type SignedUpUser, type TestApp } from '../apps/server/src/testing/index.ts';
+import { createTestApp, type SignedUpUser, type TestApp } from '@penny/server/testing';
 import { EVAL_BANK, EVAL_BROKER, EVAL_WALLETS } from './fixture.ts';
 import {
   HELD_OUT_CATEGORIES,

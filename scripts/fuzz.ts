@@ -1,12 +1,11 @@
-// `npm run fuzz`: the fuzz suite of apps/server/src/security/fuzz.test.ts at a larger count, against
+// `npm run fuzz`: the fuzz suite of apps/server/testing/fuzz/fuzz.test.ts at a larger count, against
 // the in-process app on PGlite (or on PostgreSQL with TEST_DATABASE_URL and --postgres).
 //   npm run fuzz -- [--seed N] [--count N] [--postgres] [--trace]
 // Prints the counts by endpoint and status, then every distinct failure with the request that caused
 // it; exits 1 when any request failed an invariant (5xx, 4xx without a JSON error, a row changed by a
 // rejected request, a redirect off our origin).
 import { parseArgs } from 'node:util';
-import { formatCounts, formatFailures, runFuzz } from '../apps/server/src/security/fuzz.ts';
-import { createTestApp } from '../apps/server/src/testing/index.ts';
+import { createTestApp, formatCounts, formatFailures, runFuzz } from '@penny/server/testing';
 
 const { values } = parseArgs({
   options: {

@@ -8,6 +8,6 @@ export default defineProject({
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
-    server: { deps: { external: [/\/apps\/server\/src\//] } },
+    server: { deps: { external: [/\/apps\/server\/(src|testing)\//] } },
   },
 });

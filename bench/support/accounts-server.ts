@@ -1,8 +1,9 @@
 // The server side of accounts.bench.ts: the real app (embedded PGlite, silent logs, sandbox providers
 // on its own port) in its own process. It answers one IPC request besides 'stop': grow one account's
 // transactions to a given count with synthetic rows (the setup of the query case, not measured).
+
+import { createTestApp } from '@penny/server/testing';
 import { sql } from 'drizzle-orm';
-import { createTestApp } from '../../apps/server/src/testing/index.ts';
 
 export type AccountsServerReady = {
   origin: string;

@@ -9,8 +9,8 @@
 //            waits for its turn), e.g. during the concurrency case
 // CHAT_DATABASE=postgres: the same app on a throwaway database of TEST_DATABASE_URL's server.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { createTestApp } from '@penny/server/testing';
 import { type SQL, sql } from 'drizzle-orm';
-import { createTestApp } from '../../apps/server/src/testing/index.ts';
 
 export type ChatUser = {
   token: string;

@@ -1,8 +1,8 @@
 // The server side of pipeline.bench.ts, in its own process so the load generator (autocannon and the
 // sealing of request bodies) never competes with it for the event loop.
 import { serve } from '@hono/node-server';
+import { createTestApp } from '@penny/server/testing';
 import { Hono } from 'hono';
-import { createTestApp } from '../../apps/server/src/testing/index.ts';
 
 export type PipelineServerReady = {
   appPort: number;

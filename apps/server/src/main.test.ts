@@ -3,8 +3,8 @@ import { lstat, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { signUpBody } from '@penny/server/testing';
 import { afterAll, describe, expect, it } from 'vitest';
-import { signUpBody } from './identity/test-kit.ts';
 
 const mainFile = fileURLToPath(new URL('./main.ts', import.meta.url));
 

@@ -1,7 +1,6 @@
 import type { ChatResponse } from '@penny/contracts';
+import { accountsClient, createTestApp, type SignedUpUser, type TestApp } from '@penny/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountsClient } from '../finance/test-kit.ts';
-import { createTestApp, type SignedUpUser, type TestApp } from '../testing/index.ts';
 
 /**
  * The user's preferences shape the answer to the same question: Visuals decides the charts, Numbers

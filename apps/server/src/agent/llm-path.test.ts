@@ -1,8 +1,13 @@
 import { type ChatResponse, type ChatStreamEvent, chatStreamEventSchema } from '@penny/contracts';
+import {
+  createTestApp,
+  identityClient,
+  type ScriptedLlm,
+  type SignedUpUser,
+  startScriptedLlm,
+  type TestApp,
+} from '@penny/server/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { identityClient } from '../identity/test-kit.ts';
-import { createTestApp, type SignedUpUser, type TestApp } from '../testing/index.ts';
-import { type ScriptedLlm, startScriptedLlm } from './testing/scripted-llm.ts';
 
 /**
  * The LLM path over real HTTP: Penny's agent loop talks to a local OpenAI-compatible server through

@@ -1,11 +1,16 @@
 import { apiErrorBodySchema, getCredentialsResponseSchema } from '@penny/contracts';
+import {
+  type AccountsClient,
+  accountsClient,
+  createTestApp,
+  type TestApp,
+  testDatabaseKinds,
+} from '@penny/server/testing';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVault } from '../connections/vault.ts';
 import { tables } from '../db/index.ts';
 import { SANDBOX_CREDENTIALS } from '../sandbox/index.ts';
-import { createTestApp, type TestApp, testDatabaseKinds } from '../testing/index.ts';
-import { type AccountsClient, accountsClient } from './test-kit.ts';
 
 type SignedUp = Awaited<ReturnType<TestApp['signUpVerifiedUser']>>;
 type RawTransaction = { transaction_id: string; account_id: string; amount: number; pending: boolean };

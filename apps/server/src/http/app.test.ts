@@ -1,8 +1,8 @@
 import { publicConfigSchema } from '@penny/contracts';
 import { sealBody } from '@penny/contracts/envelope-seal';
+import { createTestApp, type TestApp, testDatabaseKinds } from '@penny/server/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, testDatabaseKinds } from '../testing/index.ts';
 
 describe.each(testDatabaseKinds())('the app on %s', (kind) => {
   let t: TestApp;

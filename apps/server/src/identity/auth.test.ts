@@ -1,8 +1,13 @@
 import { identityMessages } from '@penny/contracts';
+import {
+  type IdentityClient,
+  signUpBody,
+  type TestApp,
+  testDatabaseKinds,
+  useIdentityApp,
+} from '@penny/server/testing';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { type TestApp, testDatabaseKinds } from '../testing/index.ts';
-import { type IdentityClient, signUpBody, useIdentityApp } from './test-kit.ts';
 
 const m = identityMessages.signUp;
 

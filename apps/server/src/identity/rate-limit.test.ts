@@ -1,9 +1,14 @@
 import { identityMessages } from '@penny/contracts';
+import {
+  type IdentityClient,
+  signUpBody,
+  type TestApp,
+  testDatabaseKinds,
+  useIdentityApp,
+} from '@penny/server/testing';
 import { describe, expect, it } from 'vitest';
-import { type TestApp, testDatabaseKinds } from '../testing/index.ts';
 import { AUTH_RATE_LIMITS } from './auth.ts';
 import { SIGN_IN_BRAKE } from './sign-in-brake.ts';
-import { type IdentityClient, signUpBody, useIdentityApp } from './test-kit.ts';
 
 let ipCounter = 0;
 /** A fresh client address per use, so tests never share a rate-limit bucket. */

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { createTestApp, type TestApp } from '@penny/server/testing';
 import { sql } from 'drizzle-orm';
 import { jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tables } from '../db/index.ts';
 import { createLogger } from '../logger.ts';
-import { createTestApp, type TestApp } from '../testing/index.ts';
 import { createUserDataService, userDataTables } from './user-data.ts';
 
 describe('which tables Delete Data empties', () => {

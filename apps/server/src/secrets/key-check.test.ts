@@ -3,12 +3,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import { createTestApp, testDatabaseKinds } from '@penny/server/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { composeServices } from '../compose.ts';
 import { loadConfig } from '../config.ts';
 import { createLogger } from '../logger.ts';
-import { createTestApp, testDatabaseKinds } from '../testing/index.ts';
 import { checkVaultKey, VaultKeyMismatchError, vaultKeyFingerprint } from './index.ts';
 
 const newKey = () => new Uint8Array(randomBytes(32));

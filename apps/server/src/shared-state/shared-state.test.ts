@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { envelopeErrors, publicConfigSchema } from '@penny/contracts';
 import { sealBody } from '@penny/contracts/envelope-seal';
+import { createTestApp } from '@penny/server/testing';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../testing/index.ts';
 import { createSharedState, type SharedState } from './index.ts';
 
 /** Memory always; Redis too when TEST_REDIS_URL points at a server (CI sets it). */

@@ -1,5 +1,3 @@
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { deserialize, serialize } from 'node:v8';
 import {
   type ApiErrorBody,
@@ -27,10 +25,11 @@ import { setSessionToken } from '../session/token.ts';
  * jar plays the browser's part, so Better Auth's client and the session keeper work as in a browser.
  * A server/web drift fails here, not only in the end-to-end suite.
  *
- * The server's modules run natively (the web project externalizes apps/server/src), in the same
- * worker as jsdom. They are loaded by path rather than imported: an import would make the web's type
- * check compile the server's sources under the web's settings (DOM lib), which they are not written
- * for. `TestApp` below is the part of the server's test app (apps/server/src/testing) used here.
+ * The server's modules run natively (the web project externalizes apps/server/src and
+ * apps/server/testing), in the same worker as jsdom. They are imported by a name held in a constant
+ * rather than a literal: a plain import would make the web's type check compile the server's sources
+ * under the web's settings (DOM lib), which they are not written for. `TestApp` below is the part of
+ * the server's test app (`@penny/server/testing`) used here.
  */
 
 /** The sign-up fields a test user is made with (the contract's, without the consents and names). */
@@ -62,13 +61,11 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
-const SERVER_TESTING_MODULE = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../server/src/testing/index.ts',
-);
+/** The server's test support, by its package export (a constant: the web's type check does not follow it). */
+const SERVER_TESTING_MODULE = '@penny/server/testing';
 
 async function createTestApp(): Promise<TestApp> {
-  const testing = (await import(/* @vite-ignore */ pathToFileURL(SERVER_TESTING_MODULE).href)) as {
+  const testing = (await import(/* @vite-ignore */ SERVER_TESTING_MODULE)) as {
     createTestApp(): Promise<TestApp>;
   };
   return testing.createTestApp();

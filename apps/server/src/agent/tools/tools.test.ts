@@ -5,11 +5,17 @@ import {
   type ToolName,
   toolInputSchemas,
 } from '@penny/contracts';
+import {
+  type AccountsClient,
+  accountsClient,
+  createTestApp,
+  type SignedUpUser,
+  type TestApp,
+  testDatabaseKinds,
+} from '@penny/server/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AccountsClient, accountsClient } from '../../finance/test-kit.ts';
 import { ServiceError } from '../../services/errors.ts';
-import { createTestApp, type SignedUpUser, type TestApp, testDatabaseKinds } from '../../testing/index.ts';
 import { compoundGrowth } from './calculators.ts';
 import { capitalize, periodText } from './format.ts';
 import { financeTools } from './index.ts';

@@ -1,3 +1,4 @@
+import { listen } from '@penny/server/testing';
 import { Hono } from 'hono';
 import { formatUnits } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +14,6 @@ import {
   sandboxUsdPrice,
   type Wallet,
 } from '../../sandbox/chains/index.ts';
-import { listen } from '../../sandbox/chains/testing.ts';
 import type { Chain, ChainAdapter, ProviderErrorKind } from '../types.ts';
 import { ProviderError } from '../types.ts';
 import { createChainAdapter } from './adapter.ts';

@@ -1,14 +1,14 @@
-import { Snaptrade, SnaptradeAuth } from 'snaptrade-typescript-sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_CREDENTIALS } from '../../sandbox/credentials.ts';
-import { generateBrokerageData } from '../../sandbox/snaptrade/index.ts';
 import {
   connectSandboxBrokerage,
   type ServedSandbox,
   serveSnapTradeSandbox,
   setScenario,
   submitPortal,
-} from '../../sandbox/snaptrade/test-kit.ts';
+} from '@penny/server/testing';
+import { Snaptrade, SnaptradeAuth } from 'snaptrade-typescript-sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SANDBOX_CREDENTIALS } from '../../sandbox/credentials.ts';
+import { generateBrokerageData } from '../../sandbox/snaptrade/index.ts';
 import { addDecimals, normalizeDecimal } from '../money.ts';
 import { ProviderError, type ProviderErrorKind, type SnapTradeUser } from '../types.ts';
 import { holdingFromLegacyPosition } from './conversions.ts';

@@ -1,5 +1,5 @@
+import { createTestApp, type TestApp } from '@penny/server/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/index.ts';
 
 describe('request log', () => {
   let t: TestApp | undefined;

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { type IdentityClient, type TestApp, useIdentityApp } from '@penny/server/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type IdentityClient, useIdentityApp } from '../../identity/test-kit.ts';
 import { createSharedState, type SharedState } from '../../shared-state/index.ts';
-import type { TestApp } from '../../testing/index.ts';
 import { reviveVerifiedSession } from './session.ts';
 
 /** Memory always; Redis too when TEST_REDIS_URL points at a server (CI sets it). */

@@ -1,10 +1,9 @@
+import { type IdentityClient, type TestApp, testDatabaseKinds, useIdentityApp } from '@penny/server/testing';
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { SESSION_ABSOLUTE_LIFETIME_MS } from '../../identity/index.ts';
-import { type IdentityClient, useIdentityApp } from '../../identity/test-kit.ts';
 import { createLogger } from '../../logger.ts';
-import { type TestApp, testDatabaseKinds } from '../../testing/index.ts';
 import type { AppEnv } from '../context.ts';
 import { sessionMiddleware } from './session.ts';
 

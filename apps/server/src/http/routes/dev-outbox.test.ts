@@ -2,10 +2,9 @@ import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { serve } from '@hono/node-server';
 import { publicConfigSchema } from '@penny/contracts';
+import { createTestApp, signUpBody, type TestApp } from '@penny/server/testing';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { signUpBody } from '../../identity/test-kit.ts';
-import { createTestApp, type TestApp } from '../../testing/index.ts';
 
 /** The connection info Hono's Node adapter hands the app (c.env.incoming.socket), for one peer. */
 const from = (remoteAddress: string) => ({

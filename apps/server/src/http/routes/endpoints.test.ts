@@ -8,9 +8,8 @@ import {
   type EndpointDefinition,
   endpointPath,
 } from '@penny/contracts';
+import { type IdentityClient, type SignedUpUser, type TestApp, useIdentityApp } from '@penny/server/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type IdentityClient, useIdentityApp } from '../../identity/test-kit.ts';
-import type { SignedUpUser, TestApp } from '../../testing/index.ts';
 
 /**
  * Walks every endpoint definition of the database, agent and account-connection services: each is

@@ -1,7 +1,7 @@
+import { listen } from '@penny/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEsploraSandbox } from './esplora.ts';
 import { seededRandom } from './random.ts';
-import { listen } from './testing.ts';
 import { generateWallet, randomAddress, type Wallet } from './wallet-data.ts';
 
 const NOW = new Date('2026-11-23T16:00:00Z');

@@ -1,8 +1,8 @@
+import { listen } from '@penny/server/testing';
 import { createPublicClient, erc20Abi, getAddress, http, padHex, parseAbiItem } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createEvmSandbox } from './evm.ts';
-import { listen } from './testing.ts';
 import { generateWallet, NATIVE, type Wallet } from './wallet-data.ts';
 
 const NOW = new Date('2026-11-23T16:00:00Z');

@@ -1,7 +1,7 @@
+import { listen } from '@penny/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createPriceSandbox, SANDBOX_COINS, sandboxUsdPrice } from './prices.ts';
-import { listen } from './testing.ts';
 
 const NOW = new Date('2026-11-23T16:00:00Z');
 let server: Awaited<ReturnType<typeof listen>>;

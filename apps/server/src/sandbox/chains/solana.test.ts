@@ -1,9 +1,9 @@
+import { listen } from '@penny/server/testing';
 import { address, createSolanaRpc, isSolanaError, type Signature } from '@solana/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SPL_TOKEN_PROGRAM, TOKEN_2022_PROGRAM } from './assets.ts';
 import { seededRandom } from './random.ts';
 import { createSolanaSandbox } from './solana.ts';
-import { listen } from './testing.ts';
 import { generateWallet, NATIVE, randomAddress, type Wallet } from './wallet-data.ts';
 
 const NOW = new Date('2026-11-23T16:00:00Z');

@@ -1,7 +1,4 @@
 import { createHmac } from 'node:crypto';
-import { Snaptrade, SnaptradeAuth, SnaptradeError } from 'snaptrade-typescript-sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_CREDENTIALS } from '../credentials.ts';
 import {
   connectSandboxBrokerage,
   type ServedSandbox,
@@ -9,7 +6,10 @@ import {
   setScenario,
   signedPost,
   submitPortal,
-} from './test-kit.ts';
+} from '@penny/server/testing';
+import { Snaptrade, SnaptradeAuth, SnaptradeError } from 'snaptrade-typescript-sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SANDBOX_CREDENTIALS } from '../credentials.ts';
 
 const { clientId, consumerKey } = SANDBOX_CREDENTIALS.snaptrade;
 const REDIRECT = 'http://localhost:5173/accounts/snaptrade/callback';

@@ -1,7 +1,12 @@
 import { type ChatResponse, chatMessages, chatStreamEventSchema } from '@penny/contracts';
+import {
+  createTestApp,
+  identityClient,
+  type SignedUpUser,
+  type TestApp,
+  testDatabaseKinds,
+} from '@penny/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { identityClient } from '../../../identity/test-kit.ts';
-import { createTestApp, type SignedUpUser, type TestApp, testDatabaseKinds } from '../../../testing/index.ts';
 
 /**
  * POST /agent/chat and GET /agent/dsl on the real app with the offline analyst: validation in the

@@ -1,8 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import {
+  type IdentityClient,
+  type SignedUpUser,
+  signUpBody,
+  type TestApp,
+  testDatabaseKinds,
+  useIdentityApp,
+} from '@penny/server/testing';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { type IdentityClient, signUpBody, useIdentityApp } from '../../../identity/test-kit.ts';
-import { type SignedUpUser, type TestApp, testDatabaseKinds } from '../../../testing/index.ts';
 
 describe.each(testDatabaseKinds())('Delete Data and Delete Account on %s', (kind) => {
   let t: TestApp;

@@ -13,13 +13,13 @@ import {
   type TurnStatus,
 } from '@penny/contracts';
 import { sealBody } from '@penny/contracts/envelope-seal';
+import { createTestApp, type TestApp, testDatabaseKinds } from '@penny/server/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { interruptedMessage, titleFromDsl } from '../../../chat/index.ts';
 import { tables } from '../../../db/index.ts';
 import { userDataTables } from '../../../identity/user-data.ts';
 import { ServiceError } from '../../../services/index.ts';
-import { createTestApp, type TestApp, testDatabaseKinds } from '../../../testing/index.ts';
 import { failureOf } from '../../errors.ts';
 
 type Person = { token: string; username: string; firstName: string; lastName: string; id: string };

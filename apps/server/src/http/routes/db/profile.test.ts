@@ -1,8 +1,13 @@
 import { getProfileResponseSchema } from '@penny/contracts';
+import {
+  type IdentityClient,
+  type SignedUpUser,
+  type TestApp,
+  testDatabaseKinds,
+  useIdentityApp,
+} from '@penny/server/testing';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type IdentityClient, useIdentityApp } from '../../../identity/test-kit.ts';
-import { type SignedUpUser, type TestApp, testDatabaseKinds } from '../../../testing/index.ts';
 
 describe.each(testDatabaseKinds())('GET /db/get-profile on %s', (kind) => {
   let t: TestApp;

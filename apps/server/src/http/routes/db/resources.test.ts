@@ -6,9 +6,9 @@ import {
   storeResourceResponseSchema,
 } from '@penny/contracts';
 import { sealBody } from '@penny/contracts/envelope-seal';
+import { createTestApp, type TestApp, testDatabaseKinds } from '@penny/server/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, testDatabaseKinds } from '../../../testing/index.ts';
 
 type Person = { token: string; username: string; firstName: string; lastName: string; id: string };
 

@@ -1,5 +1,5 @@
-import { identityClient } from '../identity/test-kit.ts';
-import type { TestApp } from '../testing/index.ts';
+import type { TestApp } from './app.ts';
+import { identityClient } from './identity.ts';
 
 type SignedUp = Awaited<ReturnType<TestApp['signUpVerifiedUser']>>;
 

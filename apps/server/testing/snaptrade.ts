@@ -1,12 +1,19 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
-import { SANDBOX_CREDENTIALS, SANDBOX_PATHS } from '../credentials.ts';
-import { createMemorySandboxStore, type SandboxStore } from '../store.ts';
-import { createSnapTradeSandbox, type SnapTradeSandboxDeps } from './sandbox-app.ts';
-import { snapTradeSignature } from './signature.ts';
+import {
+  createMemorySandboxStore,
+  SANDBOX_CREDENTIALS,
+  SANDBOX_PATHS,
+  type SandboxStore,
+} from '../src/sandbox/index.ts';
+import {
+  createSnapTradeSandbox,
+  type SnapTradeSandboxDeps,
+  snapTradeSignature,
+} from '../src/sandbox/snaptrade/index.ts';
 
-/** Test helpers: the fake served over real HTTP under its production mount path. */
+/** Test helpers for the SnapTrade sandbox: the fake served over real HTTP under its production mount path. */
 
 export type ServedSandbox = {
   /** What the SDK gets as basePath (…/sandbox/snaptrade). */

@@ -8,11 +8,11 @@ import { serve } from '@hono/node-server';
 import type { SignUpRequest } from '@penny/contracts';
 import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
-import { composeServices, type Services } from '../compose.ts';
-import { type Config, loadConfig } from '../config.ts';
-import { connectDatabase } from '../db/index.ts';
-import { createLogger } from '../logger.ts';
-import { ephemeralSecrets } from '../secrets/index.ts';
+import { composeServices, type Services } from '../src/compose.ts';
+import { type Config, loadConfig } from '../src/config.ts';
+import { connectDatabase } from '../src/db/index.ts';
+import { createLogger } from '../src/logger.ts';
+import { ephemeralSecrets } from '../src/secrets/index.ts';
 
 export type TestDatabaseKind = 'pglite' | 'postgres';
 

@@ -1,8 +1,8 @@
 import { agentEndpoints, connectEndpoints } from '@penny/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_ENDPOINT_PATHS } from '../identity/index.ts';
-import { createTestApp, type TestApp, testDatabaseKinds } from '../testing/index.ts';
+import { AUTH_ENDPOINT_PATHS } from '../../src/identity/index.ts';
+import { createTestApp, type TestApp, testDatabaseKinds } from '../app.ts';
 import {
   count5xx,
   discoverEndpoints,
@@ -16,7 +16,7 @@ import {
   runFuzz,
   WEB_AUTH_ENDPOINTS,
   watchChanges,
-} from './fuzz.ts';
+} from './index.ts';
 
 // A fixed seed, so a failure here reproduces: `npm run fuzz -- --seed 7 --count 3000` replays this run.
 const SEED = 7;

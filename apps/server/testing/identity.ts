@@ -1,7 +1,7 @@
 import { publicConfigSchema } from '@penny/contracts';
 import { sealBody } from '@penny/contracts/envelope-seal';
 import { afterAll, beforeAll } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/index.ts';
+import { createTestApp, type TestApp } from './app.ts';
 
 /** Requests as the web app sends them (bearer, sealed bodies), and auth calls, for the identity tests. */
 export async function identityClient(t: TestApp) {

@@ -1,11 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { envelopeErrors, identityMessages } from '@penny/contracts';
 import { sealBody } from '@penny/contracts/envelope-seal';
+import {
+  type IdentityClient,
+  type SignedUpUser,
+  signUpBody,
+  type TestApp,
+  testDatabaseKinds,
+  useIdentityApp,
+} from '@penny/server/testing';
 import { sql } from 'drizzle-orm';
 import nacl from 'tweetnacl';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type IdentityClient, signUpBody, useIdentityApp } from '../identity/test-kit.ts';
-import { type SignedUpUser, type TestApp, testDatabaseKinds } from '../testing/index.ts';
 
 /**
  * The findings of the external attack on Penny (issue "Security hardening"), one regression test each,

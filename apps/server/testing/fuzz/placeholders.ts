@@ -1,0 +1,39 @@
+// Placeholders: generated values name the fuzz users symbolically; the runner fills them in per request
+// (the current user changes when a request legitimately ends its session or deletes its account).
+
+export const P = {
+  username: '$$username',
+  firstName: '$$firstName',
+  lastName: '$$lastName',
+  email: '$$email',
+  password: '$$password',
+  resourceId: '$$resourceId',
+  sessionToken: '$$sessionToken',
+  otherUsername: '$$otherUsername',
+  otherEmail: '$$otherEmail',
+  otherResourceId: '$$otherResourceId',
+  /** A valid keyset cursor for the user's list (a fresh-looking one is built from its resource). */
+  cursor: '$$cursor',
+  // Linked accounts (LinkedAccounts): the user's, and the other user's to reach across with.
+  bankName: '$$bankName',
+  walletName: '$$walletName',
+  brokerageName: '$$brokerageName',
+  itemId: '$$itemId',
+  connectionId: '$$connectionId',
+  bankAccountId: '$$bankAccountId',
+  txCursor: '$$txCursor',
+  publicToken: '$$publicToken',
+  spentPublicToken: '$$spentPublicToken',
+  otherBankName: '$$otherBankName',
+  otherWalletName: '$$otherWalletName',
+  otherBrokerageName: '$$otherBrokerageName',
+  otherItemId: '$$otherItemId',
+  otherConnectionId: '$$otherConnectionId',
+  otherBankAccountId: '$$otherBankAccountId',
+  otherTxCursor: '$$otherTxCursor',
+  otherPublicToken: '$$otherPublicToken',
+  otherSnapTradeUserId: '$$otherSnapTradeUserId',
+} as const;
+
+/** '$$huge:<length>:<char>': a long string, kept short in the generated case so it prints. */
+export const huge = (length: number, char = 'x') => `$$huge:${length}:${char}`;

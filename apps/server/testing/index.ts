@@ -1,0 +1,26 @@
+// The server's test support, `@penny/server/testing`: the one surface for the server's own tests,
+// the web tests, the benches, the eval and `npm run fuzz`. It lives beside src/, not in it: nothing
+// here is part of the product.
+
+export { type AccountsClient, accountsClient } from './accounts.ts';
+export {
+  createTestApp,
+  type SignedUpUser,
+  type SignUpInput,
+  type TestApp,
+  type TestDatabaseKind,
+  testDatabaseKinds,
+} from './app.ts';
+export { type FuzzOptions, type FuzzReport, formatCounts, formatFailures, runFuzz } from './fuzz/index.ts';
+export { type IdentityClient, identityClient, signUpBody, useIdentityApp } from './identity.ts';
+export { listen } from './listen.ts';
+export * from './product.ts';
+export { type ScriptedLlm, type ScriptStep, startScriptedLlm } from './scripted-llm.ts';
+export {
+  connectSandboxBrokerage,
+  type ServedSandbox,
+  serveSnapTradeSandbox,
+  setScenario,
+  signedPost,
+  submitPortal,
+} from './snaptrade.ts';
