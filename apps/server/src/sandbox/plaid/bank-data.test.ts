@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { generateBankItem } from './bank-data/index.ts';
 import { isPfcPair } from '../../connections/plaid/pfc-taxonomy.ts';
+import { generateBankItem } from './bank-data/index.ts';
 
 const TODAY = '2026-03-15';
 const SEEDS = [

@@ -1,7 +1,7 @@
 import { CounterpartyType } from 'plaid';
+import type { PfcDetailed } from '../../../connections/plaid/pfc-taxonomy.ts';
 import type { Day } from '../days.ts';
 import type { City, Merchant } from '../merchants.ts';
-import type { PfcDetailed } from '../../../connections/plaid/pfc-taxonomy.ts';
 import { createRandom, type Random } from '../random.ts';
 import { accountSpec, type Profile } from './profile.ts';
 

@@ -5,8 +5,8 @@ import {
   TransactionPaymentChannelEnum,
   TransactionTransactionTypeEnum,
 } from 'plaid';
-import { type Day, isoFromDay } from '../days.ts';
 import { primaryOf } from '../../../connections/plaid/pfc-taxonomy.ts';
+import { type Day, isoFromDay } from '../days.ts';
 import { stableId } from '../random.ts';
 import type { BankEvent } from './event-log.ts';
 import { accountSpec, type Profile } from './profile.ts';
