@@ -93,7 +93,11 @@ function getTransactions(
     (transaction) =>
       transaction.date >= input.start_date &&
       transaction.date <= input.end_date &&
-      (!search || `${transaction.name} ${transaction.merchant ?? ''}`.toLowerCase().includes(search)),
+      // As the server's search: the name, the merchant or the detailed category.
+      (!search ||
+        [transaction.name, transaction.merchant, transaction.category_detailed].some((field) =>
+          field?.toLowerCase().includes(search),
+        )),
   );
   const offset = input.cursor ? Number(input.cursor) : 0;
   const limit = input.limit ?? 100;
