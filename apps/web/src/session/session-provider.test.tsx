@@ -5,10 +5,10 @@ import { useEffect } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetPublicConfig } from '../api/config.ts';
 import { createRequester } from '../api/request.ts';
-import { stubNetwork } from '../test/fake-network.ts';
-import { json, stubIdentityNetwork } from '../test/identity-network.ts';
-import { renderApp } from '../test/render-app.tsx';
-import { createTestAuthClient } from '../test/test-auth-client.ts';
+import { stubNetwork } from '../testing/fake-network.ts';
+import { json, stubIdentityNetwork } from '../testing/identity-network.ts';
+import { renderApp } from '../testing/render-app.tsx';
+import { createTestAuthClient } from '../testing/test-auth-client.ts';
 import { Toaster } from '../ui/index.ts';
 import { ThemeProvider } from '../ui/theme.tsx';
 import {

@@ -2,7 +2,7 @@ import type { AccountCredential, LedgerTransaction, PublicConfig } from '@penny/
 import nacl from 'tweetnacl';
 import naclUtil from 'tweetnacl-util';
 import { vi } from 'vitest';
-import { type FakeUser, sessionBody, testConfig } from '../../../test/fake-network.ts';
+import { type FakeUser, sessionBody, testConfig } from '../../../testing/fake-network.ts';
 import {
   accountsHandlers,
   FailureReply,
