@@ -8,11 +8,21 @@ import { serve } from '@hono/node-server';
 import type { SignUpRequest } from '@penny/contracts';
 import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
+import nacl from 'tweetnacl';
 import { composeServices, type Services } from '../src/compose.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { connectDatabase } from '../src/db/index.ts';
 import { createLogger } from '../src/logger.ts';
-import { ephemeralSecrets } from '../src/secrets/index.ts';
+import type { Secrets } from '../src/secrets/index.ts';
+
+/** Secrets for tests and benches: random, never written anywhere. */
+function ephemeralSecrets(): Secrets {
+  return {
+    authSecret: randomBytes(32).toString('base64url'),
+    vaultKey: new Uint8Array(randomBytes(32)),
+    boxKeyPair: nacl.box.keyPair(),
+  };
+}
 
 export type TestDatabaseKind = 'pglite' | 'postgres';
 

@@ -78,12 +78,3 @@ function decodeKey(base64: string, name: string): Uint8Array {
 }
 
 export { checkVaultKey, VaultKeyMismatchError, vaultKeyFingerprint } from './key-check.ts';
-
-/** Secrets for tests and benches: random, never written anywhere. */
-export function ephemeralSecrets(): Secrets {
-  return {
-    authSecret: randomBytes(32).toString('base64url'),
-    vaultKey: new Uint8Array(randomBytes(32)),
-    boxKeyPair: nacl.box.keyPair(),
-  };
-}
