@@ -104,9 +104,16 @@ test.describe('linked accounts', () => {
     const rows = transactions.getByRole('region', { name: 'Transactions' }).getByRole('listitem');
     await expect(rows.first()).toBeVisible({ timeout: 30_000 });
     expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
-    const firstName = (await rows.first().locator('span.truncate').first().innerText()).trim();
+    // The name alone: a pending row's badge sits beside it, in the same line.
+    const firstName = (await rows.first().locator('span.truncate > span.truncate').innerText()).trim();
     const word = firstName.split(/\s+/).find((part) => part.length >= 4) ?? firstName;
     await transactions.getByLabel('Search transactions').fill(word);
+    // The unfiltered rows stay, marked busy, until the search has answered.
+    await expect(transactions.getByRole('region', { name: 'Transactions' })).not.toHaveAttribute(
+      'aria-busy',
+      'true',
+      { timeout: 30_000 },
+    );
     await expect(transactions.getByText(/^\d+ transactions?/)).toBeVisible();
     await expect
       .poll(async () => {

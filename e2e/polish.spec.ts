@@ -115,6 +115,42 @@ test.describe('issue 9: interface polish', () => {
     await expect(manage).toBeFocused();
   });
 
+  test('an Escape pressed as the wizard opens over Settings closes the wizard, not Settings', async ({
+    page,
+  }) => {
+    await signUpAndSignIn(page);
+    await page.goto('/Settings');
+    await page.getByRole('button', { name: 'Skip for now' }).click();
+    const wizard = page.getByRole('dialog', { name: 'Personalize Penny' });
+    await expect(wizard).toBeHidden();
+    // Escape at the moment the wizard has joined Radix's layer stack but the layers have not re-rendered
+    // (Radix announces the joining with this event): where a key press on a busy machine lands.
+    const pressed = page.evaluate(
+      () =>
+        new Promise<boolean>((resolve) => {
+          const press = () => {
+            const title = [...document.querySelectorAll('[role="dialog"] h2')].find(
+              (heading) => heading.textContent === 'Personalize Penny',
+            );
+            if (!title) return;
+            document.removeEventListener('dismissableLayer.update', press);
+            const target = document.activeElement ?? document.body;
+            target.dispatchEvent(
+              new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true }),
+            );
+            resolve(true);
+          };
+          document.addEventListener('dismissableLayer.update', press);
+        }),
+    );
+    const manage = page.getByRole('button', { name: 'Manage Preferences' });
+    await manage.click();
+    expect(await pressed).toBe(true);
+    await expect(wizard).toBeHidden();
+    await expect(page.getByRole('dialog', { name: 'Settings' })).toBeVisible();
+    await expect(manage).toBeFocused();
+  });
+
   test('sign-up marks only the field at fault, describes it by the message, and focuses it', async ({
     page,
   }) => {

@@ -7,8 +7,6 @@ export {
 export {
   type BeginTurnInput,
   type BegunTurn,
-  type ChatService,
-  createChatService,
   type FinishTurnInput,
   type HistoryTurn,
   interruptedMessage,
@@ -17,4 +15,5 @@ export {
   type ThreadPage,
   threadFullMessage,
   titleFromDsl,
-} from './threads.ts';
+} from './thread-model.ts';
+export { type ChatService, createChatService } from './threads.ts';

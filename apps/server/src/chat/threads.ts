@@ -12,19 +12,6 @@ import {
 } from './thread-queries.ts';
 import { abandonRunningTurns, beginTurn, finishTurn } from './turns.ts';
 
-export {
-  type BeginTurnInput,
-  type BegunTurn,
-  type FinishTurnInput,
-  type HistoryTurn,
-  interruptedMessage,
-  newChatId,
-  type ThreadDsl,
-  type ThreadPage,
-  threadFullMessage,
-  titleFromDsl,
-} from './thread-model.ts';
-
 /**
  * Chat threads and their turns (docs/product/chat.md, "Sidebar", "Thread", "Thread message from server",
  * "Database service", and the agent's turn persistence). Every function takes the session

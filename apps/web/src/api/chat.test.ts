@@ -10,7 +10,7 @@ import {
   sseFrame,
   sseResponse,
 } from '../features/chat/testing/agent-stream.ts';
-import { json, stubFetch, testConfig } from '../test/fake-network.ts';
+import { json, stubFetch, testConfig } from '../testing/fake-network.ts';
 import { ChatTurnError, readEventStream, streamChat } from './chat.ts';
 import { resetPublicConfig } from './config.ts';
 import { HttpError } from './request.ts';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { stubNetwork, testConfig } from '../test/fake-network.ts';
+import { stubNetwork, testConfig } from '../testing/fake-network.ts';
 import { fetchPublicConfig, loadPublicConfig, resetPublicConfig } from './config.ts';
 
 afterEach(() => resetPublicConfig());

@@ -1,9 +1,9 @@
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { stubNetwork } from '../test/fake-network.ts';
-import { stubIdentityNetwork } from '../test/identity-network.ts';
-import { renderApp } from '../test/render-app.tsx';
+import { stubNetwork } from '../testing/fake-network.ts';
+import { stubIdentityNetwork } from '../testing/identity-network.ts';
+import { renderApp } from '../testing/render-app.tsx';
 
 // Screens load their code on demand, and each test here may be the first to import a screen (a
 // signed-out visit no longer downloads the screen it is turned away from); under a full parallel run

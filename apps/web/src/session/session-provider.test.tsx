@@ -1,12 +1,14 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, configure, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useEffect } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetPublicConfig } from '../api/config.ts';
-import { stubNetwork } from '../test/fake-network.ts';
-import { json, stubIdentityNetwork } from '../test/identity-network.ts';
-import { renderApp } from '../test/render-app.tsx';
-import { createTestAuthClient } from '../test/test-auth-client.ts';
+import { createRequester } from '../api/request.ts';
+import { stubNetwork } from '../testing/fake-network.ts';
+import { json, stubIdentityNetwork } from '../testing/identity-network.ts';
+import { renderApp } from '../testing/render-app.tsx';
+import { createTestAuthClient } from '../testing/test-auth-client.ts';
 import { Toaster } from '../ui/index.ts';
 import { ThemeProvider } from '../ui/theme.tsx';
 import {
@@ -92,6 +94,40 @@ describe('SessionProvider', () => {
     renderProbe();
     expect(await screen.findByText('signed-out:-')).toBeInTheDocument();
     expect(getSessionToken()).toBeNull();
+  });
+
+  it("sends a signed-out screen's first request with the anonymous token, not the gone session's", async () => {
+    setSessionToken('stale-token');
+    stubNetwork({ session: null });
+    const sent: string[] = [];
+    const requester = createRequester({
+      baseUrls: { db: '/db', agent: '/agent', connect: '/connect' },
+      getToken: getSessionToken,
+      anonToken: 'anon-token',
+      boxPublicKey: '',
+      encrypt: false,
+      fetch: async (_input, init) => {
+        sent.push(new Headers(init?.headers).get('authorization') ?? '');
+        return Response.json({});
+      },
+    });
+    // A screen that asks the server for something as soon as it shows (as sign-up does).
+    function SignedOutScreen() {
+      const { status } = useSession();
+      useEffect(() => {
+        if (status === 'signed-out') void requester.request('db', '/get-profile');
+      }, [status]);
+      return null;
+    }
+    render(
+      <SessionProvider client={createTestAuthClient()}>
+        <SessionProbe />
+        <SignedOutScreen />
+      </SessionProvider>,
+    );
+    expect(await screen.findByText('signed-out:-')).toBeInTheDocument();
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent).toEqual(['Bearer anon-token']);
   });
 
   it('keeps the set-auth-token header in memory only and sends it back as the bearer', async () => {

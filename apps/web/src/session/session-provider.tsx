@@ -4,6 +4,7 @@ import {
   useCallback,
   useContext,
   useEffect,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -200,14 +201,18 @@ export function SessionProvider({ client, children }: SessionProviderProps) {
       ? 'checking'
       : 'signed-out';
 
+  // Signed out, the bearer token is gone in the same commit, before any screen's effect runs (passive
+  // effects run children first): a signed-out screen's first request must carry the anonymous token.
+  useLayoutEffect(() => {
+    if (status === 'signed-out') setSessionToken(null);
+  }, [status]);
+
   // Leaving the signed-in state by any road (sign-out, expiry, deleted account) forgets the user's data.
   const previousStatus = useRef<SessionStatus>(status);
   useEffect(() => {
     const was = previousStatus.current;
     previousStatus.current = status;
-    if (status !== 'signed-out') return;
-    if (was === 'signed-in') clearClientState(queryCache.current ?? undefined);
-    else setSessionToken(null);
+    if (status === 'signed-out' && was === 'signed-in') clearClientState(queryCache.current ?? undefined);
   }, [status, queryCache]);
 
   const storeRefetch = clientSession?.refetch;

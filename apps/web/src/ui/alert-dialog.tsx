@@ -2,12 +2,25 @@ import { AlertDialog as AlertDialogPrimitive } from 'radix-ui';
 import type { ComponentProps, ReactNode } from 'react';
 import { buttonClassName } from './button.tsx';
 import { cx } from './cx.ts';
+import { DialogCloseContext, useOpenState, useStackedEscape } from './dialog-stack.ts';
 
 /**
  * A confirmation that must be answered (Radix AlertDialog: focus starts on Cancel, Escape cancels, a
  * click outside does nothing).
  */
-export const AlertDialog = AlertDialogPrimitive.Root;
+export function AlertDialog({
+  open,
+  defaultOpen,
+  onOpenChange,
+  ...rest
+}: ComponentProps<typeof AlertDialogPrimitive.Root>) {
+  const state = useOpenState({ open, defaultOpen, onOpenChange });
+  return (
+    <DialogCloseContext value={state.close}>
+      <AlertDialogPrimitive.Root {...rest} open={state.open} onOpenChange={state.onOpenChange} />
+    </DialogCloseContext>
+  );
+}
 export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;
 
 export type AlertDialogContentProps = Omit<ComponentProps<typeof AlertDialogPrimitive.Content>, 'title'> & {
@@ -21,12 +34,17 @@ export function AlertDialogContent({
   description,
   className,
   children,
+  onEscapeKeyDown,
+  ref,
   ...rest
 }: AlertDialogContentProps) {
+  const stacked = useStackedEscape(onEscapeKeyDown, ref);
   return (
     <AlertDialogPrimitive.Portal>
       <AlertDialogPrimitive.Overlay className="fixed inset-0 z-[60] bg-black/60 data-[state=open]:animate-fade-in" />
       <AlertDialogPrimitive.Content
+        ref={stacked.contentRef}
+        onEscapeKeyDown={stacked.onEscapeKeyDown}
         className={cx(
           'fixed top-1/2 left-1/2 z-[60] flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md',
           '-translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-2xl border border-border',

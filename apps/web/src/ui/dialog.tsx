@@ -2,9 +2,22 @@ import { X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import type { ComponentProps, ReactNode } from 'react';
 import { cx } from './cx.ts';
+import { DialogCloseContext, useOpenState, useStackedEscape } from './dialog-stack.ts';
 
 /** Radix Dialog root: `open`/`onOpenChange` (controlled) or `defaultOpen`. Focus is trapped while open. */
-export const Dialog = DialogPrimitive.Root;
+export function Dialog({
+  open,
+  defaultOpen,
+  onOpenChange,
+  ...rest
+}: ComponentProps<typeof DialogPrimitive.Root>) {
+  const state = useOpenState({ open, defaultOpen, onOpenChange });
+  return (
+    <DialogCloseContext value={state.close}>
+      <DialogPrimitive.Root {...rest} open={state.open} onOpenChange={state.onOpenChange} />
+    </DialogCloseContext>
+  );
+}
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
@@ -35,12 +48,17 @@ export function DialogContent({
   layout = 'scroll',
   className,
   children,
+  onEscapeKeyDown,
+  ref,
   ...rest
 }: DialogContentProps) {
+  const stacked = useStackedEscape(onEscapeKeyDown, ref);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className={overlayClassName} />
       <DialogPrimitive.Content
+        ref={stacked.contentRef}
+        onEscapeKeyDown={stacked.onEscapeKeyDown}
         {...(description ? {} : { 'aria-describedby': undefined })}
         className={cx(
           'fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)]',
@@ -89,11 +107,21 @@ export type DrawerContentProps = Omit<ComponentProps<typeof DialogPrimitive.Cont
 };
 
 /** A dialog that slides in from the left edge: the sidebar on narrow screens. Use inside `<Dialog>`. */
-export function DrawerContent({ title, className, children, ...rest }: DrawerContentProps) {
+export function DrawerContent({
+  title,
+  className,
+  children,
+  onEscapeKeyDown,
+  ref,
+  ...rest
+}: DrawerContentProps) {
+  const stacked = useStackedEscape(onEscapeKeyDown, ref);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className={overlayClassName} />
       <DialogPrimitive.Content
+        ref={stacked.contentRef}
+        onEscapeKeyDown={stacked.onEscapeKeyDown}
         aria-describedby={undefined}
         className={cx(
           'fixed inset-y-0 left-0 z-50 flex w-[min(20rem,85vw)] flex-col bg-surface text-text shadow-overlay',

@@ -35,8 +35,8 @@ export async function credentials(
   );
 }
 
-/** Agent: accounts of one platform (optionally one connection), synced first when stale. */
-export async function agentAccounts(
+/** The user's connections of one platform (or the one named, refused when unknown), synced first when stale. */
+async function freshConnections(
   deps: ReadDeps,
   userId: string,
   platform: AccountPlatform,
@@ -44,7 +44,17 @@ export async function agentAccounts(
 ) {
   if (accountName) await requireConnection(deps.db, userId, accountName, platform);
   await refreshIfStale(deps, userId, platform, accountName);
-  const entries = await connectionsOf(deps.db, userId, platform, accountName);
+  return connectionsOf(deps.db, userId, platform, accountName);
+}
+
+/** Agent: accounts of one platform (optionally one connection), synced first when stale. */
+export async function agentAccounts(
+  deps: ReadDeps,
+  userId: string,
+  platform: AccountPlatform,
+  accountName?: string,
+) {
+  const entries = await freshConnections(deps, userId, platform, accountName);
   return entries.flatMap(agentAccountsOf);
 }
 
@@ -55,9 +65,7 @@ export async function agentBalances(
   platform: AccountPlatform,
   accountName?: string,
 ) {
-  if (accountName) await requireConnection(deps.db, userId, accountName, platform);
-  await refreshIfStale(deps, userId, platform, accountName);
-  const entries = await connectionsOf(deps.db, userId, platform, accountName);
+  const entries = await freshConnections(deps, userId, platform, accountName);
   const accountIds = entries.flatMap((entry) => entry.accounts.map((account) => account.id));
   const holdings = await listHoldings(deps.db, userId, accountIds);
   return entries.flatMap(({ connection: row, accounts }) =>

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetPublicConfig } from '../../api/index.ts';
-import { renderApp } from '../../test/render-app.tsx';
+import { renderApp } from '../../testing/render-app.tsx';
 import {
   makeAccount,
   makeCredential,
@@ -309,5 +309,54 @@ describe('Transactions view', { timeout: 30_000 }, () => {
       .filter((call) => (call.body as { search?: string }).search !== undefined);
     // Debounced: one request for the whole word, not one per key.
     expect(searches.map((call) => (call.body as { search: string }).search)).toEqual(['payroll']);
+  });
+
+  it('says the list is busy until a search answers, and a row found by its category shows that category', async () => {
+    const rows = [
+      makeTransaction({
+        id: 't1',
+        account_id: 'chk',
+        date: daysAgo(1),
+        amount: '-200.00',
+        name: 'Online Transfer to Savings ...1111',
+        category: 'TRANSFER_OUT',
+        category_detailed: 'TRANSFER_OUT_ACCOUNT_TRANSFER',
+      }),
+      makeTransaction({
+        id: 't2',
+        account_id: 'chk',
+        date: daysAgo(2),
+        amount: '-35.10',
+        name: 'AMAZON MKTPL*2K4',
+        merchant: 'Amazon',
+        category: 'GENERAL_MERCHANDISE',
+        category_detailed: 'GENERAL_MERCHANDISE_ONLINE_MARKETPLACES',
+      }),
+      makeTransaction({
+        id: 't3',
+        account_id: 'chk',
+        date: daysAgo(3),
+        amount: '-4.50',
+        name: 'Blue Bottle Coffee',
+        category: 'FOOD_AND_DRINK',
+        category_detailed: 'FOOD_AND_DRINK_COFFEE',
+      }),
+    ];
+    stubAccountsServer({ credentials: [bank], transactions: { chk: rows } });
+    await openAccounts();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Transactions of Plaid Checking' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Plaid Checking transactions' });
+    const list = await within(dialog).findByRole('region', { name: 'Transactions' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(3);
+    expect(list).not.toHaveAttribute('aria-busy');
+
+    await user.type(within(dialog).getByLabelText('Search transactions'), 'online');
+    // The three rows still shown are the unfiltered answer's: busy until the search's own arrives.
+    expect(list).toHaveAttribute('aria-busy', 'true');
+    await waitFor(() => expect(list).not.toHaveAttribute('aria-busy'));
+    const found = within(list).getAllByRole('listitem');
+    expect(found.map((row) => row.textContent?.toLowerCase().includes('online'))).toEqual([true, true]);
+    expect(found[1]).toHaveTextContent('General merchandise online marketplaces');
   });
 });

@@ -41,6 +41,19 @@ export function humanizeCategory(category: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+/**
+ * A transaction's category as its row shows it: the detailed one when there is one
+ * (FOOD_AND_DRINK_COFFEE → 'Food and drink coffee'), since a search matches the detailed category and
+ * a row it finds must show why; else the primary one; else 'Uncategorized'.
+ */
+export function transactionCategory(transaction: {
+  category: string | null;
+  category_detailed: string | null;
+}): string {
+  const category = transaction.category_detailed ?? transaction.category;
+  return category ? humanizeCategory(category) : 'Uncategorized';
+}
+
 /** '5 minutes ago'; 'Unknown date' when the date cannot be read (spec, bad dates). */
 export function relativeTime(iso: string, now = new Date()): string {
   const date = new Date(iso);

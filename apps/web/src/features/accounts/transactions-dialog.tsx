@@ -3,7 +3,7 @@ import { ACCOUNT_LIMITS } from '@penny/contracts';
 import { useEffect, useState } from 'react';
 import type { AccountUserInfo } from '../../api/index.ts';
 import { Button, cx, Dialog, DialogContent, Field, Input, Skeleton } from '../../ui/index.ts';
-import { formatDate, formatSignedMoney, humanizeCategory, isoDay } from './format.ts';
+import { formatDate, formatSignedMoney, isoDay, transactionCategory } from './format.ts';
 import { useTransactions } from './queries.ts';
 import { WindowedList } from './windowed-list.tsx';
 
@@ -44,6 +44,9 @@ export function TransactionsDialog({ user, credential, account, onClose }: Trans
     end,
     search: debouncedSearch,
   });
+  // Until a new search or range has answered, the rows on screen are the previous answer's: the list
+  // says it is busy meanwhile (from the first key of a search, through its debounce and its request).
+  const stale = search.trim() !== debouncedSearch || query.isPlaceholderData;
 
   return (
     <Dialog open onOpenChange={(open) => (open ? null : onClose())}>
@@ -119,6 +122,7 @@ export function TransactionsDialog({ user, credential, account, onClose }: Trans
               height={LIST_HEIGHT}
               itemKey={(transaction) => transaction.id}
               label="Transactions"
+              busy={stale}
               {...(query.hasNextPage ? { totalCount: -1 } : {})}
               onEndReached={() => {
                 if (query.hasNextPage && !query.isFetchingNextPage) void query.fetchNextPage();
@@ -160,7 +164,7 @@ function TransactionRow({ transaction }: { transaction: LedgerTransaction }) {
           ) : null}
         </span>
         <span className="truncate text-xs text-text-muted">
-          {transaction.category ? humanizeCategory(transaction.category) : 'Uncategorized'}
+          {transactionCategory(transaction)}
           {transaction.merchant && transaction.merchant !== transaction.name ? ` · ${transaction.name}` : ''}
         </span>
       </div>

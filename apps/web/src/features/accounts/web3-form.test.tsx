@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetPublicConfig } from '../../api/index.ts';
-import { renderApp } from '../../test/render-app.tsx';
+import { renderApp } from '../../testing/render-app.tsx';
 import { stubAccountsServer } from './testing/fake-accounts-server.ts';
 
 // Hardhat's first account: a published test key and its address (viem's docs; research/providers.md §3.4).

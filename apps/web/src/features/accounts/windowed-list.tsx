@@ -15,6 +15,8 @@ export type WindowedListProps<T> = {
   label: string;
   /** Rows in total when more are known to exist than loaded (for aria-setsize); -1 when unknown. */
   totalCount?: number;
+  /** The rows shown are about to be replaced (announced as aria-busy). */
+  busy?: boolean;
 };
 
 /**
@@ -31,6 +33,7 @@ export function WindowedList<T>({
   onEndReached,
   label,
   totalCount,
+  busy = false,
 }: WindowedListProps<T>) {
   const [scrollTop, setScrollTop] = useState(0);
   const boxRef = useRef<HTMLElement>(null);
@@ -58,6 +61,7 @@ export function WindowedList<T>({
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
       tabIndex={0}
       aria-label={label}
+      aria-busy={busy || undefined}
     >
       <ul className="relative" style={{ height: items.length * rowHeight }}>
         {items.slice(first, last).map((item, offset) => {

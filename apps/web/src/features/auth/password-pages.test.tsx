@@ -2,8 +2,8 @@ import { act, configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetPublicConfig } from '../../api/index.ts';
-import { authError, stubIdentityNetwork } from '../../test/identity-network.ts';
-import { renderApp } from '../../test/render-app.tsx';
+import { authError, stubIdentityNetwork } from '../../testing/identity-network.ts';
+import { renderApp } from '../../testing/render-app.tsx';
 import { readResetLink, validateNewPassword } from './reset-password-page.tsx';
 
 // Screens load their code on demand; under a full parallel run that can take a few seconds.

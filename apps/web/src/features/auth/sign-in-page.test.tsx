@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetPublicConfig } from '../../api/index.ts';
 import { getSessionToken, setSessionToken } from '../../session/index.ts';
-import { authError, json, stubIdentityNetwork } from '../../test/identity-network.ts';
-import { renderApp } from '../../test/render-app.tsx';
+import { authError, json, stubIdentityNetwork } from '../../testing/identity-network.ts';
+import { renderApp } from '../../testing/render-app.tsx';
 
 // Screens load their code on demand; under a full parallel run that can take a few seconds.
 configure({ asyncUtilTimeout: 5000 });

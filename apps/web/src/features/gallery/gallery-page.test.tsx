@@ -2,9 +2,9 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resetPublicConfig } from '../../api/index.ts';
-import { stubNetwork } from '../../test/fake-network.ts';
-import { startRealServer } from '../../test/real-server.ts';
-import { renderApp } from '../../test/render-app.tsx';
+import { stubNetwork } from '../../testing/fake-network.ts';
+import { startRealServer } from '../../testing/real-server.ts';
+import { renderApp } from '../../testing/render-app.tsx';
 import { toast } from '../../ui/index.ts';
 import { GALLERY_FIXTURES, GALLERY_PANEL_ANSWER, GALLERY_PANEL_RESULTS } from './fixtures.ts';
 

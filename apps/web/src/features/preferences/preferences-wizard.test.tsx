@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetPublicConfig } from '../../api/index.ts';
 import type { SessionUser } from '../../session/index.ts';
-import { json, stubIdentityNetwork } from '../../test/identity-network.ts';
+import { json, stubIdentityNetwork } from '../../testing/identity-network.ts';
 import { ThemeProvider } from '../../ui/theme.tsx';
 import { PreferencesWizard } from './preferences-wizard.tsx';
 

@@ -4,8 +4,8 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { AppProviders } from '../../app/index.ts';
 import { useSession } from '../../session/index.ts';
-import { stubNetwork } from '../../test/fake-network.ts';
-import { createTestAuthClient } from '../../test/test-auth-client.ts';
+import { stubNetwork } from '../../testing/fake-network.ts';
+import { createTestAuthClient } from '../../testing/test-auth-client.ts';
 import { type ForkSource, originalQueryId, useForkVisualization } from './fork.ts';
 
 let fork: (source: ForkSource) => void = () => {};

@@ -5,8 +5,8 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../app/index.ts';
 import { useSession } from '../../session/index.ts';
-import { errorReply, startRealServer } from '../../test/real-server.ts';
-import { createTestAuthClient } from '../../test/test-auth-client.ts';
+import { errorReply, startRealServer } from '../../testing/real-server.ts';
+import { createTestAuthClient } from '../../testing/test-auth-client.ts';
 import { toast } from '../../ui/index.ts';
 import { VisualizationPanel, type VisualizationPanelProps } from './visualization-panel.tsx';
 

@@ -15,7 +15,7 @@ import {
   toast,
   useTheme,
 } from '../../ui/index.ts';
-import type { SettingsBusy } from './settings-dialog.tsx';
+import type { SettingsBusy } from './settings-busy.ts';
 
 const toasts = identityMessages.toasts;
 

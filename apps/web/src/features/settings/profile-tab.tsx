@@ -4,7 +4,7 @@ import { KeyRound, SlidersHorizontal } from 'lucide-react';
 import { passwordResetRedirectURL, useSession } from '../../session/index.ts';
 import { Button, toast } from '../../ui/index.ts';
 import { usePreferencesWizard, useProfile } from '../preferences/index.ts';
-import type { SettingsBusy } from './settings-dialog.tsx';
+import type { SettingsBusy } from './settings-busy.ts';
 
 const { notProvided, notAvailable } = identityMessages.settings;
 const toasts = identityMessages.toasts;

@@ -3,8 +3,7 @@ import { useState } from 'react';
 import { Dialog, DialogContent, Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/index.ts';
 import { AccountTab } from './account-tab.tsx';
 import { ProfileTab } from './profile-tab.tsx';
-
-export type SettingsBusy = 'reset' | 'delete-data' | 'delete-account' | 'sign-out' | null;
+import type { SettingsBusy } from './settings-busy.ts';
 
 export type SettingsDialogProps = {
   open: boolean;

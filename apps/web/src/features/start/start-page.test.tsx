@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { stubNetwork } from '../../test/fake-network.ts';
-import { renderApp } from '../../test/render-app.tsx';
+import { stubNetwork } from '../../testing/fake-network.ts';
+import { renderApp } from '../../testing/render-app.tsx';
 
 describe('start screen', () => {
   it("greets a signed-in user by first name: 'Hello, Ada!'", async () => {

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetPublicConfig } from '../../../api/index.ts';
-import { renderApp } from '../../../test/render-app.tsx';
+import { renderApp } from '../../../testing/render-app.tsx';
 import { makeAccount, makeCredential, stubAccountsServer } from '../testing/fake-accounts-server.ts';
 
 /** Opens /Accounts, then Connect Account → Financial Institutions. */

@@ -1,6 +1,6 @@
 import type { AgentAction, ChatRequest, ChatResponse, ChatStreamEvent, TurnStatus } from '@penny/contracts';
 import { vi } from 'vitest';
-import type { RealServer, SignedUpUser } from '../../../test/real-server.ts';
+import type { RealServer, SignedUpUser } from '../../../testing/real-server.ts';
 import { chatResult, eventsFor, sseResponse } from './agent-stream.ts';
 
 /**

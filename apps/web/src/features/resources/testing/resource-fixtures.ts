@@ -1,6 +1,6 @@
 import { dbEndpoints, type StoredResource } from '@penny/contracts';
 import { vi } from 'vitest';
-import { endpointReply, type RealServer, type SignedUpUser } from '../../../test/real-server.ts';
+import { endpointReply, type RealServer, type SignedUpUser } from '../../../testing/real-server.ts';
 
 /**
  * Saved resources for tests against the real server: stored through the server's own resource
