@@ -16,21 +16,37 @@ const SKIPPED_DIRECTORIES = new Set(['node_modules', 'dist', 'test-results', 'pl
 const TEXT_FILE = /\.(ts|tsx|js|mjs|cjs|json|md|css|html|sh|sql|txt|ya?ml)$/;
 const THIS_FILE = relative(ROOT, fileURLToPath(import.meta.url));
 
-/** What an outside reference looks like, each with what it points at and what to cite instead. */
-const OUTSIDE_REFERENCES: ReadonlyArray<readonly [RegExp, string]> = [
-  [/\bspec [12]\b/i, 'the original specification: cite docs/product/identity.md or chat.md'],
-  [/\b(?:the|per) spec\b|\bspec['’]s\b/i, 'the original specification: cite a docs/product page'],
-  [/\bSpec:/, 'the original specification: cite a docs/product page'],
-  [
-    /(?<!\b(?:if|while|for|switch|return|await|typeof))\s\(spec[),:]/,
-    'the original specification: cite a docs/product page',
-  ],
-  [/§/, 'a section of an outside document'],
-  [/(?:^|[\s(`'"])(?:\.\.\/)*shared\//, 'the starting plan: cite docs/architecture.md'],
-  [/\bARCHITECTURE\.md/, 'the starting plan: cite docs/architecture.md'],
-  [/\bDESIGN\.md/, 'the design brief: cite docs/product/design.md'],
-  [/\bresearch\/|\bresearch note/i, 'research notes: say where the fact comes from'],
+type OutsideReference = {
+  pattern: RegExp;
+  /** What it points at, and what to cite instead. */
+  points: string;
+  /** Only in comments and Markdown: in code the same letters can be a variable named `spec`. */
+  proseOnly?: true;
+};
+
+const OUTSIDE_REFERENCES: readonly OutsideReference[] = [
+  {
+    pattern: /\bspec [12]\b/i,
+    points: 'the original specification: cite docs/product/identity.md or chat.md',
+  },
+  {
+    pattern: /\b(?:the|per) spec\b|\bspec['’]s\b/i,
+    points: 'the original specification: cite a docs/product page',
+  },
+  { pattern: /\bSpec:/, points: 'the original specification: cite a docs/product page' },
+  { pattern: /\(spec[),:]/, points: 'the original specification: cite a docs/product page', proseOnly: true },
+  { pattern: /§/, points: 'a section of an outside document' },
+  { pattern: /(?:^|[\s(`'"])(?:\.\.\/)*shared\//, points: 'the starting plan: cite docs/architecture.md' },
+  { pattern: /\bARCHITECTURE\.md/, points: 'the starting plan: cite docs/architecture.md' },
+  { pattern: /\bDESIGN\.md/, points: 'the design brief: cite docs/product/design.md' },
+  { pattern: /\bresearch\/|\bresearch note/i, points: 'research notes: say where the fact comes from' },
 ];
+
+/** The comment part of a line of code (after // or /*, or a JSDoc star); all of a Markdown line. */
+function proseOf(file: string, line: string): string {
+  if (file.endsWith('.md')) return line;
+  return line.match(/(?:\/\/|\/\*|^\s*\*)(.*)$/)?.[1] ?? '';
+}
 
 function searchedFiles(): string[] {
   const files: string[] = [];
@@ -78,8 +94,10 @@ describe('references in code and docs', () => {
       read(file)
         .split('\n')
         .forEach((line, index) => {
-          const hit = OUTSIDE_REFERENCES.find(([pattern]) => pattern.test(line));
-          if (hit) found.push(`${file}:${index + 1}: ${hit[1]}: ${line.trim()}`);
+          const hit = OUTSIDE_REFERENCES.find(({ pattern, proseOnly }) =>
+            pattern.test(proseOnly ? proseOf(file, line) : line),
+          );
+          if (hit) found.push(`${file}:${index + 1}: ${hit.points}: ${line.trim()}`);
         });
     }
     expect(found.length, found.join('\n')).toBe(0);
