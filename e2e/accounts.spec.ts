@@ -11,7 +11,7 @@ import { signUpAndSignIn, skipPreferencesWizard } from './support/users.ts';
  * disconnect; axe on the page and every popup.
  */
 
-// Hardhat's first account: a published test key and its address (research/providers.md §3.4).
+// Hardhat's first account: a published test key and its address (viem's privateKeyToAccount docs).
 const ETH_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
 const ETH_ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const SOL_ADDRESS = 'AKnL4NNf3DGWZJS6cPknBuEGnVsV4A4m5tgebLHaRSZ9';
@@ -37,7 +37,8 @@ function linkPopup(page: Page): Locator {
  * After the portal's last step it redirects the popup to Penny's return page
  * (/connect/snaptrade/callback), which reports to the Accounts page and closes the popup. Where the
  * server does not serve that page yet, the popup is closed the way a user would close it: the
- * Accounts page's closed-check then finalizes the link the same way (spec: "after popup closes").
+ * Accounts page's closed-check then finalizes the link the same way ("after popup closes":
+ * docs/product/chat.md, "Brokerage link").
  */
 /** The portal sends the popup back to our callback page, which reports to the opener and closes itself. */
 async function leavePortal(popup: Page) {

@@ -21,7 +21,10 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 
 export { expect };
 
-/** Serious and critical accessibility violations on the current page (DESIGN.md: there must be none). */
+/**
+ * Serious and critical accessibility violations on the current page (docs/product/design.md, "Accessibility":
+ * there must be none).
+ */
 export async function seriousAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations

@@ -28,7 +28,10 @@ export type NewUserOptions = Partial<TestUser> & {
   extra?: Record<string, unknown>;
 };
 
-/** The other fields sign-up requires (spec 1: contact details and both agreements). */
+/**
+ * The other fields sign-up requires (contact details and both agreements: docs/product/identity.md,
+ * "Sign-up mode").
+ */
 export const SIGN_UP_DEFAULTS = {
   phoneNumber: '+15551234567',
   country: 'United States',
@@ -131,8 +134,9 @@ export async function signUpAndSignIn(
 
 /**
  * A new user has no preferences, so the preferences wizard opens by itself over whatever page is
- * shown (spec 1). Tests about other screens call this once per page: whenever the wizard's
- * 'Skip for now' button shows up, Playwright presses it before the next action or assertion.
+ * shown (docs/product/identity.md, "Preferences wizard"). Tests about other screens call this once per page:
+ * whenever the wizard's 'Skip for now' button shows up, Playwright presses it before the next action or
+ * assertion.
  */
 export async function skipPreferencesWizard(page: Page): Promise<void> {
   const skip = page.getByRole('button', { name: 'Skip for now' });

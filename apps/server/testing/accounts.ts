@@ -5,8 +5,9 @@ type SignedUp = Awaited<ReturnType<TestApp['signUpVerifiedUser']>>;
 
 /**
  * Requests as the web app sends them for linked accounts: /db and /agent sealed with the bearer
- * token, /connect with the session cookie and our Origin (no Authorization header, per the spec), and
- * the sandbox stand-ins the browser widgets call. Over real HTTP when the app listens.
+ * token, /connect with the session cookie and our Origin (no Authorization header: docs/product/chat.md,
+ * "Request wrapper"), and the sandbox stand-ins the browser widgets call. Over real HTTP when the app
+ * listens.
  */
 export async function accountsClient(t: TestApp, user: SignedUp) {
   const api = await identityClient(t);

@@ -3,8 +3,8 @@ import { LIMITS, userIdentitySchema } from './api.ts';
 import { safeString } from './text.ts';
 
 /**
- * Linked accounts (spec 2, "Linked accounts page", "Link Accounts popup", the credential and Web3
- * entities, the account calls of the database, agent and account-connection services). Tokens, user
+ * Linked accounts (docs/product/chat.md, "Linked accounts page", "Link Accounts popup",
+ * "Account credentials map", "Web3 credential", and the account calls of "The calls it makes"). Tokens, user
  * secrets and private keys never appear in any answer: the server seals provider credentials in its
  * vault and a wallet's private key never leaves the browser.
  */
@@ -12,7 +12,7 @@ import { safeString } from './text.ts';
 export const PLATFORMS = ['snaptrade', 'plaid', 'web3'] as const;
 export type AccountPlatform = (typeof PLATFORMS)[number];
 
-/** The spec's chain codes: solana sol, ethereum eth, bitcoin btc. */
+/** The required chain codes (docs/product/chat.md, "Linking"): solana sol, ethereum eth, bitcoin btc. */
 export const CHAIN_CODES = ['sol', 'eth', 'btc'] as const;
 export type ChainCode = (typeof CHAIN_CODES)[number];
 export const CHAIN_LABELS = { sol: 'Solana', eth: 'Ethereum', btc: 'Bitcoin' } as const satisfies Record<
@@ -20,14 +20,20 @@ export const CHAIN_LABELS = { sol: 'Solana', eth: 'Ethereum', btc: 'Bitcoin' } a
   string
 >;
 
-/** Account name suffixes per platform (spec: '{name}_plaid', '{name}_snaptrade', '{name}_web3'). */
+/**
+ * Account name suffixes per platform ('{name}_plaid', '{name}_snaptrade', '{name}_web3':
+ * docs/product/chat.md, "Account credentials map").
+ */
 export const ACCOUNT_SUFFIX = {
   plaid: '_plaid',
   snaptrade: '_snaptrade',
   web3: '_web3',
 } as const satisfies Record<AccountPlatform, string>;
 
-/** The spec's words for the Accounts page and the link flows, quoted exactly. */
+/**
+ * The required words for the Accounts page and the link flows (docs/product/chat.md, "Linked accounts page"
+ * and "Error catalogue"), quoted exactly.
+ */
 export const accountMessages = {
   unsupportedPlatform: (platform: string) => `Unsupported platform: ${platform}`,
   // Accounts page.
@@ -84,7 +90,7 @@ export const accountMessages = {
   privateKeyRequired: 'Private Key is required.',
   savedTitle: 'Account Info Saved',
   saveFailed: (accountName: string) => `Failed to save ${accountName}`,
-  // Ours: what the spec leaves open.
+  // Ours: what the requirements leave open (docs/product/chat.md, "Web3 wallet form").
   invalidAddress: (chain: ChainCode) => `This is not a valid ${CHAIN_LABELS[chain]} address.`,
   privateKeyRefused: 'Private keys are never stored: send the wallet address instead.',
   accountNotFound: 'Account not found',
@@ -95,7 +101,7 @@ export const accountMessages = {
   originRefused: 'This request must come from the Penny app.',
 } as const;
 
-/** The spec's linking constants. */
+/** The required linking constants (docs/product/chat.md, "Linking"). */
 export const LINKING = {
   web3SuccessCloseMs: 2000,
   popupMaxWidth: 1000,
@@ -184,8 +190,8 @@ export const linkedAccountSchema = z.object({
 export type LinkedAccount = z.infer<typeof linkedAccountSchema>;
 
 /**
- * One entry of the spec's "Account credentials map" (keyed by account name), without any secret:
- * `access_token` is never sent. Penny adds the connection's institution, sync state and accounts.
+ * One entry of the "Account credentials map" (docs/product/chat.md; keyed by account name), without any
+ * secret: `access_token` is never sent. Penny adds the connection's institution, sync state and accounts.
  */
 export const accountCredentialSchema = z.object({
   account_name: z.string(),
@@ -211,14 +217,14 @@ export const getCredentialsResponseSchema = z.object({
 });
 export type GetCredentialsResponse = z.infer<typeof getCredentialsResponseSchema>;
 
-/** The Web3 credential of POST /db/store-credentials (spec "Web3 credential"). */
+/** The Web3 credential of POST /db/store-credentials (docs/product/chat.md, "Web3 credential"). */
 export const web3CredentialSchema = z.object({
   chain: chainCodeSchema,
   /** The wallet address. */
   account_id: safeString().trim().min(1).max(ACCOUNT_LIMITS.addressMax),
-  /** The username (spec: item_id). */
+  /** The username (the required item_id). */
   item_id: safeString().trim().max(LIMITS.email.max).optional(),
-  /** The spec's field for the private key. Penny refuses any non-empty value: keys stay in the browser. */
+  /** The required field for the private key. Penny refuses any non-empty value: keys stay in the browser. */
   access_token: safeString().max(1000).optional(),
   tag: safeString().trim().max(ACCOUNT_LIMITS.tagMax).optional(),
   last_updated: z.iso.datetime({ offset: true }).optional(),
@@ -339,9 +345,10 @@ export type GetTransactionsResponse = z.infer<typeof getTransactionsResponseSche
 // ---- Account-connection service (/connect/api): session cookie + Origin check, form or JSON bodies.
 
 /**
- * POST /connect/api/create_link_token: the spec's empty form, or Penny's `account_name` of one of the
- * user's Plaid connections for an update-mode token that re-links that item (its login expired). A
- * client may name the user as on the other calls; they must then be the signed-in user.
+ * POST /connect/api/create_link_token: the required empty form (docs/product/chat.md,
+ * "Account-connection service"), or Penny's `account_name` of one of the user's Plaid connections for an
+ * update-mode token that re-links that item (its login expired). A client may name the user as on the other
+ * calls; they must then be the signed-in user.
  */
 export const createLinkTokenRequestSchema = z.object({
   username: userInfoFields.username.optional(),
@@ -374,14 +381,14 @@ export const connectUserRequestSchema = z.object(userInfoFields);
 export const plaidDisconnectRequestSchema = z.object({
   ...userInfoFields,
   item_id: safeString().trim().min(1).max(128),
-  /** Accepted for the spec's client; never needed: the server holds the token. */
+  /** Accepted as the web app sends it; never needed: the server holds the token. */
   access_token: safeString().max(512).optional(),
 });
 
 export const snaptradeDisconnectRequestSchema = z.object({
   ...userInfoFields,
   user_id: safeString().max(128).optional(),
-  /** Accepted for the spec's client; ignored: the server holds the secret. */
+  /** Accepted as the web app sends it; ignored: the server holds the secret. */
   user_secret: safeString().max(512).optional(),
   /** The brokerage authorization (connection) to remove. */
   account_id: safeString().trim().min(1).max(128),

@@ -8,8 +8,9 @@ export const LIMITS = {
 } as const;
 
 /**
- * The username/firstName/lastName the spec puts in payloads. They are never identity: the server
- * checks them against the session user and answers 403 on a mismatch.
+ * The username/firstName/lastName the required payloads carry (docs/product/chat.md,
+ * "Roles and permissions"). They are never identity: the server checks them against the session user and
+ * answers 403 on a mismatch.
  */
 export const userIdentitySchema = z.object({
   username: safeString().trim().min(1).max(LIMITS.email.max),

@@ -6,37 +6,43 @@ import { RESOURCE_LIMITS } from './resources.ts';
 import { safeString } from './text.ts';
 
 /**
- * The chat (spec 2, "Chat box", "Progress tracker", "AI Thought Process panel", "Sidebar", the
- * agent service's POST /chat and GET /dsl, and the database service's thread calls): the turn, the
- * agent action and its status normalisation, threads, and the events a streamed turn sends.
+ * The chat (docs/product/chat.md, "Chat box", "Progress tracker", "AI Thought Process panel", "Sidebar", the
+ * agent service's POST /chat and GET /dsl in "Agent service", and the database service's thread calls): the
+ * turn, the agent action and its status normalisation, threads, and the events a streamed turn sends.
  */
 
 export const CHAT_LIMITS = {
-  /** Spec 2 §5: the word limit of one message. */
+  /** docs/product/chat.md, "Messages": the word limit of one message. */
   maxWords: 2000,
-  /** Spec 2 §9: the input's character maximum (default). */
+  /** docs/product/chat.md, "Chat": the input's character maximum (default). */
   maxChars: 20_000,
-  /** Spec 2 §9: progress steps advance every 2 s until real actions arrive. */
+  /** docs/product/chat.md, "Chat": progress steps advance every 2 s until real actions arrive. */
   progressStepMs: 2000,
-  /** Spec 2 §9: auto-scroll only when within 150 px of the bottom. */
+  /** docs/product/chat.md, "Chat": auto-scroll only when within 150 px of the bottom. */
   autoScrollPx: 150,
-  /** Spec 2 §9: the client's thread cache holds 50 threads. */
+  /** docs/product/chat.md, "Cache": the client's thread cache holds 50 threads. */
   threadCacheSize: 50,
   /** Threads per page of GET /db/get-all-user-threads (Load More fetches the next). */
   defaultThreadPageSize: 20,
   maxThreadPageSize: 100,
-  /** Not in the spec: a thread keeps at most this many turns (a 500-turn thread must stay smooth). */
+  /**
+   * Not in the requirements (docs/product/chat.md): a thread keeps at most this many turns (a 500-turn thread
+   * must stay smooth).
+   */
   maxTurnsPerThread: 2000,
-  /** Not in the spec: the model id a client may name. */
+  /** Not in the requirements (docs/product/chat.md, "Agent service"): the model id a client may name. */
   maxModelLength: 64,
-  /** Not in the spec: a thread title is kept whole up to this length. */
+  /** Not in the requirements (docs/product/chat.md): a thread title is kept whole up to this length. */
   titleMax: 200,
 } as const;
 
-/** The model id the client sends when Deep Thinking is on (spec 2 §7). */
+/** The model id the client sends when Deep Thinking is on (docs/product/chat.md, "Agent service"). */
 export const DEEP_THINKING_MODEL = 'grok-4';
 
-/** The spec's chat strings, quoted exactly; where the spec gives none, ours are marked. */
+/**
+ * The required chat strings (docs/product/chat.md, "Screens and routes" and "Error catalogue"), quoted
+ * exactly; where none is given, ours are marked.
+ */
 export const chatMessages = {
   placeholder: 'Type here... The more details you provide, the better I can help!',
   send: 'Send message',
@@ -45,7 +51,10 @@ export const chatMessages = {
   messageTooLongTitle: 'Message Too Long',
   messageTooLong: (words: number) =>
     `Please limit your message to ${CHAT_LIMITS.maxWords} words (currently ${words})`,
-  /** Ours: the spec caps the input at 20,000 characters without a sentence for the server's refusal. */
+  /**
+   * Ours: docs/product/chat.md, "Messages", caps the input at 20,000 characters without a sentence for the
+   * server's refusal.
+   */
   messageTooManyChars: (chars: number) =>
     `Please limit your message to ${CHAT_LIMITS.maxChars} characters (currently ${chars})`,
   /** Ours: the server's refusal of a blank message (the client never sends one). */
@@ -96,7 +105,10 @@ export const chatMessages = {
   tooManyTurns: 'You are sending messages too quickly. Please wait a moment.',
 } as const;
 
-/** The reason a message may not be sent, in the spec's words, or null when it may. */
+/**
+ * The reason a message may not be sent, in the required words (docs/product/chat.md, "Messages"), or null
+ * when it may.
+ */
 export function messageProblem(text: string): string | null {
   if (text.trim() === '') return chatMessages.messageBlank;
   const words = countWords(text);
@@ -108,11 +120,11 @@ export function messageProblem(text: string): string | null {
 // ---------------------------------------------------------------------------------------------------
 // Agent actions
 
-/** Spec 2 §4: action statuses as normalised for display. */
+/** docs/product/chat.md, "Action status": action statuses as normalised for display. */
 export const ACTION_STATUS_KINDS = ['passed', 'error', 'started', 'created', 'clarification'] as const;
 export type ActionStatusKind = (typeof ACTION_STATUS_KINDS)[number];
 
-/** Spec 2 §4, every raw status the spec names and what it normalises to. */
+/** docs/product/chat.md, "Action status": every raw status it names and what it normalises to. */
 export const ACTION_STATUS_ALIASES = {
   completed: 'passed',
   passed: 'passed',
@@ -131,13 +143,16 @@ export const ACTION_STATUS_ALIASES = {
 } as const satisfies Record<string, ActionStatusKind>;
 export type RawActionStatus = keyof typeof ACTION_STATUS_ALIASES;
 
-/** Normalises a status (spec 2 §4); other values are kept as given. */
+/** Normalises a status (docs/product/chat.md, "Action status"); other values are kept as given. */
 export function normalizeActionStatus(status: string): ActionStatusKind | string {
   const key = status.trim().toLowerCase();
   return Object.hasOwn(ACTION_STATUS_ALIASES, key) ? ACTION_STATUS_ALIASES[key as RawActionStatus] : status;
 }
 
-/** Spec 2 "AI Thought Process panel": red for error or blocked, amber for clarification, green otherwise. */
+/**
+ * docs/product/chat.md, "AI Thought Process panel": red for error or blocked, amber for clarification, green
+ * otherwise.
+ */
 export const ACTION_STATUS_TONE = {
   passed: 'green',
   error: 'red',
@@ -151,7 +166,7 @@ export function actionTone(status: string): 'red' | 'amber' | 'green' {
   return (ACTION_STATUS_TONE as Record<string, 'red' | 'amber' | 'green'>)[kind] ?? 'green';
 }
 
-/** One step the agent took (spec 2 "Agent action"). */
+/** One step the agent took (docs/product/chat.md, "Agent action"). */
 export const agentActionSchema = z.object({
   /** Stable within the turn: a streamed action is sent when it starts and again when it ends. */
   id: z.string().max(128).optional(),
@@ -185,7 +200,10 @@ const chatUserInfoFields = {
   firstName: safeString().trim().max(LIMITS.name.max).optional(),
   lastName: safeString().trim().max(LIMITS.name.max).optional(),
 };
-/** The spec's user info on chat calls: compared with the session, never a lookup key. */
+/**
+ * The user info on chat calls (docs/product/chat.md, "User info"): compared with the session, never a lookup
+ * key.
+ */
 export const chatUserInfoSchema = z.object({
   ...chatUserInfoFields,
   userId: safeString().max(RESOURCE_LIMITS.maxIdLength).optional(),
@@ -194,13 +212,16 @@ export const chatUserInfoSchema = z.object({
 });
 export type ChatUserInfo = z.infer<typeof chatUserInfoSchema>;
 
-/** The message a user sends: not blank, at most 2,000 words and 20,000 characters (spec 2 §5). */
+/**
+ * The message a user sends: not blank, at most 2,000 words and 20,000 characters (docs/product/chat.md,
+ * "Messages").
+ */
 export const chatMessageTextSchema = safeString().superRefine((text, ctx) => {
   const problem = messageProblem(text);
   if (problem) ctx.addIssue({ code: 'custom', message: problem });
 });
 
-/** POST /agent/chat (spec 2 "Chat request"). */
+/** POST /agent/chat (docs/product/chat.md, "Chat request"). */
 export const chatRequestSchema = z.object({
   message: chatMessageTextSchema,
   /** The thread to continue or create; the server makes one when absent. */
@@ -212,7 +233,7 @@ export const chatRequestSchema = z.object({
 });
 export type ChatRequest = z.infer<typeof chatRequestSchema>;
 
-/** The answer to POST /agent/chat (spec 2 "Server response fields read"). */
+/** The answer to POST /agent/chat (docs/product/chat.md, "Server response fields read"). */
 export const chatResponseSchema = z.object({
   success: z.boolean(),
   query_id: z.string(),
@@ -283,7 +304,7 @@ export type GetThreadsResponse = z.infer<typeof getThreadsResponseSchema>;
 /** GET /db/chatbox/get-messages and GET /db/visualization/get-dsl. */
 export const threadQuerySchema = z.object({ ...chatUserInfoFields, thread_id: chatIdSchema });
 
-/** One turn as the thread's history holds it (spec 2 "Thread message from server"). */
+/** One turn as the thread's history holds it (docs/product/chat.md, "Thread message from server"). */
 export const threadMessageSchema = z.object({
   query_id: z.string(),
   user_message: z.string(),

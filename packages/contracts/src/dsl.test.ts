@@ -38,7 +38,7 @@ const container = {
 };
 
 describe('the DSL schema', () => {
-  it('accepts a container with every block type and every field the spec lists', () => {
+  it('accepts a container with every block type and every field the requirements list (docs/product/chat.md, "Visualization block")', () => {
     const parsed = dslObjectSchema.parse(container);
     expect(parsed).toEqual(container);
   });
@@ -59,7 +59,7 @@ describe('the DSL schema', () => {
     expect(dslObjectSchema.safeParse({ title: 'no type' }).success).toBe(false);
   });
 
-  it('quotes the spec strings and constants', () => {
+  it('quotes the required strings and constants (docs/product/chat.md, "Visualization rendering")', () => {
     expect(visualizationMessages).toEqual({
       unknownType: 'Unknown Visualization Type',
       emptyTable: 'No data available',

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 
 /**
- * The visualization DSL (spec 2, entities "Visualization container/block", constants "Visualization
- * rendering"): the documents the agent answers with, that the web app renders and a resource stores.
+ * The visualization DSL (docs/product/chat.md, "Visualization container", "Visualization block",
+ * "Visualization rendering"): the documents the agent answers with, that the web app renders and a resource
+ * stores.
  *
  * Two ways in:
  * - `dslObjectSchema` / `dslObjectsSchema` validate: known block types must have well-typed fields,
@@ -12,7 +13,10 @@ import { z } from 'zod';
  *   values are unusable. Renderers use this one.
  */
 
-/** The block types the spec names. Any other `type` is kept and rendered as a raw dump. */
+/**
+ * The block types the requirements name (docs/product/chat.md, "Block types"). Any other `type` is kept and
+ * rendered as a raw dump.
+ */
 export const DSL_BLOCK_TYPES = [
   'container',
   'content',
@@ -25,7 +29,10 @@ export const DSL_BLOCK_TYPES = [
 ] as const;
 export type DslBlockType = (typeof DSL_BLOCK_TYPES)[number];
 
-/** Spec: currency symbols for these ten codes, in chart ticks and tooltips and in tables. */
+/**
+ * docs/product/chat.md, "Currency symbols": currency symbols for these ten codes, in chart ticks and tooltips
+ * and in tables.
+ */
 export const DSL_CURRENCY_CODES = [
   'USD',
   'EUR',
@@ -40,7 +47,7 @@ export const DSL_CURRENCY_CODES = [
 ] as const;
 export type DslCurrencyCode = (typeof DSL_CURRENCY_CODES)[number];
 
-/** The spec's rendering constants. */
+/** The required rendering constants (docs/product/chat.md, "Visualization rendering"). */
 export const VISUALIZATION_RENDERING = {
   pieSizePx: 350,
   chartHeightPx: 350,
@@ -57,7 +64,7 @@ export const VISUALIZATION_RENDERING = {
   hashTail: 6,
 } as const;
 
-/** The spec's strings for the renderer, quoted exactly. */
+/** The required strings for the renderer (docs/product/chat.md, "Rendering errors"), quoted exactly. */
 export const visualizationMessages = {
   unknownType: 'Unknown Visualization Type',
   emptyTable: 'No data available',
@@ -132,7 +139,10 @@ export type DslTableBlock = DslBlockBase & {
   currency_symbol?: string;
 };
 
-/** Spec: types card and info render nothing. Their fields are kept as they came. */
+/**
+ * docs/product/chat.md, "Block types": types card and info render nothing. Their fields are kept as they
+ * came.
+ */
 export type DslCardBlock = DslBlockBase & { type: 'card'; content?: unknown };
 export type DslInfoBlock = DslBlockBase & { type: 'info'; content?: unknown };
 

@@ -131,7 +131,10 @@ export type EndpointDefinition = {
   response: z.ZodType;
   /** Errors this endpoint documents, beyond the ones every endpoint may give (COMMON_ERRORS). */
   errors: readonly ApiErrorCode[];
-  /** Reachable with the public anonymous token (only database-setup, per the spec). */
+  /**
+   * Reachable with the public anonymous token (only database-setup: docs/product/identity.md,
+   * "Data service").
+   */
   anonymous?: boolean;
 };
 
@@ -151,7 +154,10 @@ function defineEndpoint<const E extends EndpointDefinition>(endpoint: E): E {
 
 const identityErrors = ['auth:other-user'] as const satisfies readonly ApiErrorCode[];
 
-/** The database service (`/db`): spec 1 "Data service" and spec 2 "Database service". */
+/**
+ * The database service (`/db`): docs/product/identity.md, "Data service", and docs/product/chat.md,
+ * "Database service".
+ */
 export const dbEndpoints = {
   databaseSetup: defineEndpoint({
     service: 'db',
@@ -325,7 +331,7 @@ const accountReadErrors = [
   'accounts:unsupported-platform',
 ] as const satisfies readonly ApiErrorCode[];
 
-/** The agent service's account calls (`/agent`): spec 2 "Agent service". */
+/** The agent service's account calls (`/agent`): docs/product/chat.md, "Agent service". */
 export const agentEndpoints = {
   /** Also streams (`Accept: text/event-stream`): see chatStreamEventSchema. */
   chat: defineEndpoint({
@@ -396,9 +402,10 @@ const providerErrors = [
 ] as const satisfies readonly ApiErrorCode[];
 
 /**
- * The account-connection service (`/connect/api`). The spec's request wrapper strips the Authorization
- * header on these calls, so they authenticate with the session cookie plus an Origin check, and take
- * a form or plain JSON (they carry no secret: tokens are exchanged server-side).
+ * The account-connection service (`/connect/api`). The request wrapper (docs/product/chat.md,
+ * "Request wrapper") strips the Authorization header on these calls, so they authenticate with the session
+ * cookie plus an Origin check, and take a form or plain JSON (they carry no secret: tokens are exchanged
+ * server-side).
  */
 export const connectEndpoints = {
   createLinkToken: defineEndpoint({

@@ -26,7 +26,7 @@ const encoder = new TextEncoder();
 let lastKey: { base64: string; bytes: Uint8Array } | undefined;
 
 /**
- * Seals a JSON request body for the database and agent services (spec: "Request wrapper").
+ * Seals a JSON request body for the database and agent services (docs/product/chat.md, "Request wrapper").
  * Each call uses a fresh ephemeral key pair and a random 24-byte nonce, so no two requests share a
  * box key and nonce; the ephemeral secret key is wiped as soon as the box is made.
  */

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { apiMessages } from './messages.ts';
 
 /**
- * Encrypted request bodies (spec: "Request wrapper"). The web app seals the JSON body of every
- * POST/PUT/PATCH to the database and agent services with NaCl `box` (X25519 + XSalsa20-Poly1305)
+ * Encrypted request bodies (docs/product/chat.md, "Request wrapper"). The web app seals the JSON body of
+ * every POST/PUT/PATCH to the database and agent services with NaCl `box` (X25519 + XSalsa20-Poly1305)
  * from a fresh ephemeral key pair to the server's public key, and sends the result with
  * `x-encrypted: 1`. `box` has no associated data, so the replay and routing guards (timestamp,
  * request id, method, path) travel inside the plaintext.

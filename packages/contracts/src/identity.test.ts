@@ -22,7 +22,7 @@ describe('sign-up fields', () => {
     expect(signUpFieldsSchema.parse({ ...valid, middleName: undefined }).middleName).toBeNull();
   });
 
-  it('words each refusal as the spec does', () => {
+  it('words each refusal as required (docs/product/identity.md, "Validation rules")', () => {
     expect(firstMessage({ ...valid, agreedToTerms: false })).toBe(m.termsRequired);
     expect(firstMessage({ ...valid, agreedToPrivacy: undefined })).toBe(m.privacyRequired);
     expect(firstMessage({ ...valid, username: '' })).toBe(m.credentialsRequired);

@@ -3,7 +3,7 @@ import { LIMITS, userIdentitySchema } from './api.ts';
 import { identityMessages } from './messages.ts';
 import { safeString } from './text.ts';
 
-/** POST /db/database-setup, sent right after sign-up (spec 1, "Data service"). */
+/** POST /db/database-setup, sent right after sign-up (docs/product/identity.md, "Data service"). */
 export const databaseSetupRequestSchema = z.object({
   username: safeString().trim().min(LIMITS.username.min).max(LIMITS.username.max),
   firstName: safeString().trim().min(1).max(LIMITS.name.max),
@@ -23,10 +23,10 @@ export const databaseSetupResponseSchema = z.object({
 export type DatabaseSetupResponse = z.infer<typeof databaseSetupResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------------
-// Sign-up (spec 1, "Sign-up user data" and section 5). Shared by the web form and Better Auth's
-// additionalFields validators on the server, so both refuse the same input with the same words.
+// Sign-up (docs/product/identity.md, "Sign-up user data" and "Validation rules"). Shared by the web form and
+// Better Auth's additionalFields validators on the server, so both refuse the same input with the same words.
 
-/** Spec 1, section 9. */
+/** docs/product/identity.md, "Business constants and limits". */
 export const IDENTITY_LIMITS = {
   passwordMin: 6,
   passwordMax: 128,
@@ -67,7 +67,7 @@ const requiredName = safeString({ error: m.namesRequired })
   .min(1, m.namesRequired)
   .max(LIMITS.name.max, m.nameTooLong);
 
-/** "null if empty" (spec): a blank middle name is stored as null. */
+/** "null if empty" (docs/product/identity.md, "Sign-up user data"): a blank middle name is stored as null. */
 export const middleNameSchema = safeString()
   .trim()
   .max(LIMITS.name.max, m.nameTooLong)
@@ -100,7 +100,10 @@ export const dateOfBirthSchema = safeString({ error: m.contactRequired })
 export const agreedToTermsSchema = z.literal(true, { error: m.termsRequired });
 export const agreedToPrivacySchema = z.literal(true, { error: m.privacyRequired });
 
-/** The extra user fields sent with Better Auth's sign-up (spec: "sent as authentication metadata"). */
+/**
+ * The extra user fields sent with Better Auth's sign-up ("sent as authentication metadata":
+ * docs/product/identity.md, "Sign-up user data").
+ */
 export const signUpFieldsSchema = z.object({
   username: usernameSchema,
   firstName: requiredName,
@@ -136,7 +139,7 @@ export const usernameAvailabilityResponseSchema = z.object({ available: z.boolea
 export type UsernameAvailabilityResponse = z.infer<typeof usernameAvailabilityResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------------
-// Data lifecycle (spec 1, "Data service").
+// Data lifecycle (docs/product/identity.md, "Data service").
 
 /** POST /db/delete-user-data and POST /db/delete-user-account. */
 export const deleteUserRequestSchema = z.object({

@@ -1,7 +1,8 @@
 /**
- * Words the user sees on the identity screens, quoted exactly from spec 1 (sections 2, 5 and 8).
- * Server and web both import them, so a validation message reads the same wherever it is raised.
- * Entries marked "ours" are not in the spec (it leaves that message unshown) and are our wording.
+ * Words the user sees on the identity screens, quoted exactly from docs/product/identity.md
+ * ("Screens and routes", "Validation rules" and "Error catalogue"). Server and web both import them, so a
+ * validation message reads the same wherever it is raised. Entries marked "ours" are not in the requirements
+ * (they leave that message unshown) and are our wording.
  */
 export const identityMessages = {
   signUp: {
@@ -13,7 +14,7 @@ export const identityMessages = {
     passwordsDoNotMatch: 'Passwords do not match.',
     usernameTaken: 'Username already exists. Please choose a different one.',
     usernameUnverified: 'Username will be verified during sign-up.',
-    /** ours: the spec only gives the required message for step 2. */
+    /** ours: docs/product/identity.md, "Validation rules", only gives the required message for step 2. */
     usernameFormat: 'Username must be 3–30 characters: letters, digits, underscores or dots.',
     /** ours */
     passwordTooLong: 'Password must be at most 128 characters.',
@@ -22,7 +23,7 @@ export const identityMessages = {
     nameTooLong: 'Names must be at most 100 characters.',
     contactRequired: 'Fill Phone, Country, DOB.',
     invalidPhone: 'Please enter a valid phone number.',
-    /** ours: "Birth date not after today" has no message in the spec. */
+    /** ours: "Birth date not after today" has no message in docs/product/identity.md, "Validation rules". */
     dateOfBirthInFuture: 'Date of birth cannot be in the future.',
     /** ours */
     invalidDateOfBirth: 'Please enter a valid date of birth.',
@@ -82,7 +83,7 @@ export const identityMessages = {
     resetFailed: { title: 'Reset Failed', description: 'Failed to send password reset email.' },
   },
   session: {
-    /** A refresh failing with this message is ignored (spec 1, section 8). */
+    /** A refresh failing with this message is ignored (docs/product/identity.md, "Error catalogue"). */
     ignoredRefreshError: 'Only an active session can be refreshed',
     signOutFailed: 'Failed to sign out. Please try again.',
   },
@@ -116,7 +117,8 @@ export type IdentityMessages = typeof identityMessages;
 
 /**
  * Ours: the sentences of the services' own common errors, each beside its typed code (endpoints.ts).
- * The session one is the spec's session-expired toast, so the answer and the toast read alike.
+ * The session one is the session-expired toast of docs/product/identity.md, "Error catalogue", so the answer
+ * and the toast read alike.
  */
 export const apiMessages = {
   authRequired: 'Authentication required.',

@@ -17,7 +17,7 @@ import {
 import { getProfileResponseSchema, profileUserInfo } from './profile.ts';
 
 describe('the preferences document', () => {
-  it('has the spec’s 39 occupation suggestions, 5 categories and 3 risk hints', () => {
+  it('has the required 39 occupation suggestions, 5 categories and 3 risk hints (docs/product/identity.md, "Preferences document")', () => {
     expect(OCCUPATION_SUGGESTIONS).toHaveLength(39);
     expect(new Set(OCCUPATION_SUGGESTIONS).size).toBe(39);
     expect(OCCUPATION_SUGGESTIONS).toContain('Administrator');
@@ -31,7 +31,7 @@ describe('the preferences document', () => {
     expect(Object.values(RISK_HINTS)).toEqual(['Conservative Risk', 'Medium Risk', 'High Risk']);
   });
 
-  it('accepts the document in the spec’s exact shape', () => {
+  it('accepts the document in the exact shape of docs/product/identity.md, "Preferences document"', () => {
     const doc = {
       'Financial Experience': { 'Crypto / Web3': '10/10', 'Crypto / Web3 Risk': '3/3' },
       'Response Detail': { 'Detail Numbers': '1/10', 'Detail Visual': '5/10', 'Detail Context': '10/10' },

@@ -3,14 +3,17 @@ import { userIdentitySchema } from './api.ts';
 import { identityMessages } from './messages.ts';
 import { safeString } from './text.ts';
 
-// The preferences document exactly as spec 1 "Preferences document": section names, 'N/10' and 'N/3'
-// strings, '{label} Risk' entries and the internal keys are the wire format (stored as is in
+// The preferences document exactly as docs/product/identity.md, "Preferences document": section names, 'N/10'
+// and 'N/3' strings, '{label} Risk' entries and the internal keys are the wire format (stored as is in
 // profile.preferences and read by the agent).
 
 export const PROMPT_WORD_LIMIT = 200;
 export const OCCUPATION_LIMITS = { maxEntries: 20, maxLength: 80 } as const;
 
-/** Spec 1, sections 5 and 9. Tone has no default in the spec: an unset tone is simply not sent. */
+/**
+ * docs/product/identity.md, "Preferences rules" and "Business constants and limits". Tone has no required
+ * default: an unset tone is simply not sent.
+ */
 export const PREFERENCE_SCALES = {
   rating: { min: 1, max: 10, default: 5 },
   risk: { min: 1, max: 3, default: 1 },
@@ -89,7 +92,7 @@ export const TONE_ITEMS: ReadonlyArray<{ key: ToneKey; label: string }> = [
 ];
 
 /**
- * Spec 1 "Occupation suggestions (39)". The spec's condensed "Student High School, College and
+ * docs/product/identity.md, "Occupation suggestions (39)". Its condensed "Student High School, College and
  * Graduate" stands for the three student entries; with the 36 others that makes the 39 it counts.
  */
 export const OCCUPATION_SUGGESTIONS = [
@@ -279,9 +282,9 @@ const toneAliases: Record<ToneKey, readonly string[]> = {
 
 /**
  * Reads any stored or received preferences into the canonical document and never throws: accepts
- * the lowercase prompt field and a single-string occupation (spec), display labels and bare numbers
- * in place of internal keys and 'N/x' strings; drops whatever is not a valid value. The result always
- * passes `preferencesDocumentSchema`.
+ * the lowercase prompt field and a single-string occupation (docs/product/identity.md,
+ * "Preferences document"), display labels and bare numbers in place of internal keys and 'N/x' strings; drops
+ * whatever is not a valid value. The result always passes `preferencesDocumentSchema`.
  */
 export function normalizePreferences(raw: unknown): PreferencesDocument {
   const source = asRecord(raw) ?? {};
@@ -341,7 +344,10 @@ export function normalizePreferences(raw: unknown): PreferencesDocument {
   return doc;
 }
 
-/** True when the document holds no preference at all: the wizard then opens by itself (spec). */
+/**
+ * True when the document holds no preference at all: the wizard then opens by itself
+ * (docs/product/identity.md, "Preferences wizard").
+ */
 export function isPreferencesEmpty(raw: unknown): boolean {
   return Object.keys(normalizePreferences(raw)).length === 0;
 }
@@ -366,7 +372,9 @@ export type SaveUserPreferencesResponse = z.infer<typeof saveUserPreferencesResp
 
 const infoField = safeString().trim().max(254).nullish();
 
-/** The "user info" the web app passes to prompt generation (spec 1, "Derived user info"). */
+/**
+ * The "user info" the web app passes to prompt generation (docs/product/identity.md, "Derived user info").
+ */
 export const promptUserInfoSchema = z.object({
   username: infoField,
   userId: infoField,

@@ -7,14 +7,17 @@ export const getProfileQuerySchema = z.object({
   username: userIdentitySchema.shape.username,
   firstName: userIdentitySchema.shape.firstName,
   lastName: userIdentitySchema.shape.lastName,
-  /** The "fresh" variant: the answer is never cached anyway, the flag is accepted for the spec's client. */
+  /**
+   * The "fresh" variant: the answer is never cached anyway, the flag is accepted as the web app sends it
+   * (docs/product/identity.md, "Database service").
+   */
   fresh: z.enum(['true', 'false', '1', '0']).optional(),
 });
 export type GetProfileQuery = z.infer<typeof getProfileQuerySchema>;
 
 const infoValue = z.string().nullable();
 
-/** Spec 1 "User profile as read back": User_Info. Missing values are null. */
+/** docs/product/identity.md, "User profile as read back": User_Info. Missing values are null. */
 export const profileUserInfoSchema = z.object({
   firstName: infoValue,
   lastName: infoValue,
@@ -27,8 +30,8 @@ export type ProfileUserInfo = z.infer<typeof profileUserInfoSchema>;
 
 /**
  * The profile as read back: User_Info and User_Preferences, plus the top-level copies of the same
- * fields the spec accepts as fallbacks. User_Preferences goes through the tolerant reader, so a
- * parsed response always holds the canonical document.
+ * fields accepted as fallbacks (docs/product/identity.md, "User profile as read back"). User_Preferences goes
+ * through the tolerant reader, so a parsed response always holds the canonical document.
  */
 export const userProfileSchema = profileUserInfoSchema.partial().extend({
   User_Info: profileUserInfoSchema.partial().optional(),
@@ -47,7 +50,10 @@ export type GetProfileResponseBody = {
   profile: ProfileUserInfo & { User_Info: ProfileUserInfo; User_Preferences: PreferencesDocument };
 };
 
-/** User_Info with the top-level fallbacks applied (spec: "Top-level copies ... are accepted as fallbacks"). */
+/**
+ * User_Info with the top-level fallbacks applied ("Top-level copies ... are accepted as fallbacks":
+ * docs/product/identity.md, "User profile as read back").
+ */
 export function profileUserInfo(profile: UserProfile): ProfileUserInfo {
   const info = profile.User_Info ?? {};
   return {

@@ -4,7 +4,10 @@ import { z } from 'zod';
 export const publicConfigSchema = z.object({
   /** X25519 public key (base64) the web app seals request bodies to. */
   boxPublicKey: z.string().min(1),
-  /** Bearer sent by visitors without a session (spec: "the anonymous public token"). */
+  /**
+   * Bearer sent by visitors without a session ("the anonymous public token": docs/product/chat.md,
+   * "Roles and permissions").
+   */
   anonToken: z.string().min(1),
   requireEncryptedBodies: z.boolean(),
   /** Base URLs of the four services; same origin by default. */

@@ -9,7 +9,7 @@ import {
   storeResourceRequestSchema,
 } from './resources.ts';
 
-describe('resourceTitle (spec: "Resource display title")', () => {
+describe('resourceTitle (docs/product/chat.md, "Resource display title")', () => {
   it("uses the first container block's title", () => {
     const objects = [
       { type: 'content', title: 'A titled block', content: 'text' },
@@ -110,7 +110,7 @@ const validStore = {
 };
 
 describe('store-resource payload', () => {
-  it('accepts the spec payload, with optional id and client times', () => {
+  it('accepts the required payload (docs/product/chat.md, "Stored resource payload"), with optional id and client times', () => {
     expect(storeResourceRequestSchema.safeParse(validStore).success).toBe(true);
     const full = {
       ...validStore,
@@ -121,7 +121,7 @@ describe('store-resource payload', () => {
     expect(storeResourceRequestSchema.parse(full).resource_id).toBe('res_1');
   });
 
-  it('requires user info (the spec message is exported)', () => {
+  it('requires user info (the required message of docs/product/chat.md, "Saving and forking", is exported)', () => {
     expect(resourceMessages.missingUserInfo).toBe('Cannot store resource without user info.');
     for (const key of ['username', 'firstName', 'lastName'] as const) {
       expect(hasResourceUserInfo({ ...validStore, [key]: '  ' })).toBe(false);

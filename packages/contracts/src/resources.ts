@@ -5,12 +5,15 @@ import { dslObjectSchema } from './dsl.ts';
 import { safeString } from './text.ts';
 
 /**
- * Saved resources (spec 2, "Resources", entities "Stored resource payload" and "Resource display
+ * Saved resources (docs/product/chat.md, "Resources", "Stored resource payload" and "Resource display
  * title"): a visualization the user keeps, stored by POST /db/store-resource and listed, read and
  * deleted through /db/get-user-resources, /db/get-resource/{id} and /db/delete-resource.
  */
 
-/** The spec's strings for saving, listing, viewing and deleting resources, quoted exactly. */
+/**
+ * The required strings for saving, listing, viewing and deleting resources (docs/product/chat.md,
+ * "Resources", "Saving a resource" and "Resource errors"), quoted exactly.
+ */
 export const resourceMessages = {
   missingUserInfo: 'Cannot store resource without user info.',
   notFound: 'Resource not found',
@@ -43,20 +46,28 @@ export const resourceMessages = {
   untitled: 'Untitled Resource',
 } as const;
 
-/** The visualization panel's words (spec 2, "Visualization area" and the error catalogue). */
+/**
+ * The visualization panel's words (docs/product/chat.md, "Visualization area" and "Visualization errors").
+ */
 export const visualizationPanelMessages = {
   empty: 'Ask a question to see AI-generated insights and visualizations.',
   loading: 'Generating insights...',
-  /** Ours: the spec says a patience message appears after 15 s but does not give its words. */
+  /**
+   * Ours: docs/product/chat.md, "Progress steps", says a patience message appears after 15 s but does not
+   * give its words.
+   */
   patience: 'This is taking a little longer than usual. Thanks for your patience.',
   errorFallback: 'Error generating visuals',
   errorToastTitle: 'Visualization Error',
 } as const;
 
-/** The spec's "patience message after 15 s" (chat and visualizations). */
+/**
+ * The required "patience message after 15 s" (chat and visualizations; docs/product/chat.md,
+ * "Progress steps").
+ */
 export const PATIENCE_AFTER_MS = 15_000;
 
-/** Toast lifetimes of the spec's error catalogue, in milliseconds. */
+/** Toast lifetimes of docs/product/chat.md, "Error catalogue", in milliseconds. */
 export const RESOURCE_TOAST_MS = {
   saved: 2000,
   saveFailed: 3000,
@@ -77,10 +88,16 @@ export const RESOURCE_LIMITS = {
   /** Resources per page of GET /db/get-user-resources. */
   defaultPageSize: 50,
   maxPageSize: 100,
-  /** The spec's title truncation: a content line over 30 characters is cut to 27 plus '...'. */
+  /**
+   * The required title truncation (docs/product/chat.md, "Resource display title"): a content line over 30
+   * characters is cut to 27 plus '...'.
+   */
   titleLineMax: 30,
   titleLineCut: 27,
-  /** Not in the spec: a container title is kept whole up to this length so lists stay bounded. */
+  /**
+   * Not in the requirements (docs/product/chat.md, "Resource display title"): a container title is kept whole
+   * up to this length so lists stay bounded.
+   */
   titleMax: 200,
 } as const;
 
@@ -147,7 +164,10 @@ export const dslObjectsPayloadSchema = z
   });
 
 const userNameField = safeString().trim().min(1);
-/** A name every stored resource must carry: missing or blank is the spec's own sentence. */
+/**
+ * A name every stored resource must carry: missing or blank is the required sentence (docs/product/chat.md,
+ * "Saving and forking").
+ */
 const requiredUserName = safeString({ error: () => resourceMessages.missingUserInfo })
   .trim()
   .min(1, resourceMessages.missingUserInfo);
@@ -161,8 +181,9 @@ export const resourceUserInfoSchema = z.object({
 export type ResourceUserInfo = z.infer<typeof resourceUserInfoSchema>;
 
 /**
- * True when a payload names its user (username, firstName and lastName all non-blank). The spec
- * refuses to save without them: 'Cannot store resource without user info.'
+ * True when a payload names its user (username, firstName and lastName all non-blank). Saving is
+ * refused without them (docs/product/chat.md, "Saving and forking"):
+ * 'Cannot store resource without user info.'
  */
 export function hasResourceUserInfo(value: unknown): boolean {
   if (typeof value !== 'object' || value === null) return false;
@@ -206,7 +227,10 @@ export type GetUserResourcesQuery = z.infer<typeof getUserResourcesQuerySchema>;
 export const resourceSummarySchema = z.object({
   id: z.string(),
   title: z.string(),
-  /** ISO time the resource was saved (the spec reads `timestamp` or `created_at`). */
+  /**
+   * ISO time the resource was saved (read from `timestamp` or `created_at`: docs/product/chat.md,
+   * "Stored resource payload").
+   */
   timestamp: z.string(),
   created_at: z.string(),
   thread_id: z.string().nullable(),
@@ -291,9 +315,10 @@ function cut(text: string, max: number, keep: number): string {
 }
 
 /**
- * The spec's resource display title: the first container block's title, else the first block with a
- * title, else the first line of a content block (cut to 27 characters plus '...' when over 30), else
- * 'Untitled Resource'. Blocks are read in document order, including blocks inside containers.
+ * The resource display title (docs/product/chat.md, "Resource display title"): the first container block's
+ * title, else the first block with a title, else the first line of a content block (cut to 27 characters plus
+ * '...' when over 30), else 'Untitled Resource'. Blocks are read in document order, including blocks inside
+ * containers.
  */
 export function resourceTitle(dslObjects: unknown): string {
   const objects = Array.isArray(dslObjects) ? dslObjects : [dslObjects];

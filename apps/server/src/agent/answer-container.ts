@@ -65,7 +65,8 @@ export function composeContainer(input: {
   return [
     {
       type: 'container',
-      // The result id carries the query id, so 'Start a new chat from this' finds its turn (spec 2 §5).
+      // The result id carries the query id, so 'Start a new chat from this' finds its turn
+      // (docs/product/chat.md, "Saving and forking").
       id: `result-${input.queryId}`,
       title,
       content_blocks: [content, ...picked],

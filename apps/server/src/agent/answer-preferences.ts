@@ -4,7 +4,10 @@ import type { AnswerPreferences } from './instructions.ts';
 /** Neutral answer settings when the user set none (the wizard's middle). */
 const DEFAULT_LEVEL = 5;
 
-/** The answer settings from the user's saved preferences (spec 1 "Response Detail", "Conversation Tone"). */
+/**
+ * The answer settings from the user's saved preferences (docs/product/identity.md, "Response Detail",
+ * "Conversation Tone").
+ */
 export function answerPreferences(preferences: PreferencesDocument | undefined): AnswerPreferences {
   const detail = preferences?.['Response Detail'] ?? {};
   const tones = Object.entries(preferences?.['Conversation Tone'] ?? {}) as Array<

@@ -12,7 +12,10 @@ export type AnswerPreferences = {
   visuals: number;
   context: number;
   tone: ToneKey | undefined;
-  /** The user's own instruction (spec 1 preference prompt), followed where it does not conflict with facts. */
+  /**
+   * The user's own instruction (docs/product/identity.md, "User_Preference_Prompt"), followed where it does
+   * not conflict with facts.
+   */
   prompt: string | undefined;
 };
 

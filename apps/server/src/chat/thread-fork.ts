@@ -17,8 +17,8 @@ function forkedContainer(object: unknown, sourceQueryId: string, queryId: string
 }
 
 /**
- * A new thread holding a copy of one finished turn (spec 2 "Forking"): the question, the answer,
- * the actions and the containers, each flagged isNew, under a fresh query id; the title is the
+ * A new thread holding a copy of one finished turn (docs/product/chat.md, "Forking"): the question, the
+ * answer, the actions and the containers, each flagged isNew, under a fresh query id; the title is the
  * source thread's. Answers the new thread's id. The source is left as it was.
  */
 export async function forkTurn(

@@ -40,7 +40,10 @@ export type FinishTurnInput = {
 /** Ours: the answer of a turn whose process stopped before it finished. */
 export const interruptedMessage = 'This answer was interrupted before it finished. Please ask again.';
 
-/** Ours: a thread at CHAT_LIMITS.maxTurnsPerThread (the spec has no sentence for it). */
+/**
+ * Ours: a thread at CHAT_LIMITS.maxTurnsPerThread (no sentence for it in docs/product/chat.md,
+ * "Error catalogue").
+ */
 export const threadFullMessage = `This conversation has reached ${CHAT_LIMITS.maxTurnsPerThread} messages. Please start a new chat.`;
 
 /** A server-made id: time plus a random suffix, matching the contracts' chat id rule. */
@@ -49,7 +52,7 @@ export function newChatId(prefix: 'thread' | 'query'): string {
 }
 
 /**
- * The thread title a turn's visualization gives (spec 2 "Visualization events"): the first
+ * The thread title a turn's visualization gives (docs/product/chat.md, "Visualization events"): the first
  * container's title, unless it is 'Query Results' or starts with 'more details'; null otherwise.
  */
 export function titleFromDsl(dslObjects: readonly unknown[]): string | null {

@@ -63,7 +63,8 @@ export async function listThreads(
 
 /**
  * The thread's finished turns, oldest first, and its title. An unknown thread (or another user's)
- * answers an empty list and no title: the spec's failing reads are empty, not errors.
+ * answers an empty list and no title: failing reads are empty, not errors (docs/product/chat.md,
+ * "Server answers").
  */
 export async function threadMessages(
   db: Database,

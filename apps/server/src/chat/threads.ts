@@ -13,8 +13,8 @@ import {
 import { abandonRunningTurns, beginTurn, finishTurn } from './turns.ts';
 
 /**
- * Chat threads and their turns (spec 2 "Sidebar", "Thread", "Thread message from server", the
- * database service's thread calls, and the agent's turn persistence). Every function takes the session
+ * Chat threads and their turns (docs/product/chat.md, "Sidebar", "Thread", "Thread message from server",
+ * "Database service", and the agent's turn persistence). Every function takes the session
  * user's id and never reads or changes another user's rows: thread and query ids are unique per user,
  * so another user's id behaves exactly like one that does not exist.
  *

@@ -24,7 +24,8 @@ const timestamps = {
 };
 
 // Better Auth's four tables (user, session, account, verification), with the username plugin's columns
-// and the spec's sign-up fields. Better Auth addresses them by the TypeScript keys below.
+// and the required sign-up fields (docs/product/identity.md, "Sign-up user data"). Better Auth addresses them
+// by the TypeScript keys below.
 export const user = pgTable(
   'user',
   {
@@ -115,7 +116,7 @@ export const profile = pgTable('profile', {
   ...timestamps,
 });
 
-/** A visualization the user saved (spec 2, "Stored resource payload"). */
+/** A visualization the user saved (docs/product/chat.md, "Stored resource payload"). */
 export const resource = pgTable(
   'resource',
   {
@@ -135,8 +136,8 @@ export const resource = pgTable(
 );
 
 /**
- * A chat thread (spec 2 "Thread"). Ids are client-made (time plus a random suffix) and unique per
- * user, not globally, like resources: a chosen id never tells whether another user holds it.
+ * A chat thread (docs/product/chat.md, "Thread"). Ids are client-made (time plus a random suffix) and unique
+ * per user, not globally, like resources: a chosen id never tells whether another user holds it.
  */
 export const chatThread = pgTable(
   'chat_thread',
@@ -208,9 +209,9 @@ export const outbox = pgTable(
 );
 
 /**
- * A linked connection (spec 2, "Account credentials map"): one Plaid item, one SnapTrade brokerage
- * authorization, or one wallet address. `name` is the spec's account name ('{name}_plaid', ...), unique
- * per user. The Plaid access token or SnapTrade user secret is sealed by the vault (`sealedSecret`,
+ * A linked connection (docs/product/chat.md, "Account credentials map"): one Plaid item, one SnapTrade
+ * brokerage authorization, or one wallet address. `name` is the required account name ('{name}_plaid', ...),
+ * unique per user. The Plaid access token or SnapTrade user secret is sealed by the vault (`sealedSecret`,
  * associated data bound to the user and this row's id) and never leaves the server.
  */
 export const connection = pgTable(
@@ -221,7 +222,10 @@ export const connection = pgTable(
     platform: text('platform').$type<'plaid' | 'snaptrade' | 'web3'>().notNull(),
     name: text('name').notNull(),
     institutionName: text('institution_name'),
-    /** Plaid item_id, SnapTrade authorization id, or the wallet's username (spec: item_id). */
+    /**
+     * Plaid item_id, SnapTrade authorization id, or the wallet's username (the required item_id:
+     * docs/product/chat.md, "Web3 credential").
+     */
     itemId: text('item_id'),
     /** SnapTrade user id (Penny's choice, not secret); wallet address for web3. */
     externalUserId: text('external_user_id'),

@@ -606,7 +606,7 @@ describe.each(testDatabaseKinds())('linked accounts on %s', (database) => {
       expect(t.logText()).not.toContain(key.slice(2));
     });
 
-    it('answers an unknown platform with the spec’s sentence', async () => {
+    it('answers an unknown platform with the required sentence (docs/product/chat.md, "Platforms and disconnect")', async () => {
       const answer = await adaApi.post('/agent/coinbase/get-transactions', {
         account_name: 'Main_wallet_web3',
         start_date: '2024-01-01',

@@ -11,8 +11,8 @@ export function requireUser(c: AppContext): SessionUser {
 }
 
 /**
- * The spec's payloads name the user; that name is only ever compared with the session, never used to
- * look anything up. A mismatch is refused and logged.
+ * The required payloads name the user (docs/product/chat.md, "Roles and permissions"); that name is only ever
+ * compared with the session, never used to look anything up. A mismatch is refused and logged.
  */
 export function assertSameUser(c: AppContext, claimed: Pick<UserIdentity, 'username'>): SessionUser {
   const user = requireUser(c);

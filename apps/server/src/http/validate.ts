@@ -4,8 +4,8 @@ import type { AppContext } from './context.ts';
 import { ApiFailure, describeZodError } from './errors.ts';
 
 /**
- * Sentences the spec gives for a refused payload: when a schema issue carries one, the answer is that
- * sentence alone, with its own code.
+ * Sentences the requirements give for a refused payload (docs/product/identity.md and docs/product/chat.md,
+ * "Validation rules"): when a schema issue carries one, the answer is that sentence alone, with its own code.
  */
 const SPEC_SENTENCES: Readonly<Record<string, ApiErrorCode>> = {
   [resourceMessages.missingUserInfo]: 'resource:missing-user-info',

@@ -57,7 +57,8 @@ describe.each(testDatabaseKinds())('sign-up, sign-in and recovery on %s', (kind)
     expect(mails[0]?.subject).toBe('Confirm your Penny account');
     expect(mails[0]?.link).toContain('/api/auth/verify-email?token=');
     expect(mails[0]?.text).toContain(mails[0]?.link ?? 'missing');
-    // The data container exists from the start (spec: database-setup comes before any session).
+    // The data container exists from the start (database-setup comes before any session:
+    // docs/product/identity.md, "Data service").
     expect(await t.rows(sql`select user_id from profile where user_id = ${String(row?.id)}`)).toHaveLength(1);
   });
 
@@ -106,7 +107,7 @@ describe.each(testDatabaseKinds())('sign-up, sign-in and recovery on %s', (kind)
     expect(row).toEqual({ mfa_setup_completed: false, email_verified: false });
   });
 
-  it('keeps usernames unique whatever their case, and says so in the spec’s words', async () => {
+  it('keeps usernames unique whatever their case, and says so in the required words (docs/product/identity.md, "Validation rules")', async () => {
     const first = signUpBody({ username: 'Unique_Name1' });
     expect((await api.auth('/sign-up/email', first)).status).toBe(200);
     const again = await api.auth('/sign-up/email', signUpBody({ username: 'unique_NAME1' }));

@@ -131,7 +131,7 @@ export function createAuth({ config, database, secrets, mailer, logger, rateLimi
       // PGlite has a single connection: a transaction would deadlock any query made beside it.
       transaction: !database.singleConnection,
     }),
-    // The spec signs in by email only; fewer doors to guard.
+    // Sign-in is by email only (docs/product/identity.md, "Authentication service"); fewer doors to guard.
     disabledPaths: ['/sign-in/username'],
     emailAndPassword: {
       enabled: true,
@@ -192,8 +192,9 @@ export function createAuth({ config, database, secrets, mailer, logger, rateLimi
     databaseHooks: {
       user: {
         create: {
-          // The data container exists from the moment the account does (the spec calls database-setup
-          // before the user can hold a session, so the server cannot wait for that call).
+          // The data container exists from the moment the account does (the web app calls database-setup
+          // before the user can hold a session, so the server cannot wait for that call;
+          // docs/product/identity.md, "Data service").
           after: async (created) => {
             await database.db
               .insert(tables.profile)

@@ -13,7 +13,7 @@ import {
 } from '@penny/contracts';
 
 /**
- * The offline composer of the preference prompt (spec 1, "generate preference prompt"): a personal
+ * The offline composer of the preference prompt (docs/product/identity.md, "Internal helpers"): a personal
  * instruction for the assistant, written in the second person, that reflects every preference set in
  * the wizard, in at most 200 words. No model is asked for it, even when the chat agent runs on an LLM
  * (AGENT_PROVIDER); an LLM could write it instead, with this as the fallback. Deterministic: the same

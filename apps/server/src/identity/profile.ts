@@ -27,8 +27,8 @@ export type Actor = {
 };
 
 /**
- * The user's profile and preferences (spec 1, "Data service"). Every operation takes the acting user
- * explicitly; routes and the agent's tools call these same handlers.
+ * The user's profile and preferences (docs/product/identity.md, "Database service" and "Data service"). Every
+ * operation takes the acting user explicitly; routes and the agent's tools call these same handlers.
  */
 export function createProfileService(db: Database) {
   return {
@@ -66,8 +66,9 @@ export function createProfileService(db: Database) {
 export type ProfileService = ReturnType<typeof createProfileService>;
 
 /**
- * The profile as the spec reads it back: User_Info from the account (falling back to what
- * database-setup recorded), User_Preferences through the tolerant reader, and the top-level copies.
+ * The profile as it is read back (docs/product/identity.md, "User profile as read back"): User_Info from the
+ * account (falling back to what database-setup recorded), User_Preferences through the tolerant reader, and
+ * the top-level copies.
  */
 async function readProfile(db: Database, userId: string): Promise<Profile | undefined> {
   const [row] = await db

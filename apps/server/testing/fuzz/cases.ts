@@ -160,7 +160,8 @@ function transportArbitrary(endpoint: Endpoint): fc.Arbitrary<Transport> {
     );
   }
   if (endpoint.service === 'connect') {
-    // The spec's client sends these as forms; API users send JSON. Neither is ever sealed.
+    // The web app sends these as forms (docs/product/chat.md, "Account-connection service"); API users send
+    // JSON. Neither is ever sealed.
     return fc.oneof(
       { weight: 6, arbitrary: simple('plain') },
       { weight: 6, arbitrary: simple('form') },

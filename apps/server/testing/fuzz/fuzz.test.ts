@@ -22,7 +22,7 @@ import {
 const SEED = 7;
 const COUNT = 3_000;
 
-/** The spec's /db endpoints (spec 1 "Data service", spec 2 "Resources"). */
+/** The /db endpoints (docs/product/identity.md, "Data service"; docs/product/chat.md, "Database service"). */
 const DB_ENDPOINTS = [
   'POST /db/database-setup',
   'GET /db/get-profile',
@@ -36,7 +36,10 @@ const DB_ENDPOINTS = [
   'POST /db/delete-resource',
 ];
 
-/** The linked-account endpoints (spec 2 "Database service", "Agent service", account connection). */
+/**
+ * The linked-account endpoints (docs/product/chat.md, "Database service", "Agent service",
+ * "Account-connection service").
+ */
 const DB_ACCOUNT_ENDPOINTS = [
   'GET /db/get-credentials',
   'POST /db/store-credentials',

@@ -15,10 +15,10 @@ import { callEndpoint } from './endpoint-client.ts';
 import { HttpError } from './request.ts';
 
 /**
- * The linked-account calls (spec 2 §7): the database service's credentials, refresh and disconnect,
- * the agent service's transactions, and the account-connection service's Plaid and SnapTrade steps.
- * db and agent bodies are sealed by the request wrapper; connect calls carry no Authorization header
- * (the session cookie and the Origin authenticate them) and take forms or plain JSON.
+ * The linked-account calls (docs/product/chat.md, "The calls it makes"): the database service's credentials,
+ * refresh and disconnect, the agent service's transactions, and the account-connection service's Plaid and
+ * SnapTrade steps. db and agent bodies are sealed by the request wrapper; connect calls carry no
+ * Authorization header (the session cookie and the Origin authenticate them) and take forms or plain JSON.
  */
 
 /** The user as every account call names them. */
@@ -34,7 +34,10 @@ export type TransactionsQuery = {
 
 export type AccountUserInfo = { username: string; firstName: string; lastName: string };
 
-/** Keys carry the user's names (spec: cache keys from username, first and last name plus a suffix). */
+/**
+ * Keys carry the user's names (cache keys from username, first and last name plus a suffix:
+ * docs/product/chat.md, "Cache").
+ */
 export const accountKeys = {
   all: ['accounts'] as const,
   credentials: (user: AccountUserInfo) =>
@@ -50,8 +53,9 @@ export function serverErrorMessage(error: unknown, fallback: string): string {
 }
 
 /**
- * GET /db/get-credentials: the credentials map keyed by account name. Spec: an error prefixed
- * 'HTTP 404' is an empty list; any other failure reads 'Failed to fetch credentials'.
+ * GET /db/get-credentials: the credentials map keyed by account name. Required (docs/product/chat.md,
+ * "Account errors"): an error prefixed 'HTTP 404' is an empty list; any other failure reads
+ * 'Failed to fetch credentials'.
  */
 export async function fetchCredentials(
   user: AccountUserInfo,
@@ -99,7 +103,7 @@ export type StoreWalletResult = { ok: true; accountName: string } | { ok: false;
 
 /**
  * POST /db/store-credentials for one wallet. Never throws: a failure answers the server's error or
- * 'Failed to save {account name}' (spec, "Web3 save").
+ * 'Failed to save {account name}' (docs/product/chat.md, "Web3 save").
  */
 export async function storeWalletCredentials(request: StoreCredentialsRequest): Promise<StoreWalletResult> {
   try {
@@ -137,7 +141,10 @@ export async function createLinkToken(accountName?: string): Promise<string> {
   return reply.link_token;
 }
 
-/** POST /connect/api/set_access_token with form fields (spec: product_name defaults to 'Connected Bank'). */
+/**
+ * POST /connect/api/set_access_token with form fields (product_name defaults to 'Connected Bank':
+ * docs/product/chat.md, "Account-connection service").
+ */
 export async function setAccessToken(
   request: EndpointRequest<typeof connectEndpoints.setAccessToken>,
 ): Promise<EndpointResponse<typeof connectEndpoints.setAccessToken>> {

@@ -26,9 +26,9 @@ import { HttpError } from './request.ts';
 import { getServiceRequester } from './services.ts';
 
 /**
- * The chat's calls (spec 2 §7): the agent service's POST /chat (streamed as server-sent events, or
- * one JSON answer) and GET /dsl/{thread_id}, and the database service's thread calls, through the
- * app's request wrapper (bearer or anonymous token, sealed bodies).
+ * The chat's calls (docs/product/chat.md, "The calls it makes"): the agent service's POST /chat (streamed as
+ * server-sent events, or one JSON answer) and GET /dsl/{thread_id}, and the database service's thread calls,
+ * through the app's request wrapper (bearer or anonymous token, sealed bodies).
  */
 
 /** The user as the thread calls name them (compared with the session by the server). */
@@ -46,8 +46,9 @@ export const threadKeys = {
 export type ThreadPageQuery = { cursor?: string | null | undefined; limit?: number | undefined };
 
 /**
- * GET /db/get-all-user-threads, newest activity first. A non-OK reply throws the spec's
- * 'Failed to fetch threads: {status}'; a reply without success (or off the contract) is an empty list.
+ * GET /db/get-all-user-threads, newest activity first. A non-OK reply throws the required
+ * 'Failed to fetch threads: {status}' (docs/product/chat.md, "Thread errors"); a reply without success (or
+ * off the contract) is an empty list.
  */
 export async function fetchThreads(
   user: ChatUser,
@@ -75,8 +76,9 @@ export async function fetchThreads(
 }
 
 /**
- * GET /db/chatbox/get-messages. Spec: the list is used only when success is true and it is an array;
- * otherwise `{success:false, messages:[]}`. Transport failures throw (HttpError, network).
+ * GET /db/chatbox/get-messages. As required (docs/product/chat.md, "Server answers"), the list is used only
+ * when success is true and it is an array; otherwise `{success:false, messages:[]}`. Transport failures throw
+ * (HttpError, network).
  */
 export async function fetchThreadMessages(
   user: ChatUser,

@@ -9,15 +9,16 @@ export type CallOptions = {
   signal?: AbortSignal;
   /**
    * 'form' sends a POST's fields URL-encoded (the account-connection service's set_access_token and
-   * create_link_token take forms, spec 2 §7). Default 'json'.
+   * create_link_token take forms: docs/product/chat.md, "Account-connection service"). Default 'json'.
    */
   encoding?: 'json' | 'form';
 };
 
 /**
  * Sends a request typed by an endpoint's contract definition through the request wrapper (bearer or
- * anonymous token, sealed body) and returns the reply unparsed, for callers whose spec tolerates
- * malformed replies. A client that drifts from the contract fails to compile.
+ * anonymous token, sealed body) and returns the reply unparsed, for callers required to tolerate
+ * malformed replies (docs/product/chat.md, "Server answers"). A client that drifts from the contract fails to
+ * compile.
  */
 export async function requestEndpoint<E extends EndpointDefinition>(
   endpoint: E,

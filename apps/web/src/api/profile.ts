@@ -13,8 +13,8 @@ import {
 import { callEndpoint } from './endpoint-client.ts';
 
 /**
- * The identity calls of the database and data services (spec 1, section 7). Every reply is checked
- * against its contract; a reply that does not match throws like a failed call.
+ * The identity calls of the database and data services (docs/product/identity.md, "The calls it makes").
+ * Every reply is checked against its contract; a reply that does not match throws like a failed call.
  */
 
 export type ProfileIdentity = { username: string; firstName: string; lastName: string };
@@ -36,7 +36,10 @@ export async function saveUserPreferences(
   return result;
 }
 
-/** POST /db/generate-preference-prompt; an empty answer is an error (spec: 'No prompt returned'). */
+/**
+ * POST /db/generate-preference-prompt; an empty answer is an error ('No prompt returned':
+ * docs/product/identity.md, "Error catalogue").
+ */
 export async function generatePreferencePrompt(request: GeneratePreferencePromptRequest): Promise<string> {
   const result = await callEndpoint(dbEndpoints.generatePreferencePrompt, request);
   const prompt = result.prompt.trim();

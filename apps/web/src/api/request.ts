@@ -1,7 +1,10 @@
 import { ENCRYPTED_HEADER, ENCRYPTED_HEADER_VALUE, ENVELOPE_METHODS } from '@penny/contracts';
 import { sealBody } from '@penny/contracts/envelope-seal';
 
-/** The three API services of the spec; auth goes through the Better Auth client instead. */
+/**
+ * The three API services (docs/product/chat.md, "The calls it makes"); auth goes through the Better Auth
+ * client instead.
+ */
 export type Service = 'db' | 'agent' | 'connect';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type QueryValue = string | number | boolean | null | undefined;
@@ -42,7 +45,10 @@ export type Requester = {
   url(service: Service, path: string, query?: RequestOptions['query']): string;
 };
 
-/** A non-OK reply. The message is the spec's `HTTP {status}: {statusText}`, which callers match on. */
+/**
+ * A non-OK reply. The message is the required `HTTP {status}: {statusText}` (docs/product/chat.md,
+ * "HTTP errors"), which callers match on.
+ */
 export class HttpError extends Error {
   override name = 'HttpError';
   readonly status: number;
@@ -57,10 +63,13 @@ export class HttpError extends Error {
   }
 }
 
-/** The `{error, code}` of a JSON error reply, for callers that show the server's words (spec: Web3 save). */
+/**
+ * The `{error, code}` of a JSON error reply, for callers that show the server's words (docs/product/chat.md,
+ * "Web3 save").
+ */
 async function readServerError(response: Response): Promise<{ error: string; code: string } | undefined> {
   if (!response.headers.get('content-type')?.includes('application/json')) {
-    // Free the connection: a non-JSON error body is not shown (spec).
+    // Free the connection: a non-JSON error body is not shown (docs/product/chat.md, "Web3 save").
     await response.body?.cancel().catch(() => {});
     return undefined;
   }
@@ -78,7 +87,7 @@ async function readServerError(response: Response): Promise<{ error: string; cod
 
 const sealedMethods: ReadonlySet<string> = new Set(ENVELOPE_METHODS);
 
-/** The request wrapper every service client goes through (spec: "Request wrapper"). */
+/** The request wrapper every service client goes through (docs/product/chat.md, "Request wrapper"). */
 export function createRequester(options: RequesterOptions): Requester {
   // Late-bound: calling an unbound window.fetch throws "Illegal invocation".
   const doFetch: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
@@ -110,7 +119,8 @@ export function createRequester(options: RequesterOptions): Requester {
     if (init.signal) requestInit.signal = init.signal;
 
     if (service === 'connect') {
-      // Spec: no Authorization to the account-connection service; it uses the session cookie.
+      // No Authorization to the account-connection service (docs/product/chat.md, "Request wrapper"); it uses
+      // the session cookie.
       headers.delete('authorization');
       requestInit.credentials = 'include';
     } else {

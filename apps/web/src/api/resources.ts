@@ -15,11 +15,11 @@ import { requestEndpoint } from './endpoint-client.ts';
 import { HttpError } from './request.ts';
 
 /**
- * The database service's resource calls (spec 2, "Database service"): store, list, read, delete,
- * through the app's request wrapper (bearer token or anonymous token, sealed bodies).
+ * The database service's resource calls (docs/product/chat.md, "Database service"): store, list, read,
+ * delete, through the app's request wrapper (bearer token or anonymous token, sealed bodies).
  */
 
-/** The user fields of a session, as the spec's resource calls name the user. */
+/** The user fields of a session, as the resource calls name the user (docs/product/chat.md, "User info"). */
 export type ResourceUserSource = {
   id: string;
   email?: string | null;
@@ -30,7 +30,7 @@ export type ResourceUserSource = {
 
 /**
  * User info for resource views: the session's username (else email, else id) and names, with the
- * spec's resource-view fallbacks 'guest-user' / 'Guest' / 'User'.
+ * required resource-view fallbacks 'guest-user' / 'Guest' / 'User' (docs/product/chat.md, "User info").
  */
 export function resourceViewUser(user: ResourceUserSource): ResourceUserInfo {
   return {
@@ -43,8 +43,8 @@ export function resourceViewUser(user: ResourceUserSource): ResourceUserInfo {
 export type ResourcePageQuery = { cursor?: string | null | undefined; limit?: number | undefined };
 
 /**
- * GET /db/get-user-resources, newest first. A non-OK reply throws the spec's
- * 'Failed to fetch resources: {status}'.
+ * GET /db/get-user-resources, newest first. A non-OK reply throws the required
+ * 'Failed to fetch resources: {status}' (docs/product/chat.md, "Resource errors").
  */
 export async function fetchUserResources(
   user: ResourceUserInfo,
@@ -67,7 +67,7 @@ export async function fetchUserResources(
     throw error;
   }
   const parsed = getUserResourcesResponseSchema.safeParse(raw);
-  // Spec: a list is used only when success is true and it is an array.
+  // A list is used only when success is true and it is an array (docs/product/chat.md, "Server answers").
   if (!parsed.success || !parsed.data.success) return { success: false, resources: [], next_cursor: null };
   return parsed.data;
 }

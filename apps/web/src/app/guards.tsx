@@ -4,7 +4,10 @@ import { useSession } from '../session/index.ts';
 import { isAuthPath, LoadingScreen, useLightThemeWhileMounted } from '../ui/index.ts';
 import { parseRecoveryHash, recoveryTarget } from './recovery.ts';
 
-/** Spec: "While the session is being checked a loading screen reads 'Verifying authentication...'." */
+/**
+ * docs/product/identity.md, "Route table":
+ * "While the session is being checked a loading screen reads 'Verifying authentication...'."
+ */
 export const VERIFYING_AUTHENTICATION = 'Verifying authentication...';
 
 export function VerifyingScreen() {

@@ -3,8 +3,8 @@ import { type ReactNode, useContext } from 'react';
 import { QueryClientHolderContext } from '../session/index.ts';
 
 /**
- * Server state. The spec's client cache has no time-to-live: data stays fresh until a mutation
- * invalidates it or the page is reloaded.
+ * Server state. The required client cache (docs/product/chat.md, "Cache") has no time-to-live: data stays
+ * fresh until a mutation invalidates it or the page is reloaded.
  */
 export function createQueryClient(): QueryClient {
   return new QueryClient({

@@ -1,7 +1,8 @@
 /**
- * Password-recovery links (spec 1: "recognised by a recovery marker in the address hash and forwarded to
- * /reset-password"). Liberal on purpose: `#type=recovery&token=...`, `#access_token=...&type=recovery`,
- * `#recovery`, `#recovery=TOKEN`, `#/recovery?token=...`.
+ * Password-recovery links (docs/product/identity.md, "Route table":
+ * "recognised by a recovery marker in the address hash and forwarded to /reset-password"). Liberal on
+ * purpose: `#type=recovery&token=...`, `#access_token=...&type=recovery`, `#recovery`, `#recovery=TOKEN`,
+ * `#/recovery?token=...`.
  */
 
 export const RESET_PASSWORD_PATH = '/reset-password';

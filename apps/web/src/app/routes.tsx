@@ -57,8 +57,8 @@ function preloadAll(...components: Pick<LazyComponent, 'preload'>[]): void {
 const ResourcesPage = lazyComponent(loadResourcesPage);
 
 /**
- * The route table of spec 1 §2. Public: /signin, /signup, /forgot-password, /reset-password.
- * Everything else needs a session. Each screen is loaded on demand (its own chunk).
+ * The route table of docs/product/identity.md, "Route table". Public: /signin, /signup, /forgot-password,
+ * /reset-password. Everything else needs a session. Each screen is loaded on demand (its own chunk).
  */
 export const routes: AppRoute[] = [
   {

@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
 
 /**
- * Spec 1 §2: "On mobile devices a deep link to a native app is attempted once per session unless the
- * query contains noapp=1; it falls back to app-store links after 1200 ms." Nothing happens unless the
- * server publishes the links (`mobileApp` in GET /config, from APP_DEEP_LINK and the store URLs).
+ * docs/product/identity.md, "Route table": "On mobile devices a deep link to a native app is attempted
+ * once per session unless the query contains noapp=1; it falls back to app-store links after 1200 ms."
+ * Nothing happens unless the server publishes the links (`mobileApp` in GET /config, from APP_DEEP_LINK and
+ * the store URLs).
  */
 
 export type MobileAppLinks = {
@@ -12,8 +13,9 @@ export type MobileAppLinks = {
   androidStoreUrl?: string | undefined;
 };
 
-/** Spec 1, section 9: "mobile deep-link fallback 1200 ms" (IDENTITY_LIMITS.deepLinkFallbackMs, kept here
- * so the session module, loaded on every screen, does not pull in the schema library). */
+/** docs/product/identity.md, "Business constants and limits": "mobile deep-link fallback 1200 ms"
+ * (IDENTITY_LIMITS.deepLinkFallbackMs, kept here so the session module, loaded on every screen, does not pull
+ * in the schema library). */
 export const DEEP_LINK_FALLBACK_MS = 1200;
 
 /** sessionStorage flag: the attempt is made once per browser session. */

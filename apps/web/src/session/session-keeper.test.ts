@@ -31,7 +31,7 @@ function act() {
 }
 
 describe('session keeper', () => {
-  it('uses the spec constants: 30 minutes of inactivity, a ping every 5 minutes', () => {
+  it('uses the required constants (docs/product/identity.md, "Session"): 30 minutes of inactivity, a ping every 5 minutes', () => {
     expect(SESSION_INACTIVITY_MS).toBe(1_800_000);
     expect(SESSION_REFRESH_MS).toBe(300_000);
   });

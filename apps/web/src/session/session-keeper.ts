@@ -1,5 +1,5 @@
 /**
- * Keeps a signed-in session alive only while the user is active (spec 1, "Session"):
+ * Keeps a signed-in session alive only while the user is active (docs/product/identity.md, "Session"):
  * - a refresh ping every 5 minutes, sent only if the user did something since the last one (a timer
  *   that refreshes regardless would keep an idle session alive forever);
  * - a refresh when the tab becomes visible again;
@@ -25,7 +25,7 @@ export type SessionKeeperOptions = {
   win?: Window;
 };
 
-/** Refresh failures with this message are ignored (spec 1, section 8). */
+/** Refresh failures with this message are ignored (docs/product/identity.md, "Error catalogue"). */
 export const IGNORED_REFRESH_ERROR = 'Only an active session can be refreshed';
 
 /** Input that counts as user activity. */

@@ -1,7 +1,7 @@
 // The zod-free entry: these screens load before any form needs a schema.
 import { identityMessages } from '@penny/contracts/messages';
 
-/** The spec's session toasts (spec 1, section 8). */
+/** The required session toasts (docs/product/identity.md, "Error catalogue"). */
 export const SESSION_TOASTS = {
   sessionExpired: identityMessages.toasts.sessionExpired,
   sessionError: identityMessages.toasts.sessionError,

@@ -43,8 +43,8 @@ export type SessionState = {
   /** Checks the session again (e.g. after sign-in or a profile change). */
   refetch: () => Promise<void>;
   /**
-   * Signs out and forgets every client cache. On failure shows the spec's toast and resolves false
-   * (the user stays signed in).
+   * Signs out and forgets every client cache. On failure shows the required toast (docs/product/identity.md,
+   * "Error catalogue") and resolves false (the user stays signed in).
    */
   signOut: () => Promise<boolean>;
   /** Forgets the session locally after the server already ended it (e.g. the account was deleted). */

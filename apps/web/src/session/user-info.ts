@@ -1,6 +1,6 @@
 import type { SessionUser } from './session-provider.tsx';
 
-/** Spec 1, "Derived user info": what the app sends as the user's identity fields. */
+/** docs/product/identity.md, "Derived user info": what the app sends as the user's identity fields. */
 export type DerivedUserInfo = {
   username: string;
   firstName: string;

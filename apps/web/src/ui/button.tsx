@@ -42,7 +42,10 @@ export type ButtonProps = ComponentProps<'button'> & {
   size?: ButtonSize;
   /** Busy: the button is disabled, announces itself busy and shows `busyLabel` instead of its children. */
   loading?: boolean;
-  /** The text shown while busy, e.g. the spec's 'Processing...' or 'Creating Account...'. */
+  /**
+   * The text shown while busy, e.g. the required 'Processing...' or 'Creating Account...'
+   * (docs/product/identity.md, "Authentication screen").
+   */
   busyLabel?: string;
   /** Render the single child (e.g. a router Link) with the button's look and props. */
   asChild?: boolean;

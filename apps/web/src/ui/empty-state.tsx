@@ -11,7 +11,10 @@ export type EmptyStateProps = {
   className?: string;
 };
 
-/** An empty list or panel: the spec's empty text and a way forward. */
+/**
+ * An empty list or panel: the required empty text (docs/product/chat.md, "Screens and routes") and a way
+ * forward.
+ */
 export function EmptyState({ icon: Icon, title, hint, action, className }: EmptyStateProps) {
   return (
     <div className={cx('flex flex-col items-center justify-center gap-3 px-6 py-10 text-center', className)}>

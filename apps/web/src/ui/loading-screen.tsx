@@ -2,7 +2,10 @@ import { cx } from './cx.ts';
 import { LogoMark } from './logo-mark.tsx';
 
 export type LoadingScreenProps = {
-  /** The words shown and announced, e.g. the spec's 'Verifying authentication...'. */
+  /**
+   * The words shown and announced, e.g. the required 'Verifying authentication...' (docs/product/identity.md,
+   * "Route table").
+   */
   label: string;
   /** Fill the viewport (default) or only the parent. */
   fullScreen?: boolean;

@@ -32,7 +32,7 @@ export function readStoredDarkMode(): boolean | null {
   }
 }
 
-/** Spec: dark unless a stored preference says otherwise. */
+/** docs/product/identity.md, "Theme": dark unless a stored preference says otherwise. */
 export function resolveInitialDarkMode(): boolean {
   return readStoredDarkMode() ?? true;
 }
@@ -103,8 +103,9 @@ export function useTheme(): ThemeContextValue {
 }
 
 /**
- * Spec: "The authentication screen temporarily removes dark mode and restores it when left."
- * The stored preference is untouched.
+ * docs/product/identity.md, "Theme":
+ * "The authentication screen temporarily removes dark mode and restores it when left." The stored preference
+ * is untouched.
  */
 export function useLightThemeWhileMounted(active = true): void {
   const { suspendDark } = useTheme();

@@ -30,7 +30,10 @@ function show(
   });
 }
 
-/** Sonner's toast, loaded on demand: the spec's titles, descriptions and lifetimes. */
+/**
+ * Sonner's toast, loaded on demand: the titles, descriptions and lifetimes of the "Error catalogue" in
+ * docs/product/identity.md and docs/product/chat.md.
+ */
 export const toast = {
   success: (message: Message, options?: ExternalToast) => show('success', message, options),
   error: (message: Message, options?: ExternalToast) => show('error', message, options),
@@ -58,8 +61,8 @@ declare module 'react' {
 }
 
 /**
- * Toasts sit on the theme's raised surface (DESIGN.md tokens), not sonner's own black or white: its
- * variables set inline, which beats the stylesheet sonner injects at run time.
+ * Toasts sit on the theme's raised surface (docs/product/design.md, "Visual language"), not sonner's own
+ * black or white: its variables set inline, which beats the stylesheet sonner injects at run time.
  */
 const surfaceTokens = {
   '--normal-bg': 'var(--color-surface-raised)',

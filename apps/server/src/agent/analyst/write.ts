@@ -10,7 +10,10 @@ export type SeenToolResult = {
   error?: string;
 };
 
-/** The answer's shape from the user's preferences (spec 1 "Response Detail" and "Conversation Tone"). */
+/**
+ * The answer's shape from the user's preferences (docs/product/identity.md, "Response Detail" and
+ * "Conversation Tone").
+ */
 export type AnswerStyle = {
   /** 1–10: how many figures. */
   numbers: number;

@@ -10,7 +10,10 @@ import type { AccountsDeps } from './deps.ts';
 
 const { connection } = tables;
 
-/** The spec's account name: whitespace to underscores, plus the platform suffix. */
+/**
+ * The required account name (docs/product/chat.md, "Account credentials map"): whitespace to underscores,
+ * plus the platform suffix.
+ */
 export function accountNameFor(label: string, platform: AccountPlatform): string {
   const base =
     label

@@ -15,7 +15,10 @@ export const API_RATE_LIMITS = {
   anonymousPerAddress: { windowMs: 60_000, max: 30 },
 } as const satisfies Record<string, RateRule>;
 
-/** The only paths the anonymous token reaches (spec: database-setup is called right after sign-up). */
+/**
+ * The only paths the anonymous token reaches (database-setup is called right after sign-up:
+ * docs/product/identity.md, "Data service").
+ */
 export const ANONYMOUS_PATHS: ReadonlySet<string> = new Set(['/db/database-setup']);
 
 async function over(limiter: RateLimiter, key: string, rule: RateRule): Promise<number> {

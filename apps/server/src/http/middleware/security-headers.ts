@@ -33,8 +33,9 @@ export function securityHeaders(options: {
     strictTransportSecurity: options.hsts ? 'max-age=31536000; includeSubDomains' : false,
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: 'same-origin',
-    // The brokerage portal opens in a popup whose `closed` the page watches (spec): allow-popups keeps
-    // that handle working when the popup is another origin (SnapTrade's portal).
+    // The brokerage portal opens in a popup whose `closed` the page watches (docs/product/chat.md,
+    // "Brokerage link"): allow-popups keeps that handle working when the popup is another origin
+    // (SnapTrade's portal).
     crossOriginOpenerPolicy: 'same-origin-allow-popups',
     permissionsPolicy: { camera: [], microphone: [], geolocation: [] },
   });

@@ -35,7 +35,10 @@ function cacheKey(credential: string): string {
   return createHash('sha256').update(credential).digest('base64url');
 }
 
-/** The public token visitors without a session send as bearer (the spec's "anonymous token"). */
+/**
+ * The public token visitors without a session send as bearer (the "anonymous token" of docs/product/chat.md,
+ * "Request wrapper").
+ */
 export function deriveAnonToken(authSecret: string): string {
   return `anon_${createHmac('sha256', authSecret).update('penny:anonymous-token:v1').digest('base64url')}`;
 }
@@ -49,9 +52,10 @@ function sameToken(a: string, b: string): boolean {
 /**
  * Resolves the caller from the bearer token, or from the session cookie when the bearer is the
  * anonymous token (a reloaded browser keeps its session only in the httpOnly cookie). The
- * Authorization header is required: the spec's request wrapper always sends one, and a cross-site
- * form, which can carry the cookie but not the header, never gets in. A session older than the
- * absolute lifetime is revoked here, since Better Auth only slides expiry. No credentials: 401.
+ * Authorization header is required: the request wrapper (docs/product/chat.md, "Request wrapper") always
+ * sends one, and a cross-site form, which can carry the cookie but not the header, never gets in. A
+ * session older than the absolute lifetime is revoked here, since Better Auth only slides expiry. No
+ * credentials: 401.
  */
 export function sessionMiddleware(deps: {
   auth: Auth;
@@ -62,8 +66,8 @@ export function sessionMiddleware(deps: {
   now?: () => number;
   /**
    * `bearer` (the default): the Authorization header is required. `cookie`: the account-connection
-   * service, whose calls the spec sends without it; the session cookie alone names the user (the
-   * route adds an Origin check against cross-site forms).
+   * service, whose calls the request wrapper sends without it (docs/product/chat.md, "Request wrapper"); the
+   * session cookie alone names the user (the route adds an Origin check against cross-site forms).
    */
   credentials?: 'bearer' | 'cookie';
 }): MiddlewareHandler<AppEnv> {

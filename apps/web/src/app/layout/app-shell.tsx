@@ -7,7 +7,9 @@ import { Brand } from './brand.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { useSidebarExpanded } from './sidebar-preference.ts';
 
-/** DESIGN.md: the sidebar is a column from 1024 px up (Tailwind `lg`), a drawer below. */
+/**
+ * docs/product/design.md, "Layout": the sidebar is a column from 1024 px up (Tailwind `lg`), a drawer below.
+ */
 const DESKTOP_QUERY = '(min-width: 1024px)';
 
 /** A drawer left open while the window grows to desktop width closes (the sidebar is visible there). */

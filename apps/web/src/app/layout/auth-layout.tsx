@@ -6,8 +6,8 @@ import { Card, useLightThemeWhileMounted } from '../../ui/index.ts';
 import { Brand } from './brand.tsx';
 
 /**
- * The frame of the sign-in, sign-up and password screens. Spec 1 ("Theme"): the authentication screen
- * is light while shown and the user's theme comes back when it is left.
+ * The frame of the sign-in, sign-up and password screens. docs/product/identity.md, "Theme": the
+ * authentication screen is light while shown and the user's theme comes back when it is left.
  */
 export function AuthLayout() {
   useLightThemeWhileMounted();

@@ -15,7 +15,7 @@ import { Brand } from './brand.tsx';
 
 type NavItem = { to: string; label: string; icon: LucideIcon };
 
-/** Spec 2, "Sidebar": bottom buttons Accounts, Resources, Settings. */
+/** docs/product/chat.md, "Sidebar": bottom buttons Accounts, Resources, Settings. */
 const bottomItems: readonly NavItem[] = [
   { to: '/Accounts', label: 'Accounts', icon: Wallet },
   { to: '/Resources', label: 'Resources', icon: Bookmark },

@@ -18,8 +18,8 @@ const TransactionsDialog = lazy(() =>
 );
 
 /**
- * /Accounts (spec 2, "Linked accounts page"): the user's connections by platform with balances and
- * sync state, an Account Summary, refresh, Add More and the Link Accounts popup.
+ * /Accounts (docs/product/chat.md, "Linked accounts page"): the user's connections by platform with balances
+ * and sync state, an Account Summary, refresh, Add More and the Link Accounts popup.
  */
 export function AccountsPage() {
   const user = useAccountsUser();

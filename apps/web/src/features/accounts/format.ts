@@ -30,7 +30,9 @@ export function formatSignedMoney(amount: string, currency = 'USD'): string {
   return text;
 }
 
-/** Long ids and addresses: the first 8 and last 6 characters (spec, long hash-like values). */
+/**
+ * Long ids and addresses: the first 8 and last 6 characters (docs/product/chat.md, "Long hash-like values").
+ */
 export function shortenId(value: string): string {
   return value.length > 20 ? `${value.slice(0, 8)}…${value.slice(-6)}` : value;
 }
@@ -54,7 +56,9 @@ export function transactionCategory(transaction: {
   return category ? humanizeCategory(category) : 'Uncategorized';
 }
 
-/** '5 minutes ago'; 'Unknown date' when the date cannot be read (spec, bad dates). */
+/**
+ * '5 minutes ago'; 'Unknown date' when the date cannot be read (docs/product/chat.md, "Rendering errors").
+ */
 export function relativeTime(iso: string, now = new Date()): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return 'Unknown date';

@@ -47,8 +47,8 @@ export type LinkAccountsDialogProps = {
 };
 
 /**
- * The Link Accounts popup (spec 2): Web3, Financial Institutions, Brokerage and Investments. After a
- * successful link the popup closes and the page reads its accounts again.
+ * The Link Accounts popup (docs/product/chat.md, "Link Accounts popup"): Web3, Financial Institutions,
+ * Brokerage and Investments. After a successful link the popup closes and the page reads its accounts again.
  */
 export function LinkAccountsDialog({ open, onOpenChange, user }: LinkAccountsDialogProps) {
   const [view, setView] = useState<View>('choose');

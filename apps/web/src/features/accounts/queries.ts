@@ -20,7 +20,7 @@ import { deriveUserInfo, useSession } from '../../session/index.ts';
 /** While a first sync runs, the credentials are read again this often (the status and balances move). */
 export const SYNC_POLL_MS = 2000;
 
-/** The signed-in user as the account calls name them (spec 1, "Derived user info"). */
+/** The signed-in user as the account calls name them (docs/product/identity.md, "Derived user info"). */
 export function useAccountsUser(): AccountUserInfo {
   const { user } = useSession();
   if (!user) return { username: 'guest', firstName: 'Guest', lastName: 'User' };

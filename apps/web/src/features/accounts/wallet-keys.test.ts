@@ -3,7 +3,7 @@ import { getBase58Decoder, getBase58Encoder } from '@solana/kit';
 import { describe, expect, it } from 'vitest';
 import { deriveAddress, isValidAddress } from './wallet-keys.ts';
 
-// Known vectors (research note §3.4): Hardhat's first account, and keys of 32 bytes of 0x01.
+// Known vectors: Hardhat's first account (a published test key), and keys of 32 bytes of 0x01.
 const ETH_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
 const ETH_ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const ONES = new Uint8Array(32).fill(1);

@@ -5,7 +5,7 @@ import { resetPublicConfig } from '../../api/index.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { stubAccountsServer } from './testing/fake-accounts-server.ts';
 
-// Hardhat's first account: a published test key and its address (viem's docs; research/providers.md §3.4).
+// Hardhat's first account: a published test key and its address (viem's privateKeyToAccount docs).
 const ETH_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
 const ETH_ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const BTC_ADDRESS = 'bc1q0xcqpzrky6eff2g52qdye53xkk9jxkvrh6yhyw';
@@ -29,7 +29,7 @@ describe('Link Web3 Accounts', { timeout: 30_000 }, () => {
     resetPublicConfig();
   });
 
-  it("shows the spec's messages, prefixed 'Error in Wallet #n: '", async () => {
+  it('shows the required messages (docs/product/chat.md, "Web3 wallet form"), prefixed \'Error in Wallet #n: \'', async () => {
     const server = stubAccountsServer();
     const { user, form } = await openWeb3Form();
     await user.click(within(form).getByRole('button', { name: 'Add another wallet' }));

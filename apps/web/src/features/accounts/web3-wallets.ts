@@ -7,7 +7,7 @@ import {
 import type { AccountUserInfo } from '../../api/index.ts';
 
 /**
- * The 'Link Web3 Accounts' form's model (spec 2, "Web3 credential" and the Web3 validation rules). A
+ * The 'Link Web3 Accounts' form's model (docs/product/chat.md, "Web3 credential" and "Web3 wallet form"). A
  * wallet names its address, or a private key the browser turns into the address: the key itself is
  * never sent anywhere.
  */
@@ -30,14 +30,20 @@ export function emptyWallet(): WalletDraft {
   return { key: nextKey++, identifier: '', source: 'none', address: '', privateKey: '', chain: '', tag: '' };
 }
 
-/** The spec: the identifier with whitespace turned into underscores, plus '_web3'. */
+/**
+ * The identifier with whitespace turned into underscores, plus '_web3' (docs/product/chat.md,
+ * "Web3 credential").
+ */
 export function walletAccountName(identifier: string): string {
   return `${identifier.trim().replace(/\s+/g, '_')}${ACCOUNT_SUFFIX.web3}`;
 }
 
 export type WalletCheck = (chain: ChainCode, address: string) => boolean;
 
-/** The wallet's problems, each as the spec words it ('Error in Wallet #n: ...'); `index` counts from 1. */
+/**
+ * The wallet's problems, each in the required words ('Error in Wallet #n: ...'; docs/product/chat.md,
+ * "Web3 wallet form"); `index` counts from 1.
+ */
 export function walletErrors(wallet: WalletDraft, index: number, isValidAddress: WalletCheck): string[] {
   const prefix = accountMessages.walletErrorPrefix(index);
   const errors: string[] = [];

@@ -7,7 +7,7 @@ import { fullPhoneNumber, type SignUpValues } from './sign-up-form.ts';
 
 const m = identityMessages.signUp;
 
-/** The status line of POST /db/database-setup (spec 1, "Data service"). */
+/** The status line of POST /db/database-setup (docs/product/identity.md, "Data service"). */
 async function runDatabaseSetup(values: SignUpValues): Promise<string> {
   try {
     const middleName = values.middleName.trim();

@@ -10,8 +10,9 @@ export type AuthError = {
 };
 
 /**
- * Spec 1, section 8: "the authentication error description or message, else <fallback>". Too many
- * attempts (429) gets our own sentence rather than a bare status text.
+ * docs/product/identity.md, "Error catalogue":
+ * "the authentication error description or message, else <fallback>". Too many attempts (429) gets our own
+ * sentence rather than a bare status text.
  */
 export function authErrorMessage(error: AuthError | null | undefined, fallback: string): string {
   if (!error) return fallback;

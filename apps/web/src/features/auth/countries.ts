@@ -1,7 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
 import { SOVEREIGN_COUNTRY_CODES } from './country-codes.ts';
 
-/** The public countries service (spec 1, "Reference data"); only the fields we read. */
+/**
+ * The public countries service (docs/product/identity.md, "Reference data" and "Public countries service");
+ * only the fields we read.
+ */
 export const COUNTRIES_SERVICE_URL = 'https://restcountries.com/v3.1/all?fields=name,independent';
 
 /** How long the live list may take before the bundled one is used. */

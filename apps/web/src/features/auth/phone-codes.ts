@@ -2,12 +2,12 @@ import { type CountryCode, getCountries, getCountryCallingCode } from 'libphonen
 import metadata from 'libphonenumber-js/min/metadata';
 import type { ComboboxOption } from '../../ui/index.ts';
 
-/** Spec 1, section 9: the default country code. */
+/** docs/product/identity.md, "Business constants and limits": the default country code. */
 export const DEFAULT_COUNTRY_CODE = '+1';
 
 /**
  * The second country named in a shared code's label where the metadata order would pick a small
- * territory (the spec's own example is '+1 (US/CA)').
+ * territory (the required example is '+1 (US/CA)': docs/product/identity.md, "Sign-up mode").
  */
 const LABEL_PARTNER: Partial<Record<string, CountryCode>> = { '1': 'CA' };
 
@@ -62,7 +62,10 @@ export function phoneCodeOptions(): PhoneCodeOption[] {
   return cached;
 }
 
-/** Only the digits of what was typed or pasted (spec: "input strips non-digits"). */
+/**
+ * Only the digits of what was typed or pasted ("input strips non-digits": docs/product/identity.md,
+ * "Validation rules").
+ */
 export function digitsOnly(text: string): string {
   return text.replace(/\D+/g, '');
 }

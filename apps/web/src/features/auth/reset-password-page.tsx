@@ -17,7 +17,10 @@ export type ResetLinkState =
   | { kind: 'ready'; token: string }
   | { kind: 'invalid'; message: string };
 
-/** What the address says about the reset link (spec 1: verifying, ready, invalid or expired). */
+/**
+ * What the address says about the reset link (verifying, ready, invalid or expired: docs/product/identity.md,
+ * "Reset password page").
+ */
 export function readResetLink(search: string): ResetLinkState {
   try {
     const params = new URLSearchParams(search);
@@ -121,7 +124,8 @@ export function ResetPasswordPage() {
         }
         return;
       }
-      // Spec: success signs the user out (the server also revoked every session of this account).
+      // Success signs the user out (docs/product/identity.md, "Reset password page"); the server also revoked
+      // every session of this account.
       try {
         await (await loadAuthClient()).signOut();
       } catch {

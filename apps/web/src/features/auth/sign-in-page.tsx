@@ -33,8 +33,8 @@ function arrivalNote(params: URLSearchParams): { tone: 'success' | 'error'; text
 }
 
 /**
- * Sign-in mode of the authentication screen (spec 1). Success shows through the session: once Better
- * Auth reports a user, the guest-only route sends the user on.
+ * Sign-in mode of the authentication screen (docs/product/identity.md, "Sign-in mode"). Success shows through
+ * the session: once Better Auth reports a user, the guest-only route sends the user on.
  */
 export function SignInPage() {
   const [params] = useSearchParams();

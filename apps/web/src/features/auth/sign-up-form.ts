@@ -26,7 +26,9 @@ export type SignUpValues = {
   dateOfBirth: string;
 };
 
-/** Everything empty, the country code '+1' (spec: toggling resets all of this). */
+/**
+ * Everything empty, the country code '+1' (toggling resets all of this: docs/product/identity.md, "Sign-up").
+ */
 export function emptySignUpValues(): SignUpValues {
   return {
     agreedToTerms: false,
@@ -45,14 +47,16 @@ export function emptySignUpValues(): SignUpValues {
   };
 }
 
-/** The country code joined to the digits, e.g. '+15551234567' (spec: "Sign-up user data"). */
+/**
+ * The country code joined to the digits, e.g. '+15551234567' (docs/product/identity.md, "Sign-up user data").
+ */
 export function fullPhoneNumber(values: Pick<SignUpValues, 'countryCode' | 'phone'>): string {
   return `${values.countryCode}${values.phone}`;
 }
 
 export type SignUpField = keyof SignUpValues;
 
-/** The extra user fields of Better Auth's sign-up (spec 1, "Sign-up user data"). */
+/** The extra user fields of Better Auth's sign-up (docs/product/identity.md, "Sign-up user data"). */
 export function signUpFields(values: SignUpValues) {
   const firstName = values.firstName.trim();
   const lastName = values.lastName.trim();

@@ -197,7 +197,7 @@ describe('sign-up step 3: names', () => {
 });
 
 describe('sign-up step 4: contact and creation', () => {
-  it('validates phone, country and date of birth with the spec words', async () => {
+  it('validates phone, country and date of birth in the required words (docs/product/identity.md, "Validation rules")', async () => {
     stubIdentityNetwork();
     const user = await openSignUp();
     await passAgreement(user);

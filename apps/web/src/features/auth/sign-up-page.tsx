@@ -79,8 +79,9 @@ const stepComponents: Record<SignUpStep, ComponentType<StepProps>> = {
 };
 
 /**
- * Sign-up mode of the authentication screen: 4 steps, each validated before the next (spec 1).
- * Leaving for /signin unmounts it, which resets every field, the step, the checkboxes and the code.
+ * Sign-up mode of the authentication screen: 4 steps, each validated before the next
+ * (docs/product/identity.md, "Sign-up mode"). Leaving for /signin unmounts it, which resets every field, the
+ * step, the checkboxes and the code.
  */
 export function SignUpPage() {
   const loadAuthClient = useAuthClient();
@@ -218,7 +219,8 @@ export function SignUpPage() {
           )}
           {step < SIGN_UP_STEPS ? (
             <Button
-              // Step 1: reads as disabled until both boxes are ticked (spec), yet a press still says why.
+              // Step 1: reads as disabled until both boxes are ticked (docs/product/identity.md,
+              // "Sign-up mode"), yet a press still says why.
               type="submit"
               aria-disabled={nextDisabled || undefined}
               loading={busy === 'checking'}

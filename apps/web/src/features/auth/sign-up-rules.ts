@@ -13,7 +13,10 @@ import { fullPhoneNumber, type SignUpField, type SignUpStep, type SignUpValues }
 
 const m = identityMessages.signUp;
 
-/** A step's first problem: the spec's words and the fields at fault (the ones to mark and focus). */
+/**
+ * A step's first problem: the required words (docs/product/identity.md, "Validation rules") and the fields at
+ * fault (the ones to mark and focus).
+ */
 export type StepProblem = { message: string; fields: readonly SignUpField[] };
 
 function problem(message: string, ...fields: SignUpField[]): StepProblem {
@@ -29,8 +32,9 @@ function blank(values: SignUpValues, fields: readonly SignUpField[]): SignUpFiel
 }
 
 /**
- * The first problem with a step, as the spec words it (section 5), with the fields it is about, or
- * null when the step may advance. Username availability is checked separately (it needs the server).
+ * The first problem with a step, in the required words (docs/product/identity.md, "Validation rules"), with
+ * the fields it is about, or null when the step may advance. Username availability is checked separately (it
+ * needs the server).
  */
 export function findStepProblem(step: SignUpStep, values: SignUpValues): StepProblem | null {
   switch (step) {

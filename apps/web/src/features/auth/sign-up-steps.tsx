@@ -109,7 +109,10 @@ function useLegalLinks(): PublicConfig['legal'] | null {
   return legal;
 }
 
-/** Step 1: agreement. The links navigate the browser to the public pages (spec). */
+/**
+ * Step 1: agreement. The links navigate the browser to the public pages (docs/product/identity.md,
+ * "Sign-up mode").
+ */
 export function AgreementStep(props: StepProps) {
   const legal = useLegalLinks();
   return (

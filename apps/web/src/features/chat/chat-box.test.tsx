@@ -17,7 +17,7 @@ function renderBox(props: Partial<ChatBoxProps> = {}) {
 }
 
 describe('chat box', () => {
-  it("shows the spec's placeholder and caps the input at 20,000 characters", () => {
+  it('shows the required placeholder (docs/product/chat.md, "Chat box") and caps the input at 20,000 characters', () => {
     const { input } = renderBox();
     expect(input).toHaveAttribute(
       'placeholder',

@@ -11,16 +11,16 @@ export type ChatBoxProps = {
   sending: boolean;
   /** The thread is not ready (still loading): nothing is sent. */
   disabled?: boolean;
-  /** Characters the input takes (spec 2 §9: 20,000 by default, configurable). */
+  /** Characters the input takes (20,000 by default, configurable: docs/product/chat.md, "Chat"). */
   maxChars?: number;
   /** Text to put in the box (e.g. a suggestion), with a counter to apply the same text twice. */
   draft?: { text: string; key: number } | null;
 };
 
 /**
- * The chat box (spec 2 "Chat box"): the input with the spec's placeholder, Enter sends and Shift+Enter
- * adds a newline, the send button, and a plus menu with the 'Deep Thinking' toggle. Blank messages
- * are not sent, nor anything while a send is in progress; over 2,000 words a 'Message Too Long'
+ * The chat box (docs/product/chat.md, "Chat box"): the input with the required placeholder, Enter sends and
+ * Shift+Enter adds a newline, the send button, and a plus menu with the 'Deep Thinking' toggle. Blank
+ * messages are not sent, nor anything while a send is in progress; over 2,000 words a 'Message Too Long'
  * warning explains the limit.
  */
 export function ChatBox({

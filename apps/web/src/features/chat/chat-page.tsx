@@ -26,7 +26,7 @@ import { loadThread, sendTurn } from './turns.ts';
 const NO_ITEMS: readonly ChatItem[] = [];
 const NO_VISUALIZATIONS: readonly ThreadVisualization[] = [];
 
-/** DESIGN.md: chat and visualizations side by side from 1024 px up, two tabs below. */
+/** docs/product/design.md, "Layout": chat and visualizations side by side from 1024 px up, two tabs below. */
 const DESKTOP_QUERY = '(min-width: 1024px)';
 
 function subscribeDesktop(onChange: () => void): () => void {
@@ -56,8 +56,8 @@ const SUGGESTIONS = [
 export type ChatLocationState = { forked?: unknown[] } | null;
 
 /**
- * /chat/{threadId} (spec 2): the chat column (messages, progress, thought panels, the chat box) and
- * the visualization panel beside it, or as two tabs below 1024 px.
+ * /chat/{threadId} (docs/product/chat.md, "Route table"): the chat column (messages, progress, thought
+ * panels, the chat box) and the visualization panel beside it, or as two tabs below 1024 px.
  */
 export function ChatPage() {
   const { threadId } = useParams();
@@ -101,8 +101,8 @@ function ChatThread({ threadId }: { threadId: string }) {
     void loadThread({ threadId, identity, forked });
   }, [threadId, userId]);
 
-  // Selecting another thread clears the previous thread's cached data (spec 2 §4): it is read again
-  // on its next visit (shown meanwhile as it was), unless a turn of it is still running.
+  // Selecting another thread clears the previous thread's cached data (docs/product/chat.md, "New chat"): it
+  // is read again on its next visit (shown meanwhile as it was), unless a turn of it is still running.
   const previous = useRef(threadId);
   useEffect(() => {
     const before = previous.current;

@@ -2,9 +2,9 @@ import type { AgentAction, ThreadSummary } from '@penny/contracts';
 import { create } from 'zustand';
 
 /**
- * The chat's state that is never persisted (spec 2 §3): turns in progress, loading and error states,
- * the processed query ids, the local thread titles and the threads started here that the server does
- * not know yet.
+ * The chat's state that is never persisted (unlike docs/product/chat.md, "Local persisted state"): turns in
+ * progress, loading and error states, the processed query ids, the local thread titles and the threads
+ * started here that the server does not know yet.
  */
 
 /** A turn in progress: what the progress item shows. */
@@ -40,7 +40,10 @@ export type ThreadRuntime = {
 
 export type ChatRuntimeState = {
   threads: Record<string, ThreadRuntime>;
-  /** Titles learnt from turns (spec: thread-title-update), shown over the server list's. */
+  /**
+   * Titles learnt from turns (thread-title-update: docs/product/chat.md, "Visualization events"), shown over
+   * the server list's.
+   */
   titles: Record<string, string>;
   /** Threads started with New Chat, shown in the sidebar until the server lists them. */
   drafts: ThreadSummary[];

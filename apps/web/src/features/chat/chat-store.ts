@@ -11,13 +11,13 @@ import { type PersistStorage, persist, type StorageValue } from 'zustand/middlew
 import { PERSISTENT_STATE_KEY } from '../../session/index.ts';
 
 /**
- * The chat's client state kept in the browser (spec 2 §3 "Local persisted state", key
+ * The chat's client state kept in the browser (docs/product/chat.md, "Local persisted state", key
  * persistentState_v1): per thread, the chat history, the visualizations and whether it was loaded.
  * Loading and error states, turns in progress and processed query ids are not kept (chat-runtime.ts).
- * At most 50 threads are kept; adding one more evicts the oldest inserted (spec 2 §9).
+ * At most 50 threads are kept; adding one more evicts the oldest inserted (docs/product/chat.md, "Cache").
  */
 
-/** Spec 2 §3 "Chat message item". 'progress' items live in the runtime store, never here. */
+/** docs/product/chat.md, "Chat message item". 'progress' items live in the runtime store, never here. */
 export type ChatItemType = 'user' | 'actions' | 'progress' | 'error';
 
 export type ChatItem = {

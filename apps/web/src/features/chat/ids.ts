@@ -5,12 +5,12 @@ function randomSuffix(length = 8): string {
   return Array.from(bytes, (byte) => (byte % 36).toString(36)).join('');
 }
 
-/** Spec 2 §4 "New chat": a thread id from the current time and a random suffix. */
+/** docs/product/chat.md, "New chat": a thread id from the current time and a random suffix. */
 export function makeThreadId(now = Date.now()): string {
   return `thread-${now}-${randomSuffix()}`;
 }
 
-/** Spec 2 §7: a query id is 'query-' plus a timestamp plus random text. */
+/** docs/product/chat.md, "Agent service": a query id is 'query-' plus a timestamp plus random text. */
 export function makeQueryId(now = Date.now()): string {
   return `query-${now}-${randomSuffix()}`;
 }

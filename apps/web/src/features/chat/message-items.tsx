@@ -72,7 +72,7 @@ function ActionsItem({ item }: { item: ChatItem }) {
   );
 }
 
-/** 'Error: {message}' (spec 2 §8). */
+/** 'Error: {message}' (docs/product/chat.md, "Conversation errors"). */
 export function ErrorItem({ message }: { message: string }) {
   return (
     <p className="flex items-start gap-2 rounded-xl border border-negative/50 bg-surface px-4 py-3 text-sm text-text">

@@ -31,9 +31,9 @@ export type MessageListProps = {
 
 /**
  * The message list: a log (new items are announced politely), the turn in progress below it, and
- * auto-scroll only while the reader is within 150 px of the bottom (spec 2 §9). Long threads mount a
- * window of the newest items; earlier ones are added when the reader scrolls up, and items off screen
- * skip layout and paint (content-visibility).
+ * auto-scroll only while the reader is within 150 px of the bottom (docs/product/chat.md, "Chat"). Long
+ * threads mount a window of the newest items; earlier ones are added when the reader scrolls up, and items
+ * off screen skip layout and paint (content-visibility).
  */
 export function MessageList({
   threadId,

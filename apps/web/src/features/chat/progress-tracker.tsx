@@ -61,9 +61,10 @@ export function progressText(progress: Pick<TurnProgress, 'actions'>, step: numb
 }
 
 /**
- * The progress item (spec 2 "Progress tracker"): the six steps advancing every 2 s until the agent's
- * actions arrive (their description replaces the step text), the actions as they run, the answer as
- * it is written, and a patience message after 15 s. The step line is a polite status region.
+ * The progress item (docs/product/chat.md, "Progress tracker" and "Progress steps"): the six steps advancing
+ * every 2 s until the agent's actions arrive (their description replaces the step text), the actions as they
+ * run, the answer as it is written, and a patience message after 15 s. The step line is a polite status
+ * region.
  */
 export function ProgressTracker({ progress }: { progress: TurnProgress }) {
   const elapsed = useElapsed(progress.startedAt);

@@ -1,8 +1,11 @@
 import { type KeyboardEvent, type PointerEvent, type RefObject, useCallback, useState } from 'react';
 
-/** Local key of the chat column's share of the width, in percent (DESIGN.md: remembered locally). */
+/**
+ * Local key of the chat column's share of the width, in percent (docs/product/design.md, "Layout": remembered
+ * locally).
+ */
 export const CHAT_SPLIT_STORAGE_KEY = 'penny.chatSplit';
-/** DESIGN.md: chat and visualizations split about 40/60. */
+/** docs/product/design.md, "Layout": chat and visualizations split about 40/60. */
 export const DEFAULT_CHAT_SPLIT = 40;
 const MIN_SPLIT = 25;
 const MAX_SPLIT = 70;

@@ -67,7 +67,7 @@ describe('AI Thought Process panel', () => {
     ['skipped', 'green', 'skipped'],
   ];
 
-  it('covers every status the spec names', () => {
+  it('covers every status named in docs/product/chat.md, "Action status"', () => {
     const named = new Set(tones.map(([status]) => status));
     for (const status of Object.keys(ACTION_STATUS_ALIASES)) expect(named).toContain(status);
   });

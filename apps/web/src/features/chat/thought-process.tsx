@@ -18,7 +18,10 @@ const STATUS_LABELS = {
   clarification: 'Needs clarification',
 } as const satisfies Record<ActionStatusKind, string>;
 
-/** Spec 2 "AI Thought Process panel": red for error or blocked, amber for clarification, green otherwise. */
+/**
+ * docs/product/chat.md, "AI Thought Process panel": red for error or blocked, amber for clarification, green
+ * otherwise.
+ */
 const TONE_CLASSES = {
   red: { border: 'border-negative/50', text: 'text-negative', dot: 'bg-negative' },
   amber: { border: 'border-warning/50', text: 'text-warning', dot: 'bg-warning' },
@@ -31,7 +34,9 @@ export function statusLabel(status: string): string {
   return Object.hasOwn(STATUS_LABELS, kind) ? STATUS_LABELS[kind as ActionStatusKind] : status;
 }
 
-/** Seconds with one decimal followed by s (spec 2 "AI Thought Process panel"): 2.345 -> '2.3s'. */
+/**
+ * Seconds with one decimal followed by s (docs/product/chat.md, "AI Thought Process panel"): 2.345 -> '2.3s'.
+ */
 export function formatProcessingTime(seconds: number): string {
   return `${seconds.toFixed(1)}s`;
 }

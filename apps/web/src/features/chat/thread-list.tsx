@@ -35,7 +35,8 @@ function ThreadRow({
             className={cx(
               'absolute right-1 flex size-7 items-center justify-center rounded-md text-text-muted',
               'hover:bg-surface hover:text-text focus-visible:opacity-100',
-              // Shown on hover or focus (the spec's hover menu), and always reachable by keyboard.
+              // Shown on hover or focus (the hover menu of docs/product/chat.md, "Sidebar"), and always
+              // reachable by keyboard.
               'opacity-0 group-focus-within:opacity-100 group-hover:opacity-100 data-[state=open]:opacity-100',
               'pointer-coarse:opacity-100',
             )}
@@ -64,8 +65,8 @@ function ThreadRow({
 }
 
 /**
- * The sidebar's thread history (spec 2 "Sidebar"): newest first, 'No conversations yet' when empty,
- * Load More for the next page, and a hover (or focus) menu per thread with Delete. A failed read
+ * The sidebar's thread history (docs/product/chat.md, "Sidebar"): newest first, 'No conversations yet' when
+ * empty, Load More for the next page, and a hover (or focus) menu per thread with Delete. A failed read
  * says 'Failed to fetch threads: {status}' and leaves the list empty.
  */
 export function ThreadList() {
@@ -106,7 +107,7 @@ export function ThreadList() {
       </div>
     );
   } else if (list.isError && list.threads.length === 0) {
-    // Spec 2 §8: the failure leaves the list empty.
+    // docs/product/chat.md, "Thread errors": the failure leaves the list empty.
     body = (
       <div className="flex flex-col items-start gap-1 px-3 py-2">
         <p className="text-sm text-text-muted">{chatMessages.noConversations}</p>

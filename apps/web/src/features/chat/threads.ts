@@ -57,8 +57,8 @@ export function useThreadTitle(user: ChatUser | null, threadId: string | undefin
 }
 
 /**
- * New Chat (spec 2 §4): a thread id from the time and a random suffix, the title 'Untitled Chat',
- * start_empty, /chat/{id}, and the info toast 'Started a new conversation'.
+ * New Chat (docs/product/chat.md, "New chat"): a thread id from the time and a random suffix, the title
+ * 'Untitled Chat', start_empty, /chat/{id}, and the info toast 'Started a new conversation'.
  */
 export function useStartNewChat(): () => string {
   const navigate = useNavigate();

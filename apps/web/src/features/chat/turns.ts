@@ -30,17 +30,19 @@ import { type ChatItem, clearChatStore, type ThreadVisualization, useChatStore }
 import { makeQueryId } from './ids.ts';
 
 /**
- * The chat's flows (spec 2 §4): sending a message (new_query_submitted, response_full, error),
- * load_thread and start_empty. They run outside the page's components, so a turn still lands in its
- * thread when the user moves to another screen meanwhile.
+ * The chat's flows (docs/product/chat.md, "States and transitions"): sending a message (new_query_submitted,
+ * response_full, error), load_thread and start_empty. They run outside the page's components, so a turn still
+ * lands in its thread when the user moves to another screen meanwhile.
  */
 
-/** Spec 2 §8: the send-failure toast stays 5 s. */
+/** docs/product/chat.md, "Conversation errors": the send-failure toast stays 5 s. */
 export const SEND_FAILED_TOAST_MS = 5000;
-/** Spec 2 §8: 'Could not load visualizations' stays 3 s. */
+/** docs/product/chat.md, "Visualization errors": 'Could not load visualizations' stays 3 s. */
 export const DSL_FAILED_TOAST_MS = 3000;
 
-/** Who is chatting: the database calls' user and the agent's user_info (spec 2 §3 "User info"). */
+/**
+ * Who is chatting: the database calls' user and the agent's user_info (docs/product/chat.md, "User info").
+ */
 export type ChatIdentity = { userId: string; user: ChatUser; info: ChatRequest['user_info'] };
 
 export function chatIdentity(sessionUser: SessionUser): ChatIdentity {
@@ -66,7 +68,7 @@ export function abortTurn(threadId: string): void {
   controllers.delete(threadId);
 }
 
-/** Spec 2 §4 "Session": on sign-out every turn stops and the chat's state is forgotten. */
+/** docs/product/chat.md, "Session": on sign-out every turn stops and the chat's state is forgotten. */
 function forgetEverything(): void {
   for (const controller of controllers.values()) controller.abort();
   controllers.clear();
@@ -119,7 +121,10 @@ export function progressAfter(progress: TurnProgress, event: ChatStreamEvent, no
   }
 }
 
-/** Spec 2 §3: processing_time is added client-side when the server did not time the action. */
+/**
+ * docs/product/chat.md, "Agent action": processing_time is added client-side when the server did not time the
+ * action.
+ */
 export function timedActions(actions: readonly AgentAction[], progress: TurnProgress | null): AgentAction[] {
   return actions.map((action) => {
     if (action.processing_time !== undefined || !action.id || !progress) return action;
@@ -136,7 +141,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 /**
  * A turn's containers as the panel keeps them: each id carries the query id (a fork from the card
- * needs it, spec 2 §5); a second container of the same turn gets `{query_id}:{n}`.
+ * needs it: docs/product/chat.md, "Saving and forking"); a second container of the same turn gets
+ * `{query_id}:{n}`.
  */
 export function visualizationsOfTurn(queryId: string, objects: readonly unknown[]): ThreadVisualization[] {
   return objects.filter(isRecord).map((object, index) => {
@@ -146,7 +152,10 @@ export function visualizationsOfTurn(queryId: string, objects: readonly unknown[
   });
 }
 
-/** Spec 2 §4: a container titled 'Query Results' or 'more details...' does not name the thread. */
+/**
+ * docs/product/chat.md, "Visualization events": a container titled 'Query Results' or 'more details...' does
+ * not name the thread.
+ */
 export function titleOfContainer(objects: readonly ThreadVisualization[]): string | null {
   for (const object of objects) {
     const title = typeof object.title === 'string' ? object.title.trim() : '';
@@ -191,7 +200,7 @@ export type SendTurnInput = {
 };
 
 /**
- * Sends a message (spec 2 §4 "Sending a message"): the user message is appended, a progress item
+ * Sends a message (docs/product/chat.md, "Sending a message"): the user message is appended, a progress item
  * shows and the panel starts loading (new_query_submitted). On success the progress becomes the
  * actions item and the container joins the panel (response_full); on failure an error item
  * 'Error: {message}' and the toast 'Error' / 'Failed to send message. Please try again.' (5 s).
@@ -297,7 +306,8 @@ function completeTurn(threadId: string, queryId: string, result: ChatResponse): 
     if (named) setThreadTitle(threadId, named);
   }
 
-  // Spec: without dsl_objects in the answer, the objects are fetched by query id.
+  // docs/product/chat.md, "Visualization events": without dsl_objects in the answer, the objects are fetched
+  // by query id.
   if (objects.length === 0 && result.status === 'completed') {
     void fetchAgentDsl(threadId)
       .then((all) => {
@@ -390,9 +400,10 @@ export type LoadThreadInput = {
 const loading = new Map<string, Promise<void>>();
 
 /**
- * load_thread (spec 2 §4): the thread's messages and containers from the server, or from the cache
- * when it was loaded already; then its history is synced in the background (failures are silent).
- * When the sync reports another number of turns than the cache holds, the thread is read again.
+ * load_thread (docs/product/chat.md, "Thread start modes"): the thread's messages and containers from the
+ * server, or from the cache when it was loaded already; then its history is synced in the background
+ * (failures are silent). When the sync reports another number of turns than the cache holds, the thread is
+ * read again.
  */
 export function loadThread(input: LoadThreadInput): Promise<void> {
   const { threadId } = input;
@@ -442,7 +453,7 @@ async function readThread({ threadId, identity, forked }: LoadThreadInput): Prom
     });
   }
   if (forked) {
-    // The new thread holds the copy: flagged isNew (spec 2 §4 "Forking").
+    // The new thread holds the copy: flagged isNew (docs/product/chat.md, "Forking").
     const copied = visualizations.length > 0 ? visualizations : forked.filter(isRecord);
     visualizations = copied.map((object) => ({ ...object, isNew: true }));
   }
@@ -450,7 +461,8 @@ async function readThread({ threadId, identity, forked }: LoadThreadInput): Prom
   const items = itemsOfMessages(messages.value.messages);
   if (messages.value.success) store.setThread(threadId, { items, visualizations });
   else {
-    // Spec: a list without success is not used; the thread is read again next time.
+    // docs/product/chat.md, "Server answers": a list without success is not used; the thread is read again
+    // next time.
     store.setVisualizations(threadId, visualizations);
     store.markStale(threadId);
   }
@@ -471,7 +483,7 @@ async function syncInBackground(input: LoadThreadInput): Promise<void> {
     ).length;
     if (result.synced_count !== held && !loading.has(input.threadId)) await readThread(input);
   } catch {
-    // Spec 2 §8: sync failures are silently ignored.
+    // docs/product/chat.md, "Conversation errors": sync failures are silently ignored.
   }
 }
 

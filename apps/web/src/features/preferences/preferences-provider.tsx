@@ -34,7 +34,7 @@ const PreferencesContext = createContext<PreferencesContextValue | null>(null);
 
 export type PreferencesProviderProps = {
   children: ReactNode;
-  /** After Save & Close; the spec reloads the page. */
+  /** After Save & Close; the page reloads (docs/product/identity.md, "Preferences wizard (states)"). */
   onSaveAndClose?: () => void;
 };
 
@@ -89,7 +89,8 @@ export function PreferencesProvider({ children, onSaveAndClose = reloadPage }: P
 
   const onSaved = useCallback(
     (_document: PreferencesDocument) => {
-      // Spec: on success the cached profile is dropped (read again when next needed).
+      // docs/product/identity.md, "Database service": on success the cached profile is dropped (read again
+      // when next needed).
       if (user) void queryClient.invalidateQueries({ queryKey: profileQueryKey(user.id) });
     },
     [queryClient, user],

@@ -21,7 +21,7 @@ export type PreferencesWizardProps = {
   profileInfo: ProfileUserInfo | null;
   /** The save callback: the document just stored. */
   onSaved: (document: PreferencesDocument) => void;
-  /** After Save & Close (spec: the page reloads). */
+  /** After Save & Close (the page reloads: docs/product/identity.md, "Preferences wizard (states)"). */
   onSaveAndClose: () => void;
 };
 
@@ -43,7 +43,7 @@ function useStepHeadingFocus(step: WizardStep) {
   return stepHeading;
 }
 
-/** The preferences wizard overlay (spec 1, "Preferences wizard"). */
+/** The preferences wizard overlay (docs/product/identity.md, "Preferences wizard"). */
 export function PreferencesWizard({
   open,
   onClose,
@@ -69,7 +69,8 @@ export function PreferencesWizard({
   async function onSave() {
     const document = await draft.save(values);
     if (!document || step === 'prompt') return;
-    // Spec: saving from another step moves on to the prompt, writing one if there is none yet.
+    // docs/product/identity.md, "Preferences wizard (states)": saving from another step moves on to the
+    // prompt, writing one if there is none yet.
     setStep('prompt');
     if (!values.prompt.trim()) await draft.generate(document, null);
   }

@@ -24,8 +24,9 @@ async function attempt(identity: ProfileIdentity, fresh: boolean): Promise<UserP
 }
 
 /**
- * Spec 1, section 8: an unsuccessful first load clears the caches and tries once more (the "fresh"
- * variant); a second failure clears the user's cached data and shows the 'Profile Error' toast.
+ * docs/product/identity.md, "Error catalogue": an unsuccessful first load clears the caches and tries once
+ * more (the "fresh" variant); a second failure clears the user's cached data and shows the 'Profile Error'
+ * toast.
  */
 export async function loadProfile(identity: ProfileIdentity, queryClient: QueryClient): Promise<UserProfile> {
   const first = await attempt(identity, false);

@@ -90,7 +90,8 @@ export function useWizardDraft({ initial, user, profileInfo, onSaved }: WizardDr
       onSaved(document);
       return document;
     } catch (error) {
-      // Spec: preference save errors are logged; we also say that it did not work.
+      // docs/product/identity.md, "Error catalogue": preference save errors are logged; we also say that it
+      // did not work.
       console.error('Saving preferences failed', error);
       setSaveFailed(true);
       return null;

@@ -17,7 +17,7 @@ import {
   type ToneKey,
 } from '@penny/contracts';
 
-/** Spec 1, "Preferences wizard": welcome, then the sections in this order. */
+/** docs/product/identity.md, "Preferences wizard (states)": welcome, then the sections in this order. */
 export const WIZARD_SECTIONS = ['occupation', 'financial', 'detail', 'tone', 'prompt'] as const;
 export type WizardSection = (typeof WIZARD_SECTIONS)[number];
 export type WizardStep = 'welcome' | WizardSection;
@@ -76,7 +76,7 @@ export type ProfileFacts = {
   country?: string | undefined;
 };
 
-/** The preferences document (spec 1, "Preferences document") for the wizard's values. */
+/** The preferences document (docs/product/identity.md, "Preferences document") for the wizard's values. */
 export function documentFromValues(values: WizardValues, facts: ProfileFacts): PreferencesDocument {
   const doc: PreferencesDocument = {};
   const financial: Record<string, string> = {};

@@ -28,7 +28,10 @@ export type SectionProps = {
   update: (change: (values: WizardValues) => WizardValues) => void;
 };
 
-/** Detail hints exist at 1, 3, 5, 7 and 10; the spec does not give their words, these are ours. */
+/**
+ * Detail hints exist at 1, 3, 5, 7 and 10; docs/product/identity.md, "Preferences rules", does not give their
+ * words; these are ours.
+ */
 export const DETAIL_HINTS: Partial<Record<number, string>> = {
   1: 'Just the essentials',
   3: 'Brief',

@@ -25,11 +25,11 @@ export function originalQueryId(id: string | null | undefined): string | null {
 }
 
 /**
- * Starts a new chat from a visualization (spec: "Start a new chat from this"): POST /db/fork-chat
- * with the source thread and query, then the new thread opens with the copied visualization flagged
- * isNew. Messages: 'Could not find the original query for this visualization.', 'You must be logged
- * in to do this.', 'Failed to create a new chat.', 'Could not retrieve the new chat thread ID.' and
- * 'New chat created with visualization!'.
+ * Starts a new chat from a visualization ("Start a new chat from this": docs/product/chat.md, "Forking"):
+ * POST /db/fork-chat with the source thread and query, then the new thread opens with the copied
+ * visualization flagged isNew. Messages: 'Could not find the original query for this visualization.',
+ * 'You must be logged in to do this.', 'Failed to create a new chat.',
+ * 'Could not retrieve the new chat thread ID.' and 'New chat created with visualization!'.
  */
 export function useForkVisualization(): (source: ForkSource) => void {
   const { user } = useSession();

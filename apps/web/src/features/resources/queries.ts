@@ -22,9 +22,9 @@ import {
 import { useSession } from '../../session/index.ts';
 
 /**
- * Server state for saved resources. Keys carry the user's username, first and last name (spec:
- * "keys built from username, first name, last name plus a suffix"); every store or delete
- * invalidates the whole `resources` family.
+ * Server state for saved resources. Keys carry the user's username, first and last name
+ * ("keys built from username, first name, last name plus a suffix": docs/product/chat.md, "Cache"); every
+ * store or delete invalidates the whole `resources` family.
  */
 export const resourceKeys = {
   all: ['resources'] as const,
@@ -34,7 +34,10 @@ export const resourceKeys = {
     ['resources', user.username, user.firstName, user.lastName, 'detail', id] as const,
 };
 
-/** The signed-in user as the resource calls name them (with the spec's resource-view fallbacks). */
+/**
+ * The signed-in user as the resource calls name them (with the required resource-view fallbacks:
+ * docs/product/chat.md, "User info").
+ */
 export function useResourceViewUser(): ResourceUserInfo {
   const { user } = useSession();
   return resourceViewUser(user as ResourceUserSource);
@@ -91,7 +94,10 @@ export function useDeleteResource(user: ResourceUserInfo) {
   });
 }
 
-/** Saves a visualization; the resource lists refetch afterwards (spec: "then clears resource-list cache"). */
+/**
+ * Saves a visualization; the resource lists refetch afterwards ("then clears resource-list cache":
+ * docs/product/chat.md, "Database service").
+ */
 export function useStoreResource() {
   const queryClient = useQueryClient();
   return useMutation({

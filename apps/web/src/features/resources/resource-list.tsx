@@ -17,7 +17,10 @@ export type ResourceListProps = {
   onRetry: () => void;
 };
 
-/** Links to /Resources/{id} so selecting is navigating (spec), and the browser's back button works. */
+/**
+ * Links to /Resources/{id} so selecting is navigating (docs/product/chat.md, "Resources"), and the browser's
+ * back button works.
+ */
 export function resourcePath(id: string): string {
   return `/Resources/${encodeURIComponent(id)}`;
 }

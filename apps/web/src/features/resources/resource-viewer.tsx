@@ -60,7 +60,10 @@ function ViewerSkeleton() {
   );
 }
 
-/** The selected resource, rendered as its visualizations, with the spec's empty, loading and error states. */
+/**
+ * The selected resource, rendered as its visualizations, with the required empty, loading and error states
+ * (docs/product/chat.md, "Resources").
+ */
 export function ResourceViewer({ user, resourceId }: ResourceViewerProps) {
   const query = useResource(user, resourceId);
   const fork = useForkVisualization();

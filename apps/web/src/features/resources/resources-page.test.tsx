@@ -165,7 +165,7 @@ describe('Resources page', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('No resource data available.');
   });
 
-  it('deletes a resource with a sealed request and the spec toast, then selects the next one', async () => {
+  it('deletes a resource with a sealed request and the required toast (docs/product/chat.md, "Resource errors"), then selects the next one', async () => {
     const owner = await userWith([
       { id: 'res_a', title: 'Monthly spending', savedAt: minutesAgo(5) },
       { id: 'res_b', title: 'Net worth', savedAt: minutesAgo(10) },

@@ -7,8 +7,8 @@ import { ResourceList, resourcePath } from './resource-list.tsx';
 import { ResourceViewer } from './resource-viewer.tsx';
 
 /**
- * /Resources and /Resources/{resourceId} (spec 2, "Resources"): the saved resources on the left, the
- * selected one on the right (stacked below 1024 px). The first resource is selected once the list
+ * /Resources and /Resources/{resourceId} (docs/product/chat.md, "Resources"): the saved resources on the
+ * left, the selected one on the right (stacked below 1024 px). The first resource is selected once the list
  * has loaded; selecting one navigates to its address.
  */
 export function ResourcesPage() {

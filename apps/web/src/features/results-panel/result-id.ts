@@ -16,8 +16,9 @@ function fingerprint(text: string): string {
 }
 
 /**
- * The query a result came from. Spec: the result id carries the original query id ('query-' plus a
- * timestamp plus random text); an id of another shape is used as is when it is safe, else fingerprinted.
+ * The query a result came from. As required (docs/product/chat.md, "Saving and forking"), the result id
+ * carries the original query id ('query-' plus a timestamp plus random text); an id of another shape is used
+ * as is when it is safe, else fingerprinted.
  */
 export function queryIdOfResult(resultId: unknown): string {
   const id = typeof resultId === 'string' || typeof resultId === 'number' ? String(resultId) : '';

@@ -13,9 +13,9 @@ function messageOf(error: unknown): string {
 }
 
 /**
- * Saves a result card as a resource with the spec's toasts: 'Saved!' / 'Resource saved' (2 s);
- * 'Save Failed' with the message (3 s), 'Failed to store resource' when the reply lacks success;
- * a warning 'Cannot store resource without user info.' when the user is not known.
+ * Saves a result card as a resource with the required toasts (docs/product/chat.md, "Saving a resource"):
+ * 'Saved!' / 'Resource saved' (2 s); 'Save Failed' with the message (3 s), 'Failed to store resource' when
+ * the reply lacks success; a warning 'Cannot store resource without user info.' when the user is not known.
  */
 export function useSaveResult(threadId: string | null | undefined) {
   const { user } = useSession();

@@ -28,12 +28,18 @@ export type VisualizationPanelProps = {
   results: unknown;
   /** A query is running: shows 'Generating insights...' (and a patience message after 15 s). */
   loading?: boolean;
-  /** The last query failed: the message, or '' for the spec's 'Error generating visuals'. */
+  /**
+   * The last query failed: the message, or '' for the required 'Error generating visuals'
+   * (docs/product/chat.md, "Visualization errors").
+   */
   error?: string | null | undefined;
   className?: string;
 };
 
-/** True once 15 s have passed since the component mounted (the spec's patience message). */
+/**
+ * True once 15 s have passed since the component mounted (the patience message of docs/product/chat.md,
+ * "Progress steps").
+ */
 function usePatience(): boolean {
   const [patient, setPatient] = useState(false);
   useEffect(() => {
@@ -77,8 +83,9 @@ function ErrorCard({ message }: { message: string }) {
 }
 
 /**
- * The visualization area (spec 2): result cards, each with 'Save this visualization to resources'
- * and 'Start a new chat from this'; the empty, loading and error states.
+ * The visualization area (docs/product/chat.md, "Visualization area"): result cards, each with
+ * 'Save this visualization to resources' and 'Start a new chat from this'; the empty, loading and error
+ * states.
  */
 export function VisualizationPanel({
   threadId,

@@ -10,9 +10,10 @@ export type SettingsDialogProps = {
   onOpenChange: (open: boolean) => void;
 };
 
-/** The settings popup (spec 1, "Settings popup"): Profile and Account Settings tabs. */
+/** The settings popup (docs/product/identity.md, "Settings popup"): Profile and Account Settings tabs. */
 export function SettingsDialog({ open, onOpenChange }: SettingsDialogProps) {
-  // Spec: a busy flag disables the action buttons during deletes and the password reset.
+  // docs/product/identity.md, "Settings": a busy flag disables the action buttons during deletes and the
+  // password reset.
   const [busy, setBusy] = useState<SettingsBusy>(null);
   return (
     <Dialog open={open} onOpenChange={(next) => (busy && !next ? undefined : onOpenChange(next))}>

@@ -21,7 +21,7 @@ const steps = [
   },
 ] as const;
 
-/** The empty start screen (spec 1, "Empty start screen"). */
+/** The empty start screen (docs/product/identity.md, "Empty start screen"). */
 export function StartPage({ backdrop = false }: { backdrop?: boolean } = {}) {
   const { user } = useSession();
   const firstName = user?.firstName?.trim() || 'User';

@@ -38,7 +38,10 @@ function NestedContainer({ block, level }: { block: DslContainer; level: BlockHe
   );
 }
 
-/** One renderer per block type the spec names (card and info render nothing, by the spec). */
+/**
+ * One renderer per block type of docs/product/chat.md, "Block types" (card and info render nothing, as it
+ * says).
+ */
 const RENDERERS: RendererMap = {
   container: (block, level) => <NestedContainer block={block} level={level} />,
   content: (block, level) => <ContentBlock block={block} headingLevel={level} />,

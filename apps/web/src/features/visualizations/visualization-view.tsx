@@ -108,7 +108,8 @@ function VisualizationCard({
 
 /**
  * Renders DSL documents: one card per top-level object (a container's title heads its card), with
- * optional per-card actions. Every block type of the spec; unknown types as a raw dump.
+ * optional per-card actions. Every block type of docs/product/chat.md, "Block types"; unknown types as a raw
+ * dump.
  */
 export function VisualizationView({
   objects,
@@ -117,8 +118,8 @@ export function VisualizationView({
   headingLevel = 2,
   className,
 }: VisualizationViewProps) {
-  // Top-level card and info objects render nothing (spec), so they get no empty card either; cards keep
-  // their position in the list they came in.
+  // Top-level card and info objects render nothing (docs/product/chat.md, "Block types"), so they get no
+  // empty card either; cards keep their position in the list they came in.
   const cards = useMemo(
     () =>
       parseDslObjects(objects)

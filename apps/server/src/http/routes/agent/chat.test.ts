@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * POST /agent/chat and GET /agent/dsl on the real app with the offline analyst: validation in the
- * spec's words, the JSON and streamed answers, persistence (also when the client goes away),
- * idempotent query ids, the rate limit, and another user's ids.
+ * required words (docs/product/chat.md, "Messages"), the JSON and streamed answers, persistence (also when
+ * the client goes away), idempotent query ids, the rate limit, and another user's ids.
  */
 describe.each(testDatabaseKinds())('the chat turn (%s)', (database) => {
   let t: TestApp;
@@ -78,7 +78,7 @@ describe.each(testDatabaseKinds())('the chat turn (%s)', (database) => {
     expect(((await dsl.json()) as { dsl_objects: unknown[] }).dsl_objects).toHaveLength(1);
   });
 
-  it('refuses blank, too long and malformed messages in the spec words, and stores nothing', async () => {
+  it('refuses blank, too long and malformed messages in the required words (docs/product/chat.md, "Messages"), and stores nothing', async () => {
     const cases: Array<[string, string]> = [
       ['   ', chatMessages.messageBlank],
       [Array.from({ length: 2001 }, () => 'word').join(' '), chatMessages.messageTooLong(2001)],

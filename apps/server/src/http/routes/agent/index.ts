@@ -9,8 +9,8 @@ import { assertSameUser, requireUser } from '../../identity-guard.ts';
 import { readBody } from '../../validate.ts';
 
 /**
- * The agent service (`/agent`, spec 2 "Agent service"): the chat turn, the thread's visualizations,
- * and the account reads. The agent's tools call the same service handlers directly.
+ * The agent service (`/agent`, docs/product/chat.md, "Agent service"): the chat turn, the thread's
+ * visualizations, and the account reads. The agent's tools call the same service handlers directly.
  */
 export function agentRoutes({ services, mount }: { services: DomainServices; mount: EndpointMountOptions }) {
   const router = new Hono<AppEnv>();

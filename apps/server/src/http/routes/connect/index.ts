@@ -9,7 +9,8 @@ import { assertSameUser, requireUser } from '../../identity-guard.ts';
 /**
  * A cookie-authenticated POST must come from our own pages: a browser always sends Origin on a
  * cross-origin POST (and on same-origin fetch POSTs), so a missing or foreign Origin is refused. This
- * stands in for the Authorization header that the spec's wrapper removes on these calls.
+ * stands in for the Authorization header that the request wrapper removes on these calls
+ * (docs/product/chat.md, "Request wrapper").
  */
 export function sameOriginOnly(allowedOrigins: readonly string[]): MiddlewareHandler<AppEnv> {
   const allowed = new Set(allowedOrigins);

@@ -5,7 +5,7 @@ import type { AppEnv } from '../../context.ts';
 import { type EndpointMountOptions, mountEndpoint } from '../../endpoint.ts';
 import { assertSameUser } from '../../identity-guard.ts';
 
-/** The database service's linked-account calls (spec 2, "Database service"). */
+/** The database service's linked-account calls (docs/product/chat.md, "Database service"). */
 export function mountAccountEndpoints(
   router: Hono<AppEnv>,
   { accounts }: Pick<DomainServices, 'accounts'>,

@@ -46,7 +46,7 @@ const actions: AgentAction[] = [
 let idCounter = 0;
 const uniqueId = (prefix: string) => `${prefix}-${Date.now()}-${++idCounter}`;
 
-describe('titleFromDsl (spec 2 "Visualization events")', () => {
+describe('titleFromDsl (docs/product/chat.md, "Visualization events")', () => {
   it.each([
     [[container('Monthly spending')], 'Monthly spending'],
     [[container('  Monthly\n spending  ')], 'Monthly spending'],
@@ -288,7 +288,7 @@ describe.each(testDatabaseKinds())('chat threads on %s', (kind) => {
     ]);
   });
 
-  it('titles the thread from the first container whose title passes the spec rule, once', async () => {
+  it('titles the thread from the first container whose title passes the title rule (docs/product/chat.md, "Visualization events"), once', async () => {
     const threadId = uniqueId('thread');
     expect((await ask(ada, threadId, { dsl: [container('Query Results')] })).title).toBe('Untitled Chat');
     expect((await ask(ada, threadId, { dsl: [container('More details on rent')] })).title).toBe(

@@ -6,8 +6,8 @@ import { type EndpointMountOptions, mountEndpoint } from '../../endpoint.ts';
 import { assertSameUser } from '../../identity-guard.ts';
 
 /**
- * The database service's thread calls (spec 2, "Database service"). Another user's thread id behaves
- * like an unknown one: reads answer empty, writes answer 404.
+ * The database service's thread calls (docs/product/chat.md, "Database service"). Another user's thread id
+ * behaves like an unknown one: reads answer empty, writes answer 404.
  */
 export function mountChatEndpoints(
   router: Hono<AppEnv>,

@@ -95,7 +95,7 @@ describe.each(testDatabaseKinds())('saved resources on %s', (kind) => {
       )[0]?.n,
     );
 
-  it('stores a resource, titles it by the spec rule, and reads it back', async () => {
+  it('stores a resource, titles it by the required rule (docs/product/chat.md, "Resource display title"), and reads it back', async () => {
     const id = await store(ada, { thread_id: 'thread-a', query_id: 'query-a' });
     expect(id).toMatch(/^res_/);
 

@@ -30,8 +30,9 @@ export type BankLinkFlowProps = {
 };
 
 /**
- * Spec 2, "Bank link": fetch a link token, open the widget, on success exchange the public token
- * (set_access_token, form fields) and close; leaving with an error reads 'Link process was interrupted'.
+ * docs/product/chat.md, "Bank link": fetch a link token, open the widget, on success exchange the public
+ * token (set_access_token, form fields) and close; leaving with an error reads
+ * 'Link process was interrupted'.
  */
 export function BankLinkFlow({ user, providers, onLinked, onCancel, relink }: BankLinkFlowProps) {
   const relinkAccount = relink?.accountName;

@@ -62,7 +62,8 @@ describe('Bank link (sandbox widget)', { timeout: 30_000 }, () => {
       lastName: 'Lovelace',
       product_name: 'First Platypus Bank',
     });
-    // A new bank: the spec's empty form, no account to re-link.
+    // A new bank: the required empty form (docs/product/chat.md, "Account-connection service"), no account to
+    // re-link.
     expect(server.calls('/connect/api/create_link_token')[0]?.authorization).toBeNull();
     expect(server.calls('/connect/api/create_link_token')[0]?.body ?? {}).toEqual({});
     // The page reads its accounts again.

@@ -37,7 +37,7 @@ function setup(overrides: Partial<BrokerageApi> = {}, options: { userInfo?: type
 /** Lets awaited promises settle without moving the clock. */
 const settle = () => vi.advanceTimersByTimeAsync(0);
 
-describe('brokerage link (spec 2, "Brokerage link")', () => {
+describe('brokerage link (docs/product/chat.md, "Brokerage link")', () => {
   beforeEach(() => {
     vi.useFakeTimers();
   });

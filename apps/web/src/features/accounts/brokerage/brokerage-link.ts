@@ -2,12 +2,12 @@ import { accountMessages, LINKING } from '@penny/contracts';
 import type { AccountUserInfo } from '../../../api/index.ts';
 
 /**
- * Spec 2, "Brokerage link": initializing (check the user, create one if needed, get the login link),
- * connecting (the portal in a popup), finalizing (after the popup closes, on a report from the
+ * docs/product/chat.md, "Brokerage link": initializing (check the user, create one if needed, get the login
+ * link), connecting (the portal in a popup), finalizing (after the popup closes, on a report from the
  * portal's return page, or on "I've finished connecting"), success; an error offers Try Again and
  * Cancel. Errors that mention a timeout, the network or an unavailable service are retried up to 3
- * times, 2 s × the attempt number apart. The timings are the spec's (LINKING); timers are the
- * window's, so tests drive them with fake timers.
+ * times, 2 s × the attempt number apart. The timings are the required ones (LINKING; docs/product/chat.md,
+ * "Linking"); timers are the window's, so tests drive them with fake timers.
  */
 
 export type BrokeragePhase = 'idle' | 'initializing' | 'connecting' | 'finalizing' | 'success' | 'error';
@@ -48,7 +48,10 @@ export type BrokerageLinkOptions = {
   win?: Window;
 };
 
-/** An error of one step, in the spec's words, and whether the spec retries it. */
+/**
+ * An error of one step, in the required words (docs/product/chat.md, "Brokerage link errors"), and whether it
+ * is retried ("Brokerage link").
+ */
 class StepError extends Error {
   override name = 'StepError';
   readonly retryable: boolean;
@@ -60,13 +63,19 @@ class StepError extends Error {
 
 const RETRYABLE = /timeout|network|service unavailable/i;
 
-/** The spec's rule: only errors whose words contain timeout, network or service unavailable. */
+/**
+ * The required rule (docs/product/chat.md, "Brokerage link"): only errors whose words contain timeout,
+ * network or service unavailable.
+ */
 export function isRetryable(error: unknown): boolean {
   if (error instanceof StepError) return error.retryable;
   return error instanceof Error && RETRYABLE.test(error.message);
 }
 
-/** The popup's size and place (spec: at most 1000 × 800 px, 80% × 85% of the window, centred). */
+/**
+ * The popup's size and place (at most 1000 × 800 px, 80% × 85% of the window, centred: docs/product/chat.md,
+ * "Linking").
+ */
 export function popupFeatures(
   win: Pick<Window, 'outerWidth' | 'outerHeight' | 'screenX' | 'screenY'>,
 ): string {

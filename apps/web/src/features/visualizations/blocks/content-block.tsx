@@ -2,7 +2,10 @@ import type { DslContentBlock } from '@penny/contracts';
 import { BlockHeader, type BlockHeadingLevel } from '../block-header.tsx';
 import { Markup } from '../markup/markup.tsx';
 
-/** Spec: a content block shows its title, subtitle and content (the text markup). */
+/**
+ * docs/product/chat.md, "Block types": a content block shows its title, subtitle and content (the text
+ * markup).
+ */
 export function ContentBlock({
   block,
   headingLevel,

@@ -14,7 +14,10 @@ function dump(value: unknown): string {
   return text.length > MAX_DUMP_CHARS ? `${text.slice(0, MAX_DUMP_CHARS)}\n…` : text;
 }
 
-/** Spec: an unknown type shows 'Unknown Visualization Type' with the raw data (as text). */
+/**
+ * docs/product/chat.md, "Rendering errors": an unknown type shows 'Unknown Visualization Type' with the raw
+ * data (as text).
+ */
 export function UnknownBlock({ block, headingLevel }: { block: unknown; headingLevel: BlockHeadingLevel }) {
   const Heading = `h${headingLevel}` as 'h3';
   return (

@@ -9,9 +9,9 @@ import { inferredCurrency } from '../format/money.ts';
  */
 
 /**
- * Spec: an 8-colour warm palette for pies. The colours are theme tokens (styles.css, --penny-pie-1..8):
- * each theme has eight warm hues with 3:1 contrast on its card surface that stay apart for people with
- * protan, deutan or tritan colour vision, and none is the red or green that mean money out or in.
+ * docs/product/chat.md, "Pie": an 8-colour warm palette for pies. The colours are theme tokens (styles.css,
+ * --penny-pie-1..8): each theme has eight warm hues with 3:1 contrast on its card surface that stay apart for
+ * people with protan, deutan or tritan colour vision, and none is the red or green that mean money out or in.
  */
 export const PIE_PALETTE = [
   'var(--penny-pie-1)',
@@ -24,7 +24,10 @@ export const PIE_PALETTE = [
   'var(--penny-pie-8)',
 ] as const;
 
-/** Spec: an 8-colour palette for bar and line series; same contrast rule, no money red or green. */
+/**
+ * docs/product/chat.md, "Bar and line": an 8-colour palette for bar and line series; same contrast rule, no
+ * money red or green.
+ */
 export const SERIES_PALETTE = [
   '#3b82f6',
   '#d97706',
@@ -95,7 +98,7 @@ export type PieModel = {
   labels: string[];
   values: number[];
   colors: string[];
-  /** Spec: whole-number percentages. */
+  /** docs/product/chat.md, "Pie": whole-number percentages. */
   percentages: number[];
   total: number;
   unit: ValueUnit;
@@ -244,7 +247,7 @@ export function formatChartValue(value: number, unit: ValueUnit): string {
   return formatWithUnit(value, unit);
 }
 
-/** Spec: pie legend entries carry the whole-number percentage: "Food 35%". */
+/** docs/product/chat.md, "Pie": pie legend entries carry the whole-number percentage: "Food 35%". */
 export function pieLegendLabel(model: PieModel, index: number): string {
   return `${model.labels[index] ?? ''} ${model.percentages[index] ?? 0}%`;
 }

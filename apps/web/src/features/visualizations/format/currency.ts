@@ -6,7 +6,10 @@ import { DSL_CURRENCY_CODES, type DslCurrencyCode } from '@penny/contracts';
  */
 export type Currency = { kind: 'code'; code: string } | { kind: 'symbol'; symbol: string };
 
-/** Symbols (as agents and spreadsheets write them) of the spec's ten currencies. */
+/**
+ * Symbols (as agents and spreadsheets write them) of the ten currencies of docs/product/chat.md,
+ * "Currency symbols".
+ */
 const SYMBOL_TO_CODE: Record<string, DslCurrencyCode> = {
   $: 'USD',
   US$: 'USD',
@@ -118,7 +121,10 @@ export function carriesCurrencySymbol(text: string): boolean {
   return LEADING_SYMBOL.test(trimmed) || TRAILING_SYMBOL.test(trimmed);
 }
 
-/** Spec: amounts have 2 decimals, or 4 when the absolute value is below 0.01 (and not zero). */
+/**
+ * docs/product/chat.md, "Tables": amounts have 2 decimals, or 4 when the absolute value is below 0.01 (and
+ * not zero).
+ */
 export function amountFractionDigits(value: number): 2 | 4 {
   const abs = Math.abs(value);
   return abs > 0 && abs < 0.01 ? 4 : 2;
@@ -147,7 +153,10 @@ export type MoneyFormatOptions = {
   compact?: boolean;
 };
 
-/** A money amount by the spec's rules: "$1,234.50", "-€0.0042", "CHF 12.00", "₿0.0050". */
+/**
+ * A money amount by the rules of docs/product/chat.md, "Tables" and "Currency symbols": "$1,234.50",
+ * "-€0.0042", "CHF 12.00", "₿0.0050".
+ */
 export function formatMoney(value: number, currency: Currency, options: MoneyFormatOptions = {}): string {
   if (!Number.isFinite(value)) return '—';
   const digits = amountFractionDigits(value);

@@ -2,18 +2,19 @@ import { toDslNumber } from '@penny/contracts';
 import { type Currency, carriesCurrencySymbol, currencyInText, formatMoney } from './currency.ts';
 
 /**
- * The money rules every visual answer shares (DESIGN.md: "money looks like money everywhere"): which
- * names and values are money, the sign and colour of a flow, and one formatter for tables, chart ticks,
- * tooltips, captions and markup (currency.ts does the Intl.NumberFormat work, 2 or 4 decimals).
+ * The money rules every visual answer shares (docs/product/design.md, "Visual language":
+ * "money looks like money everywhere"): which names and values are money, the sign and colour of a flow, and
+ * one formatter for tables, chart ticks, tooltips, captions and markup (currency.ts does the
+ * Intl.NumberFormat work, 2 or 4 decimals).
  */
 
 /** Used when something is money but says nothing of its currency. */
 export const DEFAULT_CURRENCY: Currency = { kind: 'code', code: 'USD' };
 
 /**
- * Names of money columns and series. The spec's four (price, fee, cost, amount) plus the words finance
- * tables use for money: 'Balance', 'Market value', 'Cost basis', 'Net worth', 'Income', 'Spending'...
- * A bare 'value' or 'total' is not enough on its own (it may be a count or a score).
+ * Names of money columns and series. The four of docs/product/chat.md, "Tables" (price, fee, cost, amount)
+ * plus the words finance tables use for money: 'Balance', 'Market value', 'Cost basis', 'Net worth',
+ * 'Income', 'Spending'... A bare 'value' or 'total' is not enough on its own (it may be a count or a score).
  */
 const MONEY_NAME = new RegExp(
   [
@@ -102,7 +103,10 @@ export function moneyTone(value: number, signed: boolean): MoneyTone {
   return value > 0 ? 'in' : 'out';
 }
 
-/** DESIGN.md: green means money in and red money out, everywhere, never decoration. */
+/**
+ * docs/product/design.md, "Visual language": green means money in and red money out, everywhere, never
+ * decoration.
+ */
 export const MONEY_TONE_CLASS: Record<MoneyTone, string> = {
   in: 'text-positive',
   out: 'text-negative',

@@ -1,8 +1,9 @@
 import { VISUALIZATION_RENDERING, visualizationMessages } from '@penny/contracts';
 
 /**
- * Hash-like values (transaction hashes, wallet addresses, ids): spec "over 30 alphanumerics, or over
- * 20 characters of hash shape". Hash shape here means, with no spaces:
+ * Hash-like values (transaction hashes, wallet addresses, ids), as docs/product/chat.md,
+ * "Long hash-like values", puts it: "over 30 alphanumerics, or over 20 characters of hash shape". Hash shape
+ * here means, with no spaces:
  *   - 0x-prefixed hex (EVM hashes and addresses),
  *   - hex with both digits and letters,
  *   - base58 (Bitcoin, Solana) with digits, upper- and lower-case letters,
@@ -74,7 +75,10 @@ const TIME_FORMAT = new Intl.DateTimeFormat('en-US', {
   minute: '2-digit',
 });
 
-/** "Mar 5, 2024" or "Mar 5, 2024, 2:30 PM"; spec: 'Unknown date' when the value is not a date. */
+/**
+ * "Mar 5, 2024" or "Mar 5, 2024, 2:30 PM"; 'Unknown date' when the value is not a date (docs/product/chat.md,
+ * "Rendering errors").
+ */
 export function formatDateValue(value: unknown): string {
   const date = parseDate(value);
   if (!date) return visualizationMessages.badDate;

@@ -13,7 +13,7 @@ const { tablePageSize, scrollingTableMinColumns, scrollingTableMinColumnWidthPx,
 
 const countFormat = new Intl.NumberFormat('en-US');
 
-/** Which cell shows 'Copied', and for how long (spec: 1.5 s). */
+/** Which cell shows 'Copied', and for how long (docs/product/chat.md, "Long hash-like values": 1.5 s). */
 function useCopyFeedback() {
   const [copied, setCopied] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);

@@ -132,8 +132,8 @@ function detectKind(
     const value = cellValue(row, column);
     if (!isEmptyValue(value)) sample.push(value);
   }
-  // Spec: price, fee, cost or amount in the key or header; also the finance words ('Balance', 'Market
-  // value') and values carrying a currency symbol.
+  // docs/product/chat.md, "Tables": price, fee, cost or amount in the key or header; also the finance words
+  // ('Balance', 'Market value') and values carrying a currency symbol.
   const currency = detectMoneyColumn(named, sample, tableCurrency);
   if (currency) {
     // A flow (its name is not a balance or price) holding negative amounts shows signs and colours.
@@ -193,7 +193,10 @@ function stringify(value: unknown): string {
   }
 }
 
-/** One cell, formatted by its column's kind (spec: amounts with 2 decimals, 4 below 0.01). */
+/**
+ * One cell, formatted by its column's kind (amounts with 2 decimals, 4 below 0.01: docs/product/chat.md,
+ * "Tables").
+ */
 export function formatCell(value: unknown, column: TableColumn): FormattedCell {
   if (isEmptyValue(value)) return EMPTY;
   switch (column.kind) {
