@@ -40,8 +40,13 @@ function linkPopup(page: Page): Locator {
  * Accounts page's closed-check then finalizes the link the same way ("after popup closes":
  * docs/product/chat.md, "Brokerage link").
  */
-/** The portal sends the popup back to our callback page, which reports to the opener and closes itself. */
+/**
+ * The portal sends the popup back to our callback page, which reports to the opener and closes itself:
+ * on a busy machine that can happen before the click that led there has returned, and a 'close' event
+ * already past is never seen again.
+ */
 async function leavePortal(popup: Page) {
+  if (popup.isClosed()) return;
   await popup.waitForEvent('close', { timeout: 15_000 });
 }
 
