@@ -3,7 +3,7 @@ import type { RawData, WalletAssetRaw, WalletRaw } from './raw-data.ts';
 
 /**
  * The evaluation's own answers: short, plain computations in integer cents over the vendors' raw
- * records (raw-data.ts), written apart from the toolkit, analytics.ts and the ledger so that a shared
+ * records (raw-data.ts), written apart from the toolkit, finance/analytics/ and the ledger so that a shared
  * mistake cannot hide. The definitions are the contract's (packages/contracts/src/agent-tools.ts):
  * - only posted transactions count;
  * - spending = -Σ amount (Penny's sign, + = money in) over transactions whose primary category is not

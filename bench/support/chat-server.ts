@@ -135,7 +135,7 @@ let seededRows = 0;
 
 /**
  * The main query of 'How much did I spend on groceries last month?': spending_by_category's SQL
- * (apps/server/src/finance/analytics.ts) for the user's posted USD spending in the period, narrowed
+ * (apps/server/src/finance/analytics/) for the user's posted USD spending in the period, narrowed
  * to one detailed category, grouped by primary and detailed category with the total.
  */
 function spendingByCategorySql(userId: string, period: Period, category: string): SQL {

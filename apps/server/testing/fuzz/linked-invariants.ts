@@ -10,7 +10,7 @@ import type { FuzzUser, LinkedAccounts } from './context.ts';
 import type { Endpoint } from './endpoints.ts';
 import { isIndexable } from './records.ts';
 
-/** The binding accounts-service.ts seals the SnapTrade user secret under. */
+/** The binding the accounts service (finance/accounts/) seals the SnapTrade user secret under. */
 const SNAPTRADE_SECRET_BINDING = 'provider-user:snaptrade';
 
 /** Strings no answer may hold: every provider secret, sealed and opened; the other user's linked ids. */

@@ -27,7 +27,7 @@ import type { ToolContext, ToolResult } from './types.ts';
  * integer micro-dollars), never against the analytics service the tools use.
  */
 
-// ---- Reference arithmetic, independent of finance/analytics.ts
+// ---- Reference arithmetic, independent of finance/analytics/
 
 /** A decimal string as integer millionths (exact for up to six decimals). */
 function micros(text: string): bigint {
