@@ -22,6 +22,9 @@ export type TurnContext = {
   accounts: ContextAccount[];
   categories: ContextCategory[];
   merchants: ContextMerchant[];
+  securities?: Array<{ ticker: string | null; name: string }>;
+  /** The first and last day of the posted history (docs/agent.md, "History bounds"). */
+  history?: { first: string | null; last: string | null };
 };
 
 /** Everyday words for Plaid categories, beyond their labels. */

@@ -59,6 +59,10 @@ function withoutRepeats(facts: string[]): string[] {
 /** Answers that are lists: the items asked for are the answer, whatever the Numbers level. */
 function listLength(reading: Reading | undefined): number | undefined {
   if (!reading) return undefined;
+  if (reading.shape?.series) return 16;
+  if (reading.shape && reading.shape.groupBy !== 'none') return (reading.shape.top ?? 5) + 3;
+  if (reading.shape || reading.periods) return (reading.shape?.top ?? 5) + 2;
+  if (reading.intent === 'summary' || reading.intent === 'cut_back' || reading.intent === 'afford') return 14;
   if (reading.intent === 'largest') return (reading.limit ?? 5) + 1;
   if (reading.intent === 'recurring') return 12;
   if (reading.intent === 'holdings' && reading.groupBy === 'asset_class') return 8;
