@@ -13,7 +13,7 @@ export type Period = {
   /** How the answer names it: 'October 2026', 'the last 30 days', '2026 so far'. */
   label: string;
   /** A whole calendar month: 'the month before' steps by months. */
-  unit: 'month' | 'year' | 'week' | 'days';
+  unit: 'month' | 'year' | 'week' | 'days' | 'day' | 'quarter' | 'half';
 };
 
 const MONTHS = [
