@@ -1,10 +1,24 @@
 import { MONTH_NAMES } from './period-words.ts';
-import type { Period } from './periods.ts';
 
 /**
  * Calendar pieces the period grammar builds from, all on ISO days in UTC. A period is built whole
  * ('December 2026', even when today is in November); `settle` then says how it stands to today.
  */
+
+/**
+ * Periods a question means, as whole ISO days (both ends included). 'last month' is the whole
+ * previous calendar month, 'this month' and 'this year' run to today, 'in September' is the latest
+ * September that has started, 'since March' runs from March 1 to today, 'last 30 days' ends today,
+ * 'last 3 months' is the three whole months before this one. Written down in docs/agent.md.
+ */
+export type Period = {
+  start: string;
+  end: string;
+  /** How the answer names it: 'October 2026', 'the last 30 days', '2026 so far'. */
+  label: string;
+  /** Its shape, so 'the month before' steps by months, 'the quarter before' by quarters. */
+  unit: 'month' | 'year' | 'week' | 'days' | 'day' | 'quarter' | 'half';
+};
 
 export type Future = 'none' | 'partly' | 'wholly';
 
@@ -57,18 +71,21 @@ export function month(year: number, m: number): Period {
   };
 }
 
+/** Quarter `q` (0–3; others roll into the years around) of `year`. */
 export function quarter(year: number, q: number): Period {
-  return {
-    start: iso(year, q * 3, 1),
-    end: iso(year, q * 3 + 3, 0),
-    label: `Q${q + 1} ${year}`,
-    unit: 'quarter',
-  };
+  const index = year * 4 + q;
+  const y = Math.floor(index / 4);
+  const n = index - y * 4;
+  return { start: iso(y, n * 3, 1), end: iso(y, n * 3 + 3, 0), label: `Q${n + 1} ${y}`, unit: 'quarter' };
 }
 
+/** Half `h` (0 the first, 1 the second; others roll into the years around) of `year`. */
 export function half(year: number, h: number): Period {
-  const label = `the ${h === 0 ? 'first' : 'second'} half of ${year}`;
-  return { start: iso(year, h * 6, 1), end: iso(year, h * 6 + 6, 0), label, unit: 'half' };
+  const index = year * 2 + h;
+  const y = Math.floor(index / 2);
+  const n = index - y * 2;
+  const label = `the ${n === 0 ? 'first' : 'second'} half of ${y}`;
+  return { start: iso(y, n * 6, 1), end: iso(y, n * 6 + 6, 0), label, unit: 'half' };
 }
 
 export function year(y: number): Period {

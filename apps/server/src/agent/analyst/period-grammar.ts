@@ -1,3 +1,4 @@
+import type { Period } from './period-calendar.ts';
 import { type Future, partsOf, plausible, settle, since } from './period-calendar.ts';
 import { ago, bareWeekday, type Hit, lastCount, modified, phrase, vague } from './period-phrases.ts';
 import {
@@ -10,7 +11,6 @@ import {
   type Scan,
 } from './period-points.ts';
 import { tokenize } from './period-words.ts';
-import type { Period } from './periods.ts';
 
 /**
  * Every period a question names, in the words people write them ('sep '25', 'q3', 'last june',

@@ -1,3 +1,4 @@
+import type { Period } from './period-calendar.ts';
 import {
   day,
   iso,
@@ -15,7 +16,6 @@ import {
 } from './period-calendar.ts';
 import type { Scan } from './period-points.ts';
 import { countOf } from './period-words.ts';
-import type { Period } from './periods.ts';
 
 /**
  * Periods said relative to today: 'yesterday', 'last week', 'this weekend', 'ytd', 'last 90 days',
@@ -29,8 +29,7 @@ function monthFrom(s: Scan, shift: number): Period {
 }
 
 function quarterFrom(s: Scan, shift: number): Period {
-  const index = s.ty * 4 + Math.floor(s.tm / 3) + shift;
-  return quarter(Math.floor(index / 4), index - Math.floor(index / 4) * 4);
+  return quarter(s.ty, Math.floor(s.tm / 3) + shift);
 }
 
 /** The latest Saturday that has started (today, when today is a Saturday). */

@@ -1,3 +1,4 @@
+import type { Period } from './period-calendar.ts';
 import {
   day,
   FIRST_YEAR,
@@ -12,7 +13,6 @@ import {
   year,
 } from './period-calendar.ts';
 import type { Token } from './period-words.ts';
-import type { Period } from './periods.ts';
 
 /**
  * A calendar point a question names, before it is placed in time: 'march 3' (a day of a month),
