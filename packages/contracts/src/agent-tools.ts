@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ledgerQuerySchema } from './ledger-query.ts';
 
 /**
  * The finance toolkit's inputs (apps/server/src/agent/tools/): one schema per tool. Any model (an LLM
@@ -116,6 +117,8 @@ export const toolInputSchemas = {
     /** The user's own monthly expenses, when they give them; else the ledger's average of 3 full months. */
     monthly_expenses: money.optional(),
   }),
+  /** Any question about the ledger as a typed plan (docs/agent.md, "The ledger query"). */
+  ledger_query: ledgerQuerySchema,
 } as const;
 
 export type ToolName = keyof typeof toolInputSchemas;

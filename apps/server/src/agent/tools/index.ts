@@ -4,6 +4,7 @@ export type { CryptoBalancesData } from './crypto-balances.ts';
 export type { EmergencyFundData } from './emergency-fund.ts';
 export type { HoldingsData } from './holdings.ts';
 export type { LargestTransactionsData } from './largest-transactions.ts';
+export type { LedgerQueryData } from './ledger-query.ts';
 export type { ListAccountsData } from './list-accounts.ts';
 export type { LoanPaymentData } from './loan-payment.ts';
 export type { NetWorthData } from './net-worth.ts';

@@ -5,6 +5,7 @@ import { cryptoBalancesTool } from './crypto-balances.ts';
 import { emergencyFundTool } from './emergency-fund.ts';
 import { holdingsTool } from './holdings.ts';
 import { largestTransactionsTool } from './largest-transactions.ts';
+import { ledgerQueryTool } from './ledger-query.ts';
 import { listAccountsTool } from './list-accounts.ts';
 import { loanPaymentTool } from './loan-payment.ts';
 import { netWorthTool } from './net-worth.ts';
@@ -34,6 +35,7 @@ export const financeTools = {
   loan_payment: loanPaymentTool,
   savings_goal: savingsGoalTool,
   emergency_fund: emergencyFundTool,
+  ledger_query: ledgerQueryTool,
 } satisfies { [N in ToolName]: FinanceTool<N> };
 
 export type FinanceTools = typeof financeTools;
