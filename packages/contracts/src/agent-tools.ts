@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ledgerQuerySchema } from './ledger-query.ts';
 
 /**
  * The finance toolkit's inputs (apps/server/src/agent/tools/): one schema per tool. Any model (an LLM
@@ -132,6 +133,8 @@ export const toolInputSchemas = {
     /** Full months before the last one that each category's average covers. */
     months: z.number().int().min(1).max(12).default(3),
   }),
+  /** Any question about the ledger as a typed plan (docs/agent.md, "The ledger query"). */
+  ledger_query: ledgerQuerySchema,
 } as const;
 
 export type ToolName = keyof typeof toolInputSchemas;

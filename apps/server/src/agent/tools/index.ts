@@ -6,6 +6,7 @@ export type { CutBackData } from './cut-back.ts';
 export type { EmergencyFundData } from './emergency-fund.ts';
 export type { HoldingsData } from './holdings.ts';
 export type { LargestTransactionsData } from './largest-transactions.ts';
+export type { LedgerQueryData } from './ledger-query.ts';
 export type { ListAccountsData } from './list-accounts.ts';
 export type { LoanPaymentData } from './loan-payment.ts';
 export type { MoneySummaryData } from './money-summary.ts';

@@ -7,6 +7,7 @@ import { cutBackTool } from './cut-back.ts';
 import { emergencyFundTool } from './emergency-fund.ts';
 import { holdingsTool } from './holdings.ts';
 import { largestTransactionsTool } from './largest-transactions.ts';
+import { ledgerQueryTool } from './ledger-query.ts';
 import { listAccountsTool } from './list-accounts.ts';
 import { loanPaymentTool } from './loan-payment.ts';
 import { moneySummaryTool } from './money-summary.ts';
@@ -40,6 +41,7 @@ export const financeTools = {
   money_summary: moneySummaryTool,
   affordability: affordabilityTool,
   cut_back: cutBackTool,
+  ledger_query: ledgerQueryTool,
 } satisfies { [N in ToolName]: FinanceTool<N> };
 
 export type FinanceTools = typeof financeTools;

@@ -3,6 +3,7 @@ import { listAccounts, resolveAccounts } from './accounts.ts';
 import { averageMonthlySpending, cashFlowByMonth } from './cash-flow.ts';
 import { cryptoBalances } from './crypto.ts';
 import { holdings } from './holdings.ts';
+import { ledgerQuery } from './ledger-query.ts';
 import { liquidCash, netWorth, netWorthTrend } from './net-worth.ts';
 import { recurringPayments } from './recurring.ts';
 import { spendingByCategory, spendingByMerchant } from './spending.ts';
@@ -22,6 +23,17 @@ export type { AverageMonthlySpending, CashFlow, MonthFlow } from './cash-flow.ts
 export type { CryptoBalances, CryptoWallet } from './crypto.ts';
 export { addDays, addMonths, daysInPeriod, monthEnd, type Period, previousPeriod } from './dates.ts';
 export type { HoldingGroup, HoldingGroupBy, HoldingPosition, Holdings } from './holdings.ts';
+export type { LedgerFiltersApplied } from './ledger-plan.ts';
+export type {
+  LedgerAverage,
+  LedgerComparison,
+  LedgerGroup,
+  LedgerGroupChange,
+  LedgerPeriodFigures,
+  LedgerQueryResult,
+  LedgerSeriesSummary,
+} from './ledger-query.ts';
+export type { ValueUnit } from './ledger-values.ts';
 export { divideCents, fromCents, type Money, toCents } from './money.ts';
 export type { LiquidCash, NetWorth, NetWorthPoint, NetWorthTrend } from './net-worth.ts';
 export { type Cadence, detectCadence, type RecurringPayment, type RecurringPayments } from './recurring.ts';
@@ -57,5 +69,6 @@ export function createAnalyticsService(deps: { db: Database }) {
     averageMonthlySpending: withDb(averageMonthlySpending),
     liquidCash: withDb(liquidCash),
     vocabulary: withDb(vocabulary),
+    ledgerQuery: withDb(ledgerQuery),
   };
 }

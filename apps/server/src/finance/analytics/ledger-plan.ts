@@ -1,0 +1,173 @@
+import type { LedgerGrouping, LedgerMeasure, LedgerPeriod, LedgerQuery } from '@penny/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/index.ts';
+import { ServiceError } from '../../services/errors.ts';
+import { addDays, dayNumber, monthsOf } from './dates.ts';
+import { fromCents, type Money, toCents } from './money.ts';
+import { accountScope, type CategoryFilter, categoryScope } from './scope.ts';
+import { IS_INCOME, IS_SPENDING, likePattern, USD } from './sql.ts';
+
+/**
+ * A ledger query's plan as SQL pieces (docs/agent.md, "The ledger query"): which transactions carry
+ * the measure, its signed amount, which of them are counted, the filters, and the grouping key.
+ */
+
+/** The filters as they were applied, named for the answer. */
+export type LedgerFiltersApplied = {
+  categories: CategoryFilter[];
+  merchants: string[];
+  /** The accounts the account filter named (empty: all accounts). */
+  accounts: string[];
+  text: string | null;
+  minAmount: Money | null;
+  maxAmount: Money | null;
+};
+
+export type LedgerSqlPlan = {
+  /** The measure's transactions: spending, income, or both. */
+  measure: SQL;
+  /** Each transaction's contribution to the measure (spending counts money out as positive). */
+  amount: SQL;
+  /** The transactions `count` counts: purchases, payments in, or both. */
+  counted: SQL;
+  account: SQL | undefined;
+  /** Category, merchant, text and amount filters (share divides by the total without them). */
+  narrowing: SQL | undefined;
+  filters: LedgerFiltersApplied;
+};
+
+const MEASURE_SQL: Record<LedgerMeasure, { measure: SQL; amount: SQL; counted: SQL }> = {
+  spending: { measure: IS_SPENDING, amount: sql`-${USD}`, counted: sql`${USD} < 0` },
+  income: { measure: IS_INCOME, amount: USD, counted: sql`${USD} > 0` },
+  net_cash_flow: {
+    measure: sql`(${IS_SPENDING} or ${IS_INCOME})`,
+    amount: USD,
+    counted: sql`((${IS_SPENDING} and ${USD} < 0) or (${IS_INCOME} and ${USD} > 0))`,
+  },
+};
+
+const MAX_BUCKETS = { month: 120, week: 400 } as const;
+
+function refuse(sentence: string): ServiceError {
+  return new ServiceError('request:invalid', sentence);
+}
+
+function anyOf(parts: SQL[]): SQL | undefined {
+  return parts.length === 0 ? undefined : sql`(${sql.join(parts, sql` or `)})`;
+}
+
+function allOf(parts: Array<SQL | undefined>): SQL | undefined {
+  const kept = parts.filter((part): part is SQL => part !== undefined);
+  return kept.length === 0 ? undefined : sql`(${sql.join(kept, sql` and `)})`;
+}
+
+function dollarsOf(value: number | string | undefined): Money | null {
+  return value === undefined ? null : fromCents(toCents(value));
+}
+
+/** Weeks start on Monday: the Monday on or before a day. */
+export function weekStart(day: string): string {
+  // 1970-01-01 was a Thursday: day number 0 is weekday 3 counting from Monday.
+  return addDays(day, -((dayNumber(day) + 3) % 7));
+}
+
+/** The buckets of a series over a period: calendar months (YYYY-MM) or weeks (their Monday). */
+export function bucketsOf(period: LedgerPeriod, grouping: 'month' | 'week'): string[] {
+  if (grouping === 'month') return monthsOf(period);
+  const weeks: string[] = [];
+  for (let at = weekStart(period.start); at <= period.end; at = addDays(at, 7)) weeks.push(at);
+  return weeks;
+}
+
+/** The combinations that mean nothing, refused with a sentence a user can read. */
+export function checkLedgerQuery(query: LedgerQuery): void {
+  const grouping = query.group_by;
+  if (
+    (query.statistic === 'largest' || query.statistic === 'smallest') &&
+    query.measure === 'net_cash_flow'
+  ) {
+    throw refuse(
+      `The ${query.statistic} net cash flow means nothing for single transactions: ask for the ${query.statistic} spending or income instead.`,
+    );
+  }
+  if (query.statistic === 'share' && (grouping === 'month' || grouping === 'week')) {
+    throw refuse(
+      `A share by ${grouping} means nothing: ask for the total by ${grouping}, or the share of a category or merchant.`,
+    );
+  }
+  for (const period of query.periods) {
+    if (period.start > period.end) {
+      throw refuse(`The period starts (${period.start}) after it ends (${period.end}).`);
+    }
+    if (grouping === 'month' || grouping === 'week') {
+      const buckets = bucketsOf(period, grouping).length;
+      if (buckets > MAX_BUCKETS[grouping]) {
+        throw refuse(
+          `That is ${buckets} ${grouping}s, more than the ${MAX_BUCKETS[grouping]} a series can show: pick a shorter period or group by ${grouping === 'week' ? 'month' : 'a larger unit'}.`,
+        );
+      }
+    }
+  }
+  const min = dollarsOf(query.filters.min_amount);
+  const max = dollarsOf(query.filters.max_amount);
+  if (min !== null && max !== null && toCents(min) > toCents(max)) {
+    throw refuse(`The smallest amount (${min}) is larger than the largest (${max}).`);
+  }
+}
+
+/** The plan's measure and filters as SQL, the names checked (an unknown category or account is refused). */
+export async function ledgerSqlPlan(
+  db: Database,
+  userId: string,
+  query: LedgerQuery,
+): Promise<LedgerSqlPlan> {
+  const { filters } = query;
+  const scope = await accountScope(db, userId, filters.account);
+  const categories = [];
+  for (const code of [...new Set(filters.categories ?? [])])
+    categories.push(await categoryScope(db, userId, code));
+  const merchants = [...new Set((filters.merchants ?? []).map((name) => name.trim()))];
+  const min = dollarsOf(filters.min_amount);
+  const max = dollarsOf(filters.max_amount);
+  const text = filters.text ?? null;
+  const narrowing = allOf([
+    anyOf(categories.flatMap((category) => (category.condition ? [category.condition] : []))),
+    anyOf(merchants.map((merchant) => sql`coalesce(t.merchant, t.name) ilike ${likePattern(merchant)}`)),
+    text ? sql`(t.name ilike ${likePattern(text)} or t.merchant ilike ${likePattern(text)})` : undefined,
+    min !== null ? sql`abs(${USD}) >= ${min}::numeric` : undefined,
+    max !== null ? sql`abs(${USD}) <= ${max}::numeric` : undefined,
+  ]);
+  return {
+    ...MEASURE_SQL[query.measure],
+    account: scope.condition,
+    narrowing,
+    filters: {
+      categories: categories.flatMap((category) => (category.filter ? [category.filter] : [])),
+      merchants,
+      accounts: scope.names,
+      text,
+      minAmount: min,
+      maxAmount: max,
+    },
+  };
+}
+
+/** The grouping key as SQL, or none. By category: primary categories, or detailed ones within a category filter. */
+export function groupKey(grouping: LedgerGrouping, plan: LedgerSqlPlan): SQL | undefined {
+  switch (grouping) {
+    case 'none':
+      return undefined;
+    case 'category':
+      return plan.filters.categories.length > 0
+        ? sql.raw('t.category_detailed')
+        : sql.raw('t.category_primary');
+    case 'merchant':
+      return sql.raw('coalesce(t.merchant, t.name)');
+    case 'account':
+      return sql.raw('t.account_id');
+    case 'month':
+      return sql.raw(`to_char(t.date, 'YYYY-MM')`);
+    case 'week':
+      return sql.raw(`to_char(date_trunc('week', t.date::timestamp), 'YYYY-MM-DD')`);
+  }
+}
