@@ -132,9 +132,25 @@ export function firstPostedDay(raw: RawData): string {
   return first;
 }
 
-/** The whole calendar month before the first posted transaction's month: wholly before the history. */
-export function monthBeforeHistory(raw: RawData): Period {
+/**
+ * The sandbox's wallets carry transfers from 2024-03-01 at the earliest (or from two years back, when that
+ * is earlier; sandbox/chains/wallet-data.ts), and the raw records hold no wallet transfers: a period
+ * before the history must be before those too, or the ledger would hold transactions in it.
+ */
+const WALLET_HISTORY_FROM = '2024-03-01';
+
+/** The first day any linked account may have history on: the raw records' first posted day, or the wallets'. */
+export const historyStart = (raw: RawData): string => {
   const first = firstPostedDay(raw);
+  return first < WALLET_HISTORY_FROM ? first : WALLET_HISTORY_FROM;
+};
+
+/** The year before the history's first year: wholly before it. */
+export const yearBeforeHistory = (raw: RawData): number => yearOf(historyStart(raw)) - 1;
+
+/** The whole calendar month before the history's first month: wholly before it. */
+export function monthBeforeHistory(raw: RawData): Period {
+  const first = historyStart(raw);
   const start = dayUtc(yearOf(first), monthOf(first) - 1, 1);
   return { start, end: dayUtc(yearOf(start), monthOf(start) + 1, 0) };
 }

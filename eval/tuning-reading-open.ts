@@ -14,7 +14,6 @@ import {
 } from './expected.ts';
 import {
   atMerchant,
-  firstPostedDay,
   largestDiscretionary,
   latestQuarter,
   merchantKey,
@@ -23,6 +22,7 @@ import {
   perPurchase,
   perWeek,
   purchaseCount,
+  yearBeforeHistory,
 } from './expected-reading.ts';
 import type { Expect, Question } from './question-types.ts';
 import type { RawData } from './raw-data.ts';
@@ -72,7 +72,7 @@ export const OPEN_QUESTIONS: readonly Question[] = [
   single(
     'history-year-before',
     'history_bounds',
-    (raw) => `how much did i spend in ${Number(firstPostedDay(raw).slice(0, 4)) - 1}`,
+    (raw) => `how much did i spend in ${yearBeforeHistory(raw)}`,
     outsideHistory,
   ),
   single(
