@@ -127,7 +127,7 @@ function slashPoint(s: Scan, k: number, ctx: boolean): Parsed | undefined {
   const next = k + 1;
   if (raw === '24/7') return undefined;
   // '1/2 of my income', '3/4 of it' are fractions.
-  if (parts.length === 2 && !ctx && (w(s, next) === 'of' || (m < d && d <= 4))) return undefined;
+  if (parts.length === 2 && (w(s, next) === 'of' || (!ctx && m < d && d <= 4))) return undefined;
   if (parts.length === 2 && parts[1] !== undefined && String(raw.split('/')[1]).length === 4) {
     return m >= 1 && m <= 12 && sane(d)
       ? { point: { t: 'month', m: m - 1, y: d }, next }
