@@ -263,7 +263,6 @@ describe.each(testDatabaseKinds())('the open questions on %s', (database) => {
     expect(due.charges.map((charge) => `${charge.date} ${charge.merchant} ${charge.amount}`).sort()).toEqual(
       expected.sort(),
     );
-    expect(due.charges.length).toBeGreaterThan(0);
     expect(due.total).toBe(centsText(due.charges.reduce((sum, charge) => sum + micros(charge.amount), 0n)));
   }
 
@@ -371,6 +370,8 @@ describe.each(testDatabaseKinds())('the open questions on %s', (database) => {
     expect(data.cash.total).toBe(centsText(cash));
     expect(data.surplus.months.map((month) => month.net)).toEqual(nets.map(centsText));
     expect(data.surplus.average).toBe(centsText(average));
+    // Monthly bills fall in any 30 days.
+    expect(data.due.charges.length).toBeGreaterThan(0);
     await checkCharges(data.due, by);
     const due = micros(data.due.total);
     const left = toCent(cash) - due - 2_000_000_000n;
