@@ -233,13 +233,13 @@ describe.each(testDatabaseKinds())('the open questions on %s', (database) => {
     return new Date(Date.UTC(year, month - 1 + months, Math.min(date, lastDay))).toISOString().slice(0, 10);
   }
 
-  const EVERY = {
+  const EVERY: Record<string, [number, number]> = {
     weekly: [7, 0],
     biweekly: [14, 0],
     monthly: [0, 1],
     quarterly: [0, 3],
     yearly: [0, 12],
-  } as Record<string, [number, number]>;
+  };
 
   /**
    * The charges due through `until`: every recurring payment the ledger shows (recurring_payments),
@@ -449,7 +449,7 @@ describe.each(testDatabaseKinds())('the open questions on %s', (database) => {
         expect(item.difference).toBe(centsText((want?.last ?? 0n) - (want?.average ?? 0n)));
       }
       // Discretionary, then flexible, then essential; essentials named as such in the facts.
-      const rank = { discretionary: 0, flexible: 1, essential: 2 } as Record<string, number>;
+      const rank: Record<string, number> = { discretionary: 0, flexible: 1, essential: 2 };
       const ranks = data.above.map((item) => rank[item.necessity] ?? 9);
       expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
       for (const item of data.above) {
