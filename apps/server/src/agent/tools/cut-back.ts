@@ -10,7 +10,7 @@ import {
   type SpendingByCategory,
   toCents,
 } from '../../finance/index.ts';
-import { block, capitalize, count, list, money, num, periodText, signedUsd, usd } from './format.ts';
+import { block, count, list, money, num, periodText, signedUsd, usd } from './format.ts';
 import { NECESSITY_ORDER, type Necessity, necessityOf } from './necessity.ts';
 import type { FinanceTool, ToolBlock, ToolResult } from './types.ts';
 
@@ -83,7 +83,7 @@ function cutBackFacts(data: CutBackData): string[] {
     facts.push(`No category was above its own average of the ${span} last month.`);
   } else {
     facts.push(
-      `${capitalize(count(data.above.length, 'category', 'categories'))} were above their own average of the ${span} last month (each category against itself; discretionary ones first, essentials last).`,
+      `Last month ${count(data.above.length, 'category was', 'categories were')} above their own monthly average over the ${span}; discretionary ones first, essentials last.`,
     );
     for (const item of data.above) {
       facts.push(

@@ -81,7 +81,7 @@ function netWorthFacts(data: MoneySummaryData): string[] {
   facts.push(
     worth.change
       ? `Since ${from} (${usd(worth.change.before)}) it changed by ${signedUsd(worth.change.amount)} (${signedPercent(worth.change.percent)}).`
-      : `The history has no value for every account on ${from} (investment and wallet balances are known only from when Penny first recorded them), so the change over the month is not given.`,
+      : `Penny's balance history does not reach back to ${from} for every account (investment and wallet balances start when Penny first recorded them), so the change since then is not given.`,
   );
   if (worth.unpriced.length > 0) facts.push(`Without a USD value (left out): ${worth.unpriced.join(', ')}.`);
   return facts;
