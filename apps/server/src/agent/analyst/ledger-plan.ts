@@ -85,6 +85,7 @@ export function ledgerCalls(
     measure,
     statistic: shape.statistic,
     ...(shape.per ? { per: shape.per } : {}),
+    ...(shape.shareOf && shape.statistic === 'share' ? { share_of: shape.shareOf } : {}),
     filters,
     periods: periods.slice(0, 2).map(asLedgerPeriod),
     group_by: shape.statistic === 'share' && (groupBy === 'month' || groupBy === 'week') ? 'none' : groupBy,

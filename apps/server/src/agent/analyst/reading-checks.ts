@@ -58,7 +58,8 @@ const NOT_A_SUBJECT = new Set(
  * total over everything would answer another question, so ask which category or merchant is meant.
  */
 export function unknownSubject(q: string, reading: Reading, periods: PeriodReading): string | undefined {
-  if (reading.category || reading.merchant || reading.account || reading.text) return undefined;
+  if (reading.category || reading.merchant || reading.merchants || reading.account || reading.text)
+    return undefined;
   let rest = q;
   for (const mention of periods.mentions) rest = rest.replace(mention.text.toLowerCase(), ' ');
   const match = rest.match(
@@ -82,7 +83,7 @@ export function planLedger(
   context: TurnContext,
   deep: boolean,
 ): ToolCall[] | undefined {
-  const shape = reading.shape ?? (reading.periods ? PLAIN : undefined);
+  const shape = reading.shape ?? (reading.periods || reading.merchants || reading.text ? PLAIN : undefined);
   if (!shape) return undefined;
   const plainLargest =
     reading.intent === 'largest' &&
@@ -103,7 +104,11 @@ export function planLedger(
   const subject: LedgerSubject = {
     measure,
     ...(reading.category ? { categories: [reading.category.code] } : {}),
-    ...(reading.merchant ? { merchants: [reading.merchant] } : {}),
+    ...(reading.merchants
+      ? { merchants: reading.merchants }
+      : reading.merchant
+        ? { merchants: [reading.merchant] }
+        : {}),
     ...(reading.account ? { account: reading.account.name } : {}),
     ...(reading.text ? { text: reading.text } : {}),
   };

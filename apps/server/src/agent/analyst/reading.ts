@@ -35,6 +35,8 @@ export type Reading = {
   period?: Period;
   category?: { code: string; label: string };
   merchant?: string;
+  /** Several merchants named together ('target and amazon'): their total together. */
+  merchants?: string[];
   account?: ContextAccount;
   direction?: 'in' | 'out';
   limit?: number;

@@ -17,6 +17,12 @@ export type Shape = {
   series?: 'month' | 'week';
   minAmount?: string;
   maxAmount?: string;
+  /** A unit named without 'average' ('and per week?'): a follow-up of an average takes it. */
+  perHint?: LedgerAverageUnit;
+  /** The noun a count asks for ('orders', 'times', 'rides'), so the answer can say it back. */
+  countNoun?: string;
+  /** A share of another measure ('what share of my income went to rent'). */
+  shareOf?: 'income' | 'spending';
   /** Anything beyond a plain total was asked for. */
   shaped: boolean;
 };
@@ -46,7 +52,7 @@ function countOf(word: string | undefined): number | undefined {
 const COUNT_WORD = '(\\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty)';
 /** Things a person calls a single transaction. */
 const ITEM =
-  '(transactions?|purchases?|orders?|charges?|payments?|expenses?|bills?|deposits?|paychecks?|buys?|trips?|visits?|splurges?|things?|items?|receipts?|tickets?|meals?|runs?)';
+  '(transactions?|purchases?|orders?|charges?|payments?|expenses?|bills?|deposits?|paychecks?|buys?|trips?|visits?|splurges?|things?|items?|receipts?|tickets?|meals?|runs?|rides?|fill-?ups?|sessions?|coffees?|haircuts?|deliveries|delivery)';
 /** Groups a ranking can be over. */
 const GROUPS: ReadonlyArray<[LedgerGrouping, RegExp]> = [
   ['category', /^(categor(y|ies)|types? of (spending|expenses?)|areas?|buckets?)$/],
@@ -100,6 +106,10 @@ function amountRange(q: string): { min?: string; max?: string } {
   return out;
 }
 
+/** Casual ways to say 'spend': 'blow', 'drop', 'shell out', 'splurge', 'burn through'. */
+export const SPEND_SLANG =
+  /\b(blow|blew|blown|blowing|drop|dropped|dropping|shell(ed)? out|fork(ed)? out|splurg(e|ed|ing)|burn(ed|t)? through|went through|go through|dish(ed)? out|threw away|wasted?)\b/;
+
 function measureOf(q: string): LedgerMeasure | undefined {
   if (
     /\bcash ?flow\b|\bnet (income|savings|cash)\b|\bsav(e|ed|ing)\b(?! (up|for|goal))|\bleft over\b|\bsurplus\b|\bin the (red|black)\b/.test(
@@ -109,33 +119,44 @@ function measureOf(q: string): LedgerMeasure | undefined {
   )
     return 'net_cash_flow';
   if (
-    /\bincome\b|\bearn(ed|ing|ings)?\b|\b(make|made|making)\b(?! a )|\bpaid me\b|\bgot paid\b|\bsalary\b|\bpaychecks?\b|\bwages\b|\bdeposits?\b|\bcame in\b|\bmoney in\b|\breceived?\b/.test(
+    /\bincome\b|\bearn(s|ed|ing|ings)?\b|\b(make|made|making)\b(?! a )|\bpaid me\b|\bgot paid\b|\bsalary\b|\bpaychecks?\b|\bwages\b|\bdeposits?\b|\bcame in\b|\bmoney in\b|\breceived?\b/.test(
       q,
     )
   )
     return 'income';
-  if (/\bspen[dt]|\bspending\b|\bexpenses?\b|\bcost\b|\bpaid\b|\bpay\b|\bbought\b|\bpurchases?\b/.test(q))
+  if (
+    /\bspen[dt]|\bspending\b|\bexpenses?\b|\bcost\b|\bpaid\b|\bpay\b|\bbought\b|\bpurchases?\b/.test(q) ||
+    SPEND_SLANG.test(q)
+  )
     return 'spending';
   return undefined;
 }
 
 function averageUnit(q: string): LedgerAverageUnit | undefined {
+  const averaged = /\b(average|avg|on average|typically|typical|usually|normally|mean)\b/.test(q);
+  // An explicit unit wins over the thing averaged: 'avg grocery bill per month' is per month.
+  const explicit = q.match(/\b(?:per|a|each|every)\s+(month|week|day)\b/)?.[1];
+  if (averaged && explicit) return explicit as LedgerAverageUnit;
   if (
     new RegExp(
-      `\\b(average|avg|typical|usual|normal)\\s+(\\w+\\s+)?${ITEM}\\b|\\bper ${ITEM}\\b|\\beach time\\b`,
+      `\\b(average|avg|typical|usual|normal)\\s+(\\w+\\s+)?${ITEM}\\b|\\b(average|avg|typical|usual) (cost|price|amount|size|spend) (of|per|for|on) (a |an |my |each )?(\\w+\\s+)?${ITEM}\\b|\\bper ${ITEM}\\b|\\beach time\\b`,
     ).test(q)
   )
     return 'transaction';
   const perUnit = q.match(/\b(?:per|a|each|every)\s+(month|week|day)\b|\b(monthly|weekly|daily)\b/);
   const unit = perUnit?.[1] ?? { monthly: 'month', weekly: 'week', daily: 'day' }[perUnit?.[2] ?? ''];
-  if (/\b(average|avg|on average|typically|typical|usually|normally|mean)\b/.test(q))
-    return (unit as LedgerAverageUnit | undefined) ?? 'month';
+  if (averaged) return (unit as LedgerAverageUnit | undefined) ?? 'month';
   if (unit && /\b(do|does) i\b|\bam i\b|\busually\b/.test(q)) return unit as LedgerAverageUnit;
   return undefined;
 }
 
 const SERIES =
-  /\btrend(s|ing)?\b|\bover time\b|\b(month|week) (by|over|to) (month|week)\b|\bby (month|week)\b|\beach (month|week) (of|in|since|this|last|over|for)\b|\bevery (month|week) (of|in|since|this|last|over|for)\b|\bmonthly breakdown\b|\bweekly breakdown\b|\b(gone|going|went|trending|creeping) (up|down)\b|\b(increas|decreas|ris|climb|grow|shrink|drop)(e|es|ed|ing)\b|\bchang(e|ed|ing) over\b|\bhistory of\b/;
+  /\b(weekly|monthly) (spending|income|expenses|totals?|spend) (for|over|in|during) (the )?(last|past)\b|\btrend(s|ing)?\b|\bover time\b|\b(month|week) (by|over|to) (month|week)\b|\bby (month|week)\b|\beach (month|week) (of|in|since|this|last|over|for)\b|\bevery (month|week) (of|in|since|this|last|over|for)\b|\bmonthly breakdown\b|\bweekly breakdown\b|\b(gone|going|went|trending|creeping) (up|down)\b|\b(increas|decreas|ris|climb|grow|shrink|drop)(e|es|ed|ing)\b|\bchang(e|ed|ing) over\b|\bhistory of\b/;
+
+/** The question speaks of single transactions ('how many txns', 'purchases over $100'). */
+export function namesTransactions(q: string): boolean {
+  return new RegExp(`\\b${ITEM}\\b|\\btimes\\b`).test(q);
+}
 
 export function readShape(q: string): Shape {
   const shape: Shape = { statistic: 'total', groupBy: 'none', shaped: false };
@@ -193,7 +214,7 @@ export function readShape(q: string): Shape {
 
   if (shape.statistic === 'total') {
     if (
-      /\bhow many\b|\bhow often\b|\bnumber of\b|\bcount (of|the|my)\b|\b# of\b/.test(q) &&
+      /\bhow many\b|\bhow often\b|\bnumber of\b|\bcount (of|the|my)\b|(^|\s)# of\b/.test(q) &&
       !/\bhow many (months|years|weeks|days)\b/.test(q)
     )
       shape.statistic = 'count';
@@ -230,10 +251,24 @@ export function readShape(q: string): Shape {
   else if (
     /\b(than|vs|versus|compared (to|with)|against) (the )?(last|previous|prior|month before|year before|week before)\b(?! \d)/.test(
       q,
+    ) ||
+    /\b(compare|compared|vs|versus|than|against)\b.*\b(to|with|vs|than|and|against) (the )?((month|year|week|quarter|period) before|(previous|prior) (month|year|week|quarter|period))\b/.test(
+      q,
     )
   )
     shape.compare = 'previous';
 
+  const hint = q.match(
+    /\b(?:per|a|each|every)\s+(month|week|day|transaction|purchase)\b|\b(monthly|weekly|daily)\b/,
+  );
+  const hinted = hint?.[1] ?? { monthly: 'month', weekly: 'week', daily: 'day' }[hint?.[2] ?? ''];
+  if (hinted) shape.perHint = (hinted === 'purchase' ? 'transaction' : hinted) as LedgerAverageUnit;
+  if (shape.statistic === 'count') {
+    const noun = q.match(
+      new RegExp(`(?:\\bhow many|\\bnumber of|# of|\\bcount of)\\s+(?:\\w+\\s+){0,2}?(${ITEM}|times)\\b`),
+    )?.[1];
+    if (noun) shape.countNoun = noun.endsWith('s') ? noun : `${noun}s`;
+  }
   shape.shaped =
     shape.statistic !== 'total' ||
     shape.groupBy === 'merchant' ||

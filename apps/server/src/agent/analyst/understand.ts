@@ -1,11 +1,12 @@
 import { readNumbers } from './calculators.ts';
+import { fullMonthsBefore } from './ledger-plan.ts';
 import { normalizeQuestion } from './normalize.ts';
 import { declineReason, OUTSIDE_WHAT_I_CAN_READ } from './out-of-scope.ts';
-import { readPeriods } from './period-grammar.ts';
+import { type PeriodReading, readPeriods } from './period-grammar.ts';
 import { nextPeriod, periodShift, previousPeriod } from './periods.ts';
 import type { Intent, Plan, Reading } from './reading.ts';
 import { checkPeriods, planLedger, unknownSubject } from './reading-checks.ts';
-import { readShape } from './shape.ts';
+import { namesTransactions, readShape, type Shape } from './shape.ts';
 import { callsFor } from './tool-calls.ts';
 import type { ContextAccount, Matcher, TurnContext } from './vocabulary.ts';
 
@@ -77,7 +78,7 @@ const INTENT_RULES: ReadonlyArray<[Intent, RegExp]> = [
   ],
   [
     'spending',
-    /\bspen[dt]\b|\bspends\b|\bspending\b|\bbuy(ing)?\b|\bbought\b|\bpurchases?\b|\bshopping\b|\bpaying\b|\bexpenses?\b|\bcost me\b|\bpaid for\b|\bpay for\b|\bbreakdown\b|\bcategor(y|ies)\b|\bgo(ing)? to\b|\bput on\b|\bcharged?\b/,
+    /\bspen[dt]\b|\bspends\b|\b(blow|blew|blown|dropped|splurged?|shell(ed)? out|fork(ed)? out|burn(ed|t)? through|went through)\b|\bspending\b|\bbuy(ing)?\b|\bbought\b|\bpurchases?\b|\bshopping\b|\bpaying\b|\bexpenses?\b|\bcost me\b|\bpaid for\b|\bpay for\b|\bbreakdown\b|\bcategor(y|ies)\b|\bgo(ing)? to\b|\bput on\b|\bcharged?\b/,
   ],
 ];
 
@@ -197,6 +198,216 @@ function intentOfMeasure(measure: string | undefined): Intent | undefined {
   return undefined;
 }
 
+/** The question's own parts, before any earlier reading is taken into account. */
+type Parts = {
+  q: string;
+  intent: Intent | undefined;
+  shift: 'previous' | 'next' | undefined;
+  periods: PeriodReading;
+  category: ReturnType<Matcher['category']>;
+  merchant: ReturnType<Matcher['merchant']>;
+  merchantsNamed: string[];
+  named: ContextAccount[];
+  symbols: string[];
+  shape: Shape;
+  text: string | undefined;
+};
+
+/** Words to find in descriptions: a quoted phrase, or 'with coffee in the name'. */
+function quotedText(question: string): string | undefined {
+  const quoted = question.match(/["'\u201c\u2018]([^"'\u201d\u2019]{2,40})["'\u201d\u2019]/)?.[1];
+  if (quoted && !/^(s|t|ll|ve|re|d|m)\b/.test(quoted)) return quoted.trim();
+  const named = question
+    .toLowerCase()
+    .match(
+      /\b(?:with|containing|mentioning|that says?|called|labell?ed|named)\s+([a-z0-9&.-]{2,30})\s+(?:in (?:the|its) (?:name|description|memo)|in it)\b/,
+    );
+  return named?.[1];
+}
+
+function readParts(question: string, context: TurnContext, matcher: Matcher): Parts | Plan {
+  const { text: q } = normalizeQuestion(question);
+  const numbers = readNumbers(q);
+  const symbols = [...new Set([...tickers(question), ...heldTickers(q, context)])];
+  const declined = declineReason(q, { hasRate: numbers.rate !== undefined, namesAsset: symbols.length > 0 });
+  if (declined) return { kind: 'decline', reason: declined };
+  const shape = readShape(q);
+  const text = quotedText(question);
+  // In 'what share of my income went to rent' income is the whole, not what is asked about.
+  const category = text
+    ? undefined
+    : matcher.category(
+        q.replace(/\b(share|percent(age)?|%|portion|fraction) of (my |the )?income\b/, '$1 of the whole'),
+      );
+  const merchant = text ? undefined : matcher.merchant(q);
+  const merchantsNamed = matcher.merchantsNamed(q).map((m) => m.name);
+  const named = matcher.accounts(q);
+  let intent = detectIntent(q);
+  if (symbols.length > 0 && (!intent || intent === 'balances')) intent = 'holdings';
+  if (!intent && (category || merchant || text)) intent = intentOfMeasure(shape.measure) ?? 'spending';
+  else if (!intent && shape.shaped && (namesTransactions(q) || shape.groupBy !== 'none'))
+    intent = intentOfMeasure(shape.measure) ?? 'spending';
+  else if (!intent && named.length > 0 && /\bhow much\b|\bwhat('s| is)\b|\bbalance\b/.test(q))
+    intent = 'balances';
+  return {
+    q,
+    intent,
+    shift: periodShift(q),
+    periods: readPeriods(q, context.today),
+    category,
+    merchant,
+    merchantsNamed,
+    named,
+    symbols,
+    shape,
+    text,
+  };
+}
+
+/** Whether the question is a follow-up of the previous reading, and whether it only reshapes it. */
+function followUpOf(parts: Parts, previous: Reading | undefined): { isFollowUp: boolean; reshaped: boolean } {
+  const { q, intent, shape, category, merchant, named, periods, shift } = parts;
+  if (!previous) return { isFollowUp: false, reshaped: false };
+  const short = q.split(/\s+/).length <= 6;
+  const ownsNothing = !category && !merchant && named.length === 0 && !parts.text;
+  const isFollowUp =
+    FOLLOW_UP.test(q) ||
+    shift !== undefined ||
+    BACK_REFERENCE.test(q) ||
+    (!intent && short) ||
+    // 'how many times though?', 'and per week?': a short question with a new shape and nothing else.
+    (short && shape.shaped && ownsNothing && periods.mentions.length === 0);
+  // 'how many times though?' after a spending question: the same subject and period, a new shape.
+  const reshaped =
+    isFollowUp &&
+    LEDGER_INTENTS.has(previous.intent) &&
+    (intent === undefined || LEDGER_INTENTS.has(intent)) &&
+    shape.shaped &&
+    ownsNothing;
+  return { isFollowUp, reshaped };
+}
+
+/** The question's shape over the previous one's: a follow-up keeps what it does not change. */
+function mergedShape(previous: Shape | undefined, next: Shape): Shape {
+  if (!previous) return next;
+  const merged: Shape = { ...previous, ...next };
+  if (next.statistic === 'total' && !next.per) {
+    merged.statistic = previous.statistic;
+    if (previous.per) merged.per = previous.per;
+  }
+  if (next.groupBy === 'none') merged.groupBy = previous.groupBy;
+  merged.shaped = true;
+  return merged;
+}
+
+function startReading(parts: Parts, previous: Reading | undefined, context: TurnContext): Reading | Plan {
+  const { isFollowUp, reshaped } = followUpOf(parts, previous);
+  const { intent, shift, shape, q } = parts;
+  let reading: Reading;
+  if (isFollowUp && previous && (!intent || intent === previous.intent || shift || reshaped)) {
+    reading = { ...previous };
+    if (shift && previous.period && !shape.compare) {
+      reading.period =
+        shift === 'previous'
+          ? previousPeriod(previous.period, context.today)
+          : nextPeriod(previous.period, context.today);
+      delete reading.periods;
+    }
+    if (reshaped && intent && intent !== 'search') reading.intent = intent;
+    if (shape.shaped) reading.shape = mergedShape(previous.shape, shape);
+    else if (previous.shape?.statistic === 'average' && shape.perHint)
+      reading.shape = { ...previous.shape, per: shape.perHint };
+    // 'vs q2?': the previous period against the one named now.
+    const named = parts.periods.mentions[0];
+    if (named && previous.period && /^(vs|versus|compared (to|with)|against|than)\b/.test(q)) {
+      reading.periods = [previous.period, named.period];
+    }
+    return reading;
+  }
+  if (!intent) {
+    const about = parts.periods.mentions[0];
+    if (about || parts.named.length > 0)
+      return {
+        kind: 'clarify',
+        question: `What would you like to know${about ? ` about ${about.period.label}` : ''}? For example your spending, your income or a balance.`,
+      };
+    return { kind: 'decline', reason: OUTSIDE_WHAT_I_CAN_READ };
+  }
+  // A follow-up that asks something else keeps the period it was about ('how much of that came
+  // from dividends?' after 'and so far this year?').
+  reading = isFollowUp && previous?.period ? { intent, period: previous.period } : { intent };
+  if (shape.shaped) reading.shape = shape;
+  return reading;
+}
+
+/** The periods the question names over the reading's: one, or two for a comparison. */
+function applyPeriods(reading: Reading, parts: Parts, context: TurnContext): void {
+  const { shift, shape, q } = parts;
+  const mentions = parts.periods.mentions;
+  if (reading.periods && mentions.length === 1 && reading.periods[1] === mentions[0]?.period) return;
+  if (shift && !shape.compare) return;
+  if (mentions[0]) {
+    reading.period = mentions[0].period;
+    delete reading.periods;
+  }
+  if (mentions[1]) reading.periods = mentions.slice(0, 2).map((m) => m.period);
+  // 'am I spending more than I earn': a habit, read over the last whole months, not a half month.
+  if (
+    !mentions[0] &&
+    !reading.period &&
+    reading.intent === 'cash_flow' &&
+    /\b(am i|do i|are we|do we)\b/.test(q)
+  )
+    reading.period = fullMonthsBefore(context.today, 3);
+}
+
+/** What the question is about: a merchant, several, a category, words in descriptions. */
+function applySubject(reading: Reading, parts: Parts, matcher: Matcher): void {
+  const { merchant, category, q } = parts;
+  // 'what share of my income went to rent': spending on rent as a share of income.
+  if (reading.shape?.statistic === 'share' && category && /\bof (my |the )?income\b/.test(q)) {
+    reading.shape = { ...reading.shape, measure: 'spending', shareOf: 'income' };
+    reading.intent = 'spending';
+  }
+  const spendingLike = ['spending', 'merchants', 'search', 'largest'].includes(reading.intent);
+  if (parts.text && LEDGER_INTENTS.has(reading.intent)) {
+    reading.text = parts.text;
+    delete reading.category;
+    delete reading.merchant;
+    return;
+  }
+  if (parts.merchantsNamed.length >= 2 && spendingLike) {
+    reading.merchants = parts.merchantsNamed;
+    delete reading.category;
+    delete reading.merchant;
+    return;
+  }
+  // A merchant wins over a category when named with 'at', matched better, or named whole where the
+  // category only matched it as a synonym ('uber rides': the merchant Uber, not all ride shares).
+  const merchantFirst =
+    merchant &&
+    (!category ||
+      merchant.score < category.score - 0.05 ||
+      new RegExp(`\\bat ${merchant.phrase}`).test(q) ||
+      (parts.merchantsNamed.length === 1 &&
+        (category.phrase.startsWith(merchant.phrase) || merchant.phrase.includes(category.phrase))));
+  if (merchantFirst && merchant && spendingLike) {
+    reading.merchant = merchant.item.name;
+    delete reading.category;
+    delete reading.merchants;
+    if (reading.intent === 'spending') reading.intent = 'merchants';
+  } else if (
+    category &&
+    (spendingLike || (reading.intent === 'income' && category.item.code.startsWith('INCOME')))
+  ) {
+    reading.category = { code: category.item.code, label: matcher.categoryLabel(category.item.code) };
+    delete reading.merchant;
+    delete reading.merchants;
+    if (reading.intent === 'merchants' && !/\bmerchants?|stores?|shops?|places\b/.test(q))
+      reading.intent = 'spending';
+  }
+}
+
 export function understand(
   question: string,
   context: TurnContext,
@@ -204,28 +415,18 @@ export function understand(
   previous: Reading | undefined,
   deep: boolean,
 ): Plan {
-  const { text: q } = normalizeQuestion(question);
-  const numbers = readNumbers(q);
-  const symbols = [...new Set([...tickers(question), ...heldTickers(q, context)])];
-  const declined = declineReason(q, { hasRate: numbers.rate !== undefined, namesAsset: symbols.length > 0 });
-  if (declined) return { kind: 'decline', reason: declined };
-  let intent = detectIntent(q);
-  const shift = periodShift(q);
-  const periodsRead = readPeriods(q, context.today);
-  const category = matcher.category(q);
-  const merchant = matcher.merchant(q);
-  const named = matcher.accounts(q);
-  const shape = readShape(q);
-  if (symbols.length > 0 && (!intent || intent === 'balances')) intent = 'holdings';
-  if (!intent && (category || merchant)) intent = intentOfMeasure(shape.measure) ?? 'spending';
-  else if (!intent && shape.shaped) intent = intentOfMeasure(shape.measure);
+  const parts = readParts(question, context, matcher);
+  if ('kind' in parts) return parts;
+  const { q, category, merchant, named, symbols } = parts;
   if (
     previous === undefined &&
     BACK_REFERENCE.test(q) &&
     !category &&
     !merchant &&
     named.length === 0 &&
-    !['compound_growth', 'loan_payment', 'savings_goal', 'emergency_fund', 'afford'].includes(intent ?? '') &&
+    !['compound_growth', 'loan_payment', 'savings_goal', 'emergency_fund', 'afford'].includes(
+      parts.intent ?? '',
+    ) &&
     !/\bthat (i|came|went)\b/.test(q)
   ) {
     return {
@@ -234,86 +435,13 @@ export function understand(
         'Could you say what you mean? For example a merchant, a category or an account, and the period (like "groceries last month").',
     };
   }
-  const isFollowUp =
-    previous !== undefined &&
-    (FOLLOW_UP.test(q) ||
-      shift !== undefined ||
-      BACK_REFERENCE.test(q) ||
-      (!intent && q.split(/\s+/).length <= 6) ||
-      // 'how many times though?': a short question with a new shape and nothing else of its own.
-      (q.split(/\s+/).length <= 6 &&
-        shape.shaped &&
-        !category &&
-        !merchant &&
-        named.length === 0 &&
-        periodsRead.mentions.length === 0));
-  // 'how many times though?' after a spending question: the same subject and period, a new shape.
-  const reshaped =
-    isFollowUp &&
-    previous !== undefined &&
-    LEDGER_INTENTS.has(previous.intent) &&
-    intent !== undefined &&
-    LEDGER_INTENTS.has(intent) &&
-    shape.shaped &&
-    !category &&
-    !merchant &&
-    named.length === 0;
-
-  let reading: Reading;
-  if (isFollowUp && previous && (!intent || intent === previous.intent || shift || reshaped)) {
-    reading = { ...previous };
-    if (shift && previous.period) {
-      reading.period =
-        shift === 'previous'
-          ? previousPeriod(previous.period, context.today)
-          : nextPeriod(previous.period, context.today);
-      delete reading.periods;
-    }
-    if (!reshaped) intent = previous.intent;
-    else if (intent) reading.intent = intent;
-  } else {
-    if (!intent) {
-      if (periodsRead.mentions.length > 0 || named.length > 0)
-        return {
-          kind: 'clarify',
-          question: `What would you like to know${periodsRead.mentions[0] ? ` about ${periodsRead.mentions[0].period.label}` : ''}? For example your spending, your income or a balance.`,
-        };
-      return { kind: 'decline', reason: OUTSIDE_WHAT_I_CAN_READ };
-    }
-    // A follow-up that asks something else keeps the period it was about ('how much of that came
-    // from dividends?' after 'and so far this year?').
-    reading = isFollowUp && previous?.period ? { intent, period: previous.period } : { intent };
-  }
-  if (shape.shaped || !isFollowUp) {
-    if (shape.shaped) reading.shape = shape;
-    else delete reading.shape;
-  }
-  const periodProblem = checkPeriods(periodsRead, reading.intent, context);
+  const started = startReading(parts, previous, context);
+  if ('kind' in started) return started;
+  const reading = started;
+  const periodProblem = checkPeriods(parts.periods, reading.intent, context);
   if (periodProblem) return { kind: 'clarify', question: periodProblem, reading };
-  const mentions = shift ? [] : periodsRead.mentions;
-  if (mentions[0]) {
-    reading.period = mentions[0].period;
-    delete reading.periods;
-  }
-  if (mentions[1]) reading.periods = mentions.slice(0, 2).map((m) => m.period);
-  // A merchant match that is as good as the category one wins only when it is named with 'at'.
-  const merchantFirst =
-    merchant &&
-    (!category || merchant.score < category.score - 0.05 || new RegExp(`\\bat ${merchant.phrase}`).test(q));
-  if (merchantFirst && merchant && ['spending', 'merchants', 'search', 'largest'].includes(reading.intent)) {
-    reading.merchant = merchant.item.name;
-    delete reading.category;
-    if (reading.intent === 'spending') reading.intent = 'merchants';
-  } else if (
-    category &&
-    (['spending', 'merchants', 'search', 'largest'].includes(reading.intent) ||
-      (reading.intent === 'income' && category.item.code.startsWith('INCOME')))
-  ) {
-    reading.category = { code: category.item.code, label: matcher.categoryLabel(category.item.code) };
-    delete reading.merchant;
-    if (reading.intent === 'merchants' && !/\bmerchants?|stores?|shops?|places\b/.test(q))
-      reading.intent = 'spending';
-  }
+  applyPeriods(reading, parts, context);
+  applySubject(reading, parts, matcher);
   const ambiguous = ambiguousAccount(q, matcher);
   if (ambiguous) {
     const names = ambiguous.map((a) => a.name);
@@ -324,6 +452,26 @@ export function understand(
     };
   }
   if (named.length === 1 && named[0]) reading.account = named[0];
+  finishReading(reading, q, symbols, named, previous);
+  if (LEDGER_INTENTS.has(reading.intent)) {
+    const unknown = unknownSubject(q, reading, parts.periods);
+    if (unknown) return { kind: 'clarify', question: unknown, reading };
+    const ledger = planLedger(reading, q, context, deep);
+    if (ledger) return { kind: 'tools', reading, calls: ledger };
+  }
+  const calls = callsFor(reading, context, deep);
+  if (typeof calls === 'string') return { kind: 'clarify', question: calls, reading };
+  return { kind: 'tools', reading, calls };
+}
+
+/** The rest of the reading: what to dwell on, list lengths, groupings, a calculator's numbers. */
+function finishReading(
+  reading: Reading,
+  q: string,
+  symbols: string[],
+  named: ContextAccount[],
+  previous: Reading | undefined,
+): void {
   // What the answer should dwell on: the account or wallets named, the chain, the tickers.
   const focus = [
     ...named.map((a) => a.name),
@@ -357,16 +505,8 @@ export function understand(
   if (
     ['compound_growth', 'loan_payment', 'savings_goal', 'emergency_fund', 'afford'].includes(reading.intent)
   ) {
+    const isFollowUp = previous !== undefined && FOLLOW_UP.test(q);
     reading.numbers =
       isFollowUp && previous?.numbers ? { ...previous.numbers, ...readNumbers(q) } : readNumbers(q);
   }
-  if (LEDGER_INTENTS.has(reading.intent)) {
-    const unknown = unknownSubject(q, reading, periodsRead);
-    if (unknown) return { kind: 'clarify', question: unknown, reading };
-    const ledger = planLedger(reading, q, context, deep);
-    if (ledger) return { kind: 'tools', reading, calls: ledger };
-  }
-  const calls = callsFor(reading, context, deep);
-  if (typeof calls === 'string') return { kind: 'clarify', question: calls, reading };
-  return { kind: 'tools', reading, calls };
 }

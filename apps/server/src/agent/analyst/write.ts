@@ -124,6 +124,19 @@ const METHOD: Partial<Record<Reading['intent'], string>> = {
 };
 
 /**
+ * A count said back in the question's own noun ('# of amazon orders' → '15 orders'), quoted from the
+ * tool's first fact, never counted here.
+ */
+function countSaidBack(reading: Reading | undefined, fact: string | undefined): string | undefined {
+  const noun = reading?.shape?.statistic === 'count' ? reading.shape.countNoun : undefined;
+  if (!noun || !fact || noun === 'transactions') return undefined;
+  const found = fact.match(/: ([\d,]+) (transactions?|purchases?|payments?)\b/);
+  if (!found?.[1]) return undefined;
+  const one = found[1] === '1';
+  return `${found[1]} ${one ? noun.replace(/s$/, '') : noun}.`;
+}
+
+/**
  * Writes the answer from the tools' facts: the figures are quoted as the tools computed them, never
  * recomputed here. The style decides how many figures and how much explanation; the tone the voice.
  */
@@ -139,6 +152,8 @@ export function writeAnswer(
   const failed = results.filter((r) => r.error);
   const facts = withoutRepeats(results.flatMap((r) => r.facts));
   const kept = pickFacts(facts, reading, deep ? Number.POSITIVE_INFINITY : factBudget(style.numbers));
+  const said = countSaidBack(reading, kept[0]);
+  if (said) lines.push(said);
   if (kept.length === 0 && failed.length === 0)
     lines.push("I couldn't find anything in your linked accounts for that.");
   if (kept.length === 1) lines.push(kept[0] ?? '');

@@ -31,6 +31,8 @@ export type CutBackData = {
   before: { period: Period; months: number; total: string; average: string; transactionCount: number };
   /** Categories above their own average last month: discretionary first, essential last, largest rise first. */
   above: CategoryAgainstAverage[];
+  /** Last month's largest discretionary categories, whether or not they rose: where optional money went. */
+  discretionary: Array<{ code: string | null; label: string; amount: string }>;
   /** Σ the differences of the discretionary categories above their average. */
   discretionaryExcess: string;
   subscriptions: Pick<RecurringPayments, 'payments' | 'monthlyTotal' | 'yearlyTotal' | 'transactionCount'>;
@@ -79,6 +81,12 @@ function cutBackFacts(data: CutBackData): string[] {
   const facts = [
     `Spending last month (${periodText(lastMonth.period)}) was ${usd(lastMonth.total)} across ${count(lastMonth.transactionCount, 'transaction')}, against ${usd(before.average)} a month on average over the ${span}.`,
   ];
+  if (data.discretionary.length > 0)
+    facts.splice(
+      1,
+      0,
+      `Your largest discretionary categories last month: ${list(data.discretionary.map((item) => `${item.label} ${usd(item.amount)}`))}.`,
+    );
   if (data.above.length === 0) {
     facts.push(`No category was above its own average of the ${span} last month.`);
   } else {
@@ -197,7 +205,13 @@ export const cutBackTool = {
     const excess = above
       .filter((item) => item.necessity === 'discretionary')
       .reduce((sum, item) => sum + toCents(item.difference), 0n);
+    const discretionary = [...byDetailed(last).entries()]
+      .filter(([code, cents]) => cents > 0n && necessityOf(code) === 'discretionary')
+      .sort((a, b) => (b[1] > a[1] ? 1 : b[1] < a[1] ? -1 : 0))
+      .slice(0, 3)
+      .map(([code, cents]) => ({ code, label: categoryLabel(code), amount: fromCents(cents) }));
     const data: CutBackData = {
+      discretionary,
       lastMonth: { period: lastPeriod, total: last.total, transactionCount: last.transactionCount },
       before: {
         period: beforePeriod,
