@@ -373,7 +373,7 @@ async function linkAccounts(t: TestApp, client: Client): Promise<void> {
 const suffix = () => randomBytes(4).toString('hex');
 
 /** One turn through POST /agent/chat, read as the web app reads it (stream or JSON). */
-async function ask(
+export async function ask(
   client: Client,
   request: ChatRequest,
 ): Promise<{ response: ChatResponse | null; error: string | null }> {

@@ -11,8 +11,12 @@ export type Shape = {
   per?: LedgerAverageUnit;
   groupBy: LedgerGrouping;
   top?: number;
-  /** 'previous': with the period just before; 'usual': with the average of the months before. */
-  compare?: 'previous' | 'usual';
+  /**
+   * 'previous': the period named against the one just before; 'current': the period now running
+   * against the one named ('up from last month', 'more than last year'); 'usual': against the
+   * average of the months before.
+   */
+  compare?: 'previous' | 'current' | 'usual';
   /** A series over time was asked for ('month by month', 'has it gone up'). */
   series?: 'month' | 'week';
   minAmount?: string;
@@ -253,6 +257,9 @@ export function readShape(q: string): Shape {
       q,
     ) ||
     /\b(compare|compared|vs|versus|than|against)\b.*\b(to|with|vs|than|and|against) (the )?((month|year|week|quarter|period) before|(previous|prior) (month|year|week|quarter|period))\b/.test(
+      q,
+    ) ||
+    /\b(up|down|higher|lower|more|less|bigger|smaller|increased?|decreased?|changed?|different) (from|than|since|vs|versus|compared (to|with)) (the )?(last|previous|prior)\b/.test(
       q,
     )
   )

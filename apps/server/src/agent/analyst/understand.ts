@@ -3,7 +3,7 @@ import { fullMonthsBefore } from './ledger-plan.ts';
 import { normalizeQuestion } from './normalize.ts';
 import { declineReason, OUTSIDE_WHAT_I_CAN_READ } from './out-of-scope.ts';
 import { type PeriodReading, readPeriods } from './period-grammar.ts';
-import { nextPeriod, periodShift, previousPeriod } from './periods.ts';
+import { nextPeriod, type Period, periodShift, previousPeriod } from './periods.ts';
 import type { Intent, Plan, Reading } from './reading.ts';
 import { checkPeriods, planLedger, unknownSubject } from './reading-checks.ts';
 import { namesTransactions, readShape, type Shape } from './shape.ts';
@@ -17,7 +17,7 @@ const INTENT_RULES: ReadonlyArray<[Intent, RegExp]> = [
   ['afford', /\bafford\b/],
   [
     'cut_back',
-    /\bcut (back|down)\b|\bspend less\b|\bsave more\b|\breduce (my )?(spending|expenses|costs)\b|\bwhere (can|could|should) i save\b|\btrim (my )?(spending|budget|expenses)\b/,
+    /\bcut (back|down)\b|\boverspend(ing)?\b|\bover ?spent\b|\bspend less\b|\bsave more\b|\breduce (my )?(spending|expenses|costs)\b|\bwhere (can|could|should) i save\b|\btrim (my )?(spending|budget|expenses)\b/,
   ],
   [
     'summary',
@@ -62,7 +62,7 @@ const INTENT_RULES: ReadonlyArray<[Intent, RegExp]> = [
   ],
   [
     'income',
-    /\bincome\b|\bearn(s|ed|ing|ings)?\b|\b(how much|what) (money )?(did|do|have) i (make|made)\b|\bi (make|made|am making)\b|\bmaking money\b|\bpaid me\b|\bdeposits?\b|\bsalary\b|\bpaychecks?\b|\bgot paid\b|\bwages\b|\bdividends?\b|\binterest\b|\bcame in\b/,
+    /\bincome\b|\bearn(s|ed|ing|ings)?\b|\b(how much|what) (money )?(did|do|have) i (make|made)\b|\bi (make|made|am making)\b|\bmaking money\b|\bpaid me\b|\b(get|gets|got|getting|been) paid\b|\breceiv(e|ed|ing)\b|\bdeposits?\b|\bsalary\b|\bpaychecks?\b|\bgot paid\b|\bwages\b|\bdividends?\b|\binterest\b|\bcame in\b/,
   ],
   [
     'merchants',
@@ -83,7 +83,7 @@ const INTENT_RULES: ReadonlyArray<[Intent, RegExp]> = [
 ];
 
 const FOLLOW_UP =
-  /^(and|what about|how about|and what about|same for|now|also|ok(ay)?,? (and|what about)|then)\b|\b(instead|too|though|then)\??$/;
+  /^(and|what about|how about|and what about|same for|now|also|ok(ay)?,? (and|what about)|then|vs|versus|against|compared (to|with))\b|\b(instead|too|though|then)\??$/;
 
 /** Securities named by ticker ('VTI', 'AAPL'): capitalised words that are not everyday abbreviations. */
 function tickers(question: string): string[] {
@@ -247,6 +247,13 @@ function readParts(question: string, context: TurnContext, matcher: Matcher): Pa
   if (!intent && (category || merchant || text)) intent = intentOfMeasure(shape.measure) ?? 'spending';
   else if (!intent && shape.shaped && (namesTransactions(q) || shape.groupBy !== 'none'))
     intent = intentOfMeasure(shape.measure) ?? 'spending';
+  else if (
+    !intent &&
+    /\b(compare|compared|vs|versus)\b/.test(q) &&
+    !/^(vs|versus|against|compared)\b/.test(q) &&
+    readPeriods(q, context.today).mentions.length > 0
+  )
+    intent = 'spending';
   else if (!intent && named.length > 0 && /\bhow much\b|\bwhat('s| is)\b|\bbalance\b/.test(q))
     intent = 'balances';
   return {
@@ -340,6 +347,25 @@ function startReading(parts: Parts, previous: Reading | undefined, context: Turn
   return reading;
 }
 
+/** 'spending per month this year': a total per month over several months is the series by month. */
+function seriesPerUnit(reading: Reading, shape: Shape): void {
+  const current = reading.shape ?? shape;
+  const unit = shape.perHint;
+  if (current.statistic !== 'total' || current.series || (unit !== 'month' && unit !== 'week')) return;
+  const period = reading.period;
+  if (!period || reading.periods) return;
+  const days = (Date.parse(period.end) - Date.parse(period.start)) / 86_400_000 + 1;
+  const several = unit === 'month' ? period.start.slice(0, 7) !== period.end.slice(0, 7) : days > 7;
+  if (several) reading.shape = { ...current, series: unit, shaped: true };
+}
+
+/** The period of the same shape that is running today ('this month' for 'last month'). */
+function currentOf(period: Period, today: string): Period {
+  let current = period;
+  for (let step = 0; step < 400 && current.end < today; step++) current = nextPeriod(current, today);
+  return current;
+}
+
 /** The periods the question names over the reading's: one, or two for a comparison. */
 function applyPeriods(reading: Reading, parts: Parts, context: TurnContext): void {
   const { shift, shape, q } = parts;
@@ -351,6 +377,16 @@ function applyPeriods(reading: Reading, parts: Parts, context: TurnContext): voi
     delete reading.periods;
   }
   if (mentions[1]) reading.periods = mentions.slice(0, 2).map((m) => m.period);
+  const only = mentions.length === 1 ? mentions[0] : undefined;
+  if (only && shape.compare === 'previous' && !reading.periods) {
+    // 'more than last month': now against the month named; 'last month vs the month before': the
+    // month named against the one before it.
+    const before = q.slice(0, Math.max(0, q.indexOf(only.text.toLowerCase())));
+    reading.periods = /\b(than|vs|versus|compared (to|with)|against|from|since)\s+(the\s+)?$/.test(before)
+      ? [currentOf(only.period, context.today), only.period]
+      : [only.period, previousPeriod(only.period, context.today)];
+    reading.shape = { ...shape, compare: undefined };
+  }
   // 'am I spending more than I earn': a habit, read over the last whole months, not a half month.
   if (
     !mentions[0] &&
@@ -365,7 +401,11 @@ function applyPeriods(reading: Reading, parts: Parts, context: TurnContext): voi
 function applySubject(reading: Reading, parts: Parts, matcher: Matcher): void {
   const { merchant, category, q } = parts;
   // 'what share of my income went to rent': spending on rent as a share of income.
-  if (reading.shape?.statistic === 'share' && category && /\bof (my |the )?income\b/.test(q)) {
+  if (
+    reading.shape?.statistic === 'share' &&
+    /\bof (my |the )?income\b/.test(q) &&
+    (category || /\bspen[dt]|\bspending\b|\bgoes\b|\bwent\b/.test(q))
+  ) {
     reading.shape = { ...reading.shape, measure: 'spending', shareOf: 'income' };
     reading.intent = 'spending';
   }
@@ -442,6 +482,7 @@ export function understand(
   if (periodProblem) return { kind: 'clarify', question: periodProblem, reading };
   applyPeriods(reading, parts, context);
   applySubject(reading, parts, matcher);
+  seriesPerUnit(reading, parts.shape);
   const ambiguous = ambiguousAccount(q, matcher);
   if (ambiguous) {
     const names = ambiguous.map((a) => a.name);

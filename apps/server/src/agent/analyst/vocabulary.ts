@@ -1,4 +1,5 @@
 import Fuse from 'fuse.js';
+import { editDistance } from './normalize.ts';
 
 /**
  * What the analyst knows of the user's own data (from the turn's context): their accounts, the
@@ -110,6 +111,9 @@ function nameScore(phrase: string, term: string, fuzzyScore: number | undefined)
   const gap = Math.abs(phrase.length - term.length);
   if (gap > Math.max(2, Math.floor(term.length * 0.2))) return undefined;
   if (phrase.length < 4) return undefined;
+  // A near spelling is of one name with as many words, an edit or two away: 'takes' is not 'takeout'.
+  if (phrase.split(' ').length !== term.split(' ').length) return undefined;
+  if (editDistance(singular(phrase), singular(term), 2) > (term.length > 7 ? 2 : 1)) return undefined;
   return fuzzyScore;
 }
 

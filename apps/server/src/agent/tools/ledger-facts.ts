@@ -64,11 +64,20 @@ function averageText(result: Result, figures: LedgerPeriodFigures): string {
 
 function shareSentence(result: Result, figures: LedgerPeriodFigures): string {
   const what = shareSubject(result);
-  const of = `your ${MEASURE_WORD[result.query.measure]}${accountWords(result.query.measure, result.filters)}`;
+  const wholeMeasure = result.query.share_of ?? result.query.measure;
+  // With only an account named, the whole is every account ('spending on my card' of all spending).
+  const onlyAccount =
+    result.filters.categories.length === 0 &&
+    result.filters.merchants.length === 0 &&
+    !result.filters.text &&
+    result.filters.minAmount === null &&
+    result.filters.maxAmount === null;
+  const of = `your ${MEASURE_WORD[wholeMeasure]}${onlyAccount ? '' : accountWords(wholeMeasure, result.filters)}`;
   if (figures.share.percent === null) {
     return `${what}: ${usd(figures.total)} ${inPeriod(figures.period)}; ${of} came to ${usd(figures.share.whole)}, so there is no share to give.`;
   }
-  return `${what} were ${pct(figures.share.percent)} of ${of} ${inPeriod(figures.period)} (${usd(figures.total)} of ${usd(figures.share.whole)}).`;
+  const subject = onlyAccount ? `${what}${accountWords(result.query.measure, result.filters)}` : what;
+  return `${subject} came to ${pct(figures.share.percent)} of ${of} ${inPeriod(figures.period)} (${usd(figures.total)} of ${usd(figures.share.whole)}).`;
 }
 
 function emptySentence(result: Result, figures: LedgerPeriodFigures): string {
