@@ -59,7 +59,7 @@ const ITEM =
   '(transactions?|purchases?|orders?|charges?|payments?|expenses?|bills?|deposits?|paychecks?|buys?|trips?|visits?|splurges?|things?|items?|receipts?|tickets?|meals?|runs?|rides?|fill-?ups?|sessions?|coffees?|haircuts?|deliveries|delivery)';
 /** Groups a ranking can be over. */
 const GROUPS: ReadonlyArray<[LedgerGrouping, RegExp]> = [
-  ['category', /^(categor(y|ies)|types? of (spending|expenses?)|areas?|buckets?)$/],
+  ['category', /^(categor(y|ies)|types?|areas?|buckets?|sources?|kinds?)$/],
   [
     'merchant',
     /^(merchants?|stores?|shops?|places?|vendors?|companies|company|businesses|business|brands?|restaurants?|retailers?|payees?)$/,

@@ -54,7 +54,7 @@ const INTENT_RULES: ReadonlyArray<[Intent, RegExp]> = [
   ],
   [
     'recurring',
-    /\bsubscriptions?\b|\brecurring\b|\bbills? (due|coming)\b|\bupcoming (bills|payments)\b|\bregular payments\b|\bmemberships?\b/,
+    /\bsubscriptions?\b|\brecurring\b|\bbills? (due|coming)\b|\b(bills?|payments?|charges?|renewals?)\b.*\b(coming up|upcoming|due|next week|next month|soon|this week)\b|\bupcoming\b|\bcoming up\b|\bupcoming (bills|payments)\b|\bregular payments\b|\bmemberships?\b/,
   ],
   [
     'cash_flow',
@@ -237,7 +237,7 @@ function readParts(question: string, context: TurnContext, matcher: Matcher): Pa
   const category = text
     ? undefined
     : matcher.category(
-        q.replace(/\b(share|percent(age)?|%|portion|fraction) of (my |the )?income\b/, '$1 of the whole'),
+        shape.statistic === 'share' ? q.replace(/\bof (my |the )?(total )?income\b/, 'of the whole') : q,
       );
   const merchant = text ? undefined : matcher.merchant(q);
   const merchantsNamed = matcher.merchantsNamed(q).map((m) => m.name);
@@ -245,7 +245,7 @@ function readParts(question: string, context: TurnContext, matcher: Matcher): Pa
   let intent = detectIntent(q);
   if (symbols.length > 0 && (!intent || intent === 'balances')) intent = 'holdings';
   if (!intent && (category || merchant || text)) intent = intentOfMeasure(shape.measure) ?? 'spending';
-  else if (!intent && shape.shaped && (namesTransactions(q) || shape.groupBy !== 'none'))
+  else if (!intent && shape.shaped && (shape.measure || namesTransactions(q) || shape.groupBy !== 'none'))
     intent = intentOfMeasure(shape.measure) ?? 'spending';
   else if (
     !intent &&
@@ -535,7 +535,7 @@ function finishReading(
     delete reading.account;
   if (reading.intent === 'holdings') {
     reading.groupBy =
-      /\basset class|\ballocation\b|\bdiversif|\bsplit\b|\bmix\b|\bstocks?,? (and|vs|versus)\b|\bcash\b/.test(
+      /\basset class|\ballocation\b|\bdiversif|\bsplit\b|\bmix\b|\bstocks?,? (and|vs|versus)\b|\bcash\b|\bin (stocks|bonds|etfs|mutual funds|funds)\b|\b(stocks|bonds|etfs) (vs|versus|and)\b/.test(
         q,
       )
         ? 'asset_class'

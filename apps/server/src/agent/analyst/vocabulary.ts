@@ -272,7 +272,7 @@ export function createMatcher(context: TurnContext) {
       );
       if (distinctive.length === 1) return distinctive;
       const kinds = ['checking', 'savings', 'credit', 'brokerage', 'investment', 'retirement', 'loan'];
-      const cardWords = has('card') || has('visa') || has('mastercard') || has('amex');
+      const cardWords = has('card');
       const kind =
         kinds.find((k) => has(k) && !new RegExp(`\\b${k} (rate|goal)`).test(q)) ??
         (cardWords ? 'credit' : undefined);
