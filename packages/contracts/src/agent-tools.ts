@@ -117,6 +117,22 @@ export const toolInputSchemas = {
     /** The user's own monthly expenses, when they give them; else the ledger's average of 3 full months. */
     monthly_expenses: money.optional(),
   }),
+  /** 'Give me a summary', 'how am I doing': net worth, this month against last, top categories, bills due. */
+  money_summary: z.object({}),
+  /** 'Can I afford a $2,000 trip', 'can I afford $500 a month more rent'. */
+  affordability: z.object({
+    /** Dollars, more than zero: a one-off cost, or a monthly one with `monthly`. */
+    amount: money,
+    /** The day the one-off cost is paid; recurring payments due until then count. Default: 30 days ahead. */
+    by: isoDay.optional(),
+    /** The amount is a new monthly cost (weighed against the typical monthly surplus). */
+    monthly: z.boolean().default(false),
+  }),
+  /** 'Where can I cut back': categories above their own average, discretionary first, and subscriptions. */
+  cut_back: z.object({
+    /** Full months before the last one that each category's average covers. */
+    months: z.number().int().min(1).max(12).default(3),
+  }),
   /** Any question about the ledger as a typed plan (docs/agent.md, "The ledger query"). */
   ledger_query: ledgerQuerySchema,
 } as const;

@@ -29,8 +29,9 @@ export type LedgerMeasure = (typeof LEDGER_MEASURES)[number];
  *   transactions);
  * - largest / smallest: single transactions ranked by amount (with a grouping: the groups ranked by
  *   their total);
- * - share: the filtered total as a percentage of the same measure without the filters (grouped: each
- *   group's share of the period's total).
+ * - share: the filtered total as a percentage of the same measure (or `share_of`) without the filters;
+ *   when the account is the only filter, of all accounts (grouped: each group's share of the period's
+ *   total).
  */
 export const LEDGER_STATISTICS = ['total', 'count', 'average', 'largest', 'smallest', 'share'] as const;
 export type LedgerStatistic = (typeof LEDGER_STATISTICS)[number];
@@ -72,6 +73,11 @@ export const ledgerQuerySchema = z
   .object({
     measure: z.enum(LEDGER_MEASURES).default('spending'),
     statistic: z.enum(LEDGER_STATISTICS).default('total'),
+    /**
+     * For `share`: the whole it is a share of, when not the same measure ('what share of my income went
+     * to rent': spending on rent as a share of income).
+     */
+    share_of: z.enum(['spending', 'income']).optional(),
     /** For `average`: per calendar month (the default), week, day or transaction. */
     per: z.enum(LEDGER_AVERAGE_UNITS).optional(),
     filters: ledgerFiltersSchema.default({}),

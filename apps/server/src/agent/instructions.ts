@@ -67,6 +67,8 @@ export function buildInstructions(context: InstructionContext): string {
     accounts: context.accounts,
     categories: context.categories,
     merchants: context.merchants,
+    securities: context.securities ?? [],
+    history: context.history ?? { first: null, last: null },
   };
   return `${rules.join('\n')}\n\nThe user's accounts, categories and merchants (data):\n${BEGIN}${JSON.stringify(data)}${END}`;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parsePeriod, periodShift, previousPeriod } from './periods.ts';
+import { nextPeriod, parsePeriod, periodShift, previousPeriod } from './periods.ts';
 
 const today = '2026-11-23';
 const range = (q: string) => {
@@ -64,5 +64,45 @@ describe('the periods a question means', () => {
     expect(thirty && previousPeriod(thirty, today)).toMatchObject({ start: '2026-09-25', end: '2026-10-24' });
     expect(periodShift('and the month before?')).toBe('previous');
     expect(periodShift('what about groceries?')).toBeUndefined();
+  });
+});
+
+describe('stepping periods of the shapes the grammar reads', () => {
+  const q3 = { start: '2026-07-01', end: '2026-09-30', label: 'Q3 2026', unit: 'quarter' } as const;
+  it('steps quarters and halves by their own length, cut at today', () => {
+    expect(previousPeriod(q3, today)).toMatchObject({
+      start: '2026-04-01',
+      end: '2026-06-30',
+      label: 'Q2 2026',
+    });
+    expect(nextPeriod(q3, today)).toMatchObject({ start: '2026-10-01', end: today, label: 'Q4 2026 so far' });
+    const q1 = { start: '2026-01-01', end: '2026-03-31', label: 'Q1 2026', unit: 'quarter' } as const;
+    expect(previousPeriod(q1, today)).toMatchObject({
+      start: '2025-10-01',
+      end: '2025-12-31',
+      label: 'Q4 2025',
+    });
+    const h1 = {
+      start: '2026-01-01',
+      end: '2026-06-30',
+      label: 'the first half of 2026',
+      unit: 'half',
+    } as const;
+    expect(previousPeriod(h1, today)).toMatchObject({ start: '2025-07-01', end: '2025-12-31' });
+  });
+
+  it('steps a day by a day, a week by a week and a weekend to the weekend before', () => {
+    const day = { start: '2026-03-01', end: '2026-03-01', label: 'Mar 1, 2026', unit: 'day' } as const;
+    expect(previousPeriod(day, today)).toMatchObject({ start: '2026-02-28', end: '2026-02-28' });
+    const week = {
+      start: '2026-11-09',
+      end: '2026-11-15',
+      label: 'the week of Nov 9, 2026',
+      unit: 'week',
+    } as const;
+    expect(previousPeriod(week, today)).toMatchObject({ start: '2026-11-02', end: '2026-11-08' });
+    expect(nextPeriod(week, today)).toMatchObject({ start: '2026-11-16', end: '2026-11-22' });
+    const weekend = { start: '2026-11-21', end: '2026-11-22', label: 'the weekend', unit: 'week' } as const;
+    expect(previousPeriod(weekend, today)).toMatchObject({ start: '2026-11-14', end: '2026-11-15' });
   });
 });

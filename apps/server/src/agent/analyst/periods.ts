@@ -1,20 +1,20 @@
 import * as chrono from 'chrono-node';
 import { addDays, daysInPeriod, previousPeriod as samelengthBefore } from '../../finance/index.ts';
+import type { Period } from './period-calendar.ts';
 
-/**
- * Periods a question means, as whole ISO days (both ends included). 'last month' is the whole
- * previous calendar month, 'this month' and 'this year' run to today, 'in September' is the latest
- * September that has started, 'since March' runs from March 1 to today, 'last 30 days' ends today,
- * 'last 3 months' is the three whole months before this one. Written down in docs/agent.md.
- */
-export type Period = {
-  start: string;
-  end: string;
-  /** How the answer names it: 'October 2026', 'the last 30 days', '2026 so far'. */
-  label: string;
-  /** A whole calendar month: 'the month before' steps by months. */
-  unit: 'month' | 'year' | 'week' | 'days';
-};
+import {
+  day,
+  dayLabel,
+  half,
+  plusDays,
+  quarter,
+  settle,
+  week,
+  weekdayOf,
+  weekend,
+} from './period-calendar.ts';
+
+export type { Period } from './period-calendar.ts';
 
 const MONTHS = [
   'january',
@@ -83,6 +83,7 @@ export function previousPeriod(period: Period, today: string): Period {
   const start = parseDay(period.start);
   if (period.unit === 'month') return wholeMonth(start.getUTCFullYear(), start.getUTCMonth() - 1, today);
   if (period.unit === 'year') return wholeYear(start.getUTCFullYear() - 1, today);
+  if (period.unit !== 'days') return stepped(period, -1, today);
   // The same number of days just before, as the tools compare periods.
   const before = samelengthBefore(period);
   return { ...before, label: `${before.start} to ${before.end}`, unit: period.unit };
@@ -93,9 +94,27 @@ export function nextPeriod(period: Period, today: string): Period {
   const start = parseDay(period.start);
   if (period.unit === 'month') return wholeMonth(start.getUTCFullYear(), start.getUTCMonth() + 1, today);
   if (period.unit === 'year') return wholeYear(start.getUTCFullYear() + 1, today);
+  if (period.unit !== 'days') return stepped(period, 1, today);
   const newStart = addDays(period.end, 1);
   const end = minDay(addDays(newStart, daysInPeriod(period) - 1), today);
   return { start: newStart, end, label: `${newStart} to ${end}`, unit: period.unit };
+}
+
+/** A day, week, weekend, quarter or half one step before (-1) or after (+1), cut at today. */
+function stepped(period: Period, by: -1 | 1, today: string): Period {
+  const start = parseDay(period.start);
+  const y = start.getUTCFullYear();
+  const m = start.getUTCMonth();
+  if (period.unit === 'quarter') return settle(quarter(y, Math.floor(m / 3) + by), today).period;
+  if (period.unit === 'half') return settle(half(y, Math.floor(m / 6) + by), today).period;
+  if (period.unit === 'day') {
+    const next = plusDays(period.start, by);
+    return { ...day(next, dayLabel(next)), end: minDay(next, today) };
+  }
+  // A week steps by seven days; a weekend (from a Saturday) to the weekend before or after.
+  const shifted = plusDays(period.start, 7 * by);
+  const whole = weekdayOf(period.start) === 6 ? weekend(shifted) : week(shifted);
+  return settle(whole, today).period;
 }
 
 const NUMBER_WORDS: Record<string, number> = {

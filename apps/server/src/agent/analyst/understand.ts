@@ -1,72 +1,28 @@
-import type { ToolInput, ToolName } from '@penny/contracts';
-import { nextPeriod, type Period, parsePeriod, periodShift, previousPeriod, thisMonth } from './periods.ts';
+import { readNumbers } from './calculators.ts';
+import { fullMonthsBefore } from './ledger-plan.ts';
+import { normalizeQuestion } from './normalize.ts';
+import { declineReason, OUTSIDE_WHAT_I_CAN_READ } from './out-of-scope.ts';
+import { type PeriodReading, readPeriods } from './period-grammar.ts';
+import { nextPeriod, periodShift, previousPeriod } from './periods.ts';
+import type { Intent, Plan, Reading } from './reading.ts';
+import { checkPeriods, planLedger, unknownSubject } from './reading-checks.ts';
+import { namesTransactions, readShape, type Shape } from './shape.ts';
+import { callsFor } from './tool-calls.ts';
 import type { ContextAccount, Matcher, TurnContext } from './vocabulary.ts';
 
-/**
- * The offline analyst's reading of a question: what is asked (the intent), over which period, about
- * which category, merchant or account; then the tool calls that answer it. Follow-ups ('and the month
- * before?', 'what about dining?') start from the previous question's reading.
- */
-export const INTENTS = [
-  'spending',
-  'merchants',
-  'income',
-  'cash_flow',
-  'net_worth',
-  'balances',
-  'recurring',
-  'largest',
-  'search',
-  'holdings',
-  'crypto',
-  'compound_growth',
-  'loan_payment',
-  'savings_goal',
-  'emergency_fund',
-] as const;
-export type Intent = (typeof INTENTS)[number];
-
-export type Reading = {
-  intent: Intent;
-  period?: Period;
-  category?: { code: string; label: string };
-  merchant?: string;
-  account?: ContextAccount;
-  direction?: 'in' | 'out';
-  limit?: number;
-  groupBy?: 'asset_class' | 'security' | 'account';
-  subscriptionsOnly?: boolean;
-  numbers?: Record<string, number>;
-  /** Names the answer should dwell on (an account, a wallet, a ticker): facts naming them come first. */
-  focus?: string[];
-};
-
-export type ToolCall = { [N in ToolName]: { tool: N; input: Partial<ToolInput<N>> } }[ToolName];
-
-export type Plan =
-  | { kind: 'tools'; reading: Reading; calls: ToolCall[] }
-  | { kind: 'clarify'; question: string; reading?: Reading }
-  | { kind: 'decline'; reason: string };
-
-const OUT_OF_SCOPE: ReadonlyArray<[RegExp, string]> = [
-  [/\bweather\b|\bforecast for\b|\btemperature\b/, 'the weather'],
-  [/\bpoem\b|\bsong\b|\bstory\b|\bjoke\b|\bhaiku\b|\blimerick\b/, 'creative writing'],
-  [/\brecipe\b|\bcook\b/, 'cooking'],
-  [
-    /\bcapital of\b|\bwho (is|was|won)\b|\bpresident\b|\bhistory of\b|\bworld cup\b|\bmeaning of life\b/,
-    'general knowledge',
-  ],
-  [/\btranslate\b|\bin (french|spanish|german)\b/, 'translation'],
-  [
-    /\bshould i (buy|sell|short)\b|\bwill .* (go up|go down|rise|fall|crash)\b|\b(price|stock) (tomorrow|next week)\b|\bpredict\b|\bhot stock\b|\bwhich stock\b/,
-    'predicting markets or picking investments',
-  ],
-  [/\bwrite (me )?(some )?code\b|\bjavascript\b|\bpython\b/, 'programming'],
-  [/\bsports?\b|\bfootball\b|\bsoccer\b|\bnba\b/, 'sports'],
-  [/\bmovie recommendations?\b|\bwhat should i watch\b/, 'entertainment picks'],
-];
+export { readNumbers } from './calculators.ts';
+export type { Intent, Plan, Reading, ToolCall } from './reading.ts';
 
 const INTENT_RULES: ReadonlyArray<[Intent, RegExp]> = [
+  ['afford', /\bafford\b/],
+  [
+    'cut_back',
+    /\bcut (back|down)\b|\bspend less\b|\bsave more\b|\breduce (my )?(spending|expenses|costs)\b|\bwhere (can|could|should) i save\b|\btrim (my )?(spending|budget|expenses)\b/,
+  ],
+  [
+    'summary',
+    /\bsummary\b|\bsummari[sz]e\b|\boverview\b|\bsnapshot\b|\brundown\b|\brecap\b|\bhow am i doing\b|\bwhere do i stand\b|\bfinancial (health|situation|picture)\b|\bhow (is|are) (my )?(money|finances|things)( \w+)?\b|\bstate of my (money|finances)\b/,
+  ],
   ['emergency_fund', /\bemergency fund\b|\brainy day\b|\bmonths? of expenses\b/],
   [
     'loan_payment',
@@ -102,11 +58,11 @@ const INTENT_RULES: ReadonlyArray<[Intent, RegExp]> = [
   ],
   [
     'cash_flow',
-    /\bcash ?flow\b|\bsavings rate\b|\bincome (vs\.?|versus|and) (expenses|spending)\b|\bhow much (did|do|have) i (save|saved)\b|\bhave i saved\b|\bdid i save\b|\bnet (income|savings)\b|\bsave each month\b|\bsaving each month\b|\bearn(ed)? (vs\.?|versus|and|compared to) spen[dt]\b/,
+    /\bspend(ing)? more than i (earn|make)\b|\b(earn|make|making) more than i spend\b|\b(living|live) (within|beyond|above) my means\b|\bin the (red|black)\b|\bcash ?flow\b|\bsavings rate\b|\bincome (vs\.?|versus|and) (expenses|spending)\b|\bhow much (did|do|have) i (save|saved)\b|\bhave i saved\b|\bdid i save\b|\bnet (income|savings)\b|\bsave each month\b|\bsaving each month\b|\bearn(ed)? (vs\.?|versus|and|compared to) spen[dt]\b/,
   ],
   [
     'income',
-    /\bincome\b|\bearn(ed|ings)?\b|\bsalary\b|\bpaychecks?\b|\bgot paid\b|\bwages\b|\bdividends?\b|\binterest\b|\bcame in\b/,
+    /\bincome\b|\bearn(s|ed|ing|ings)?\b|\b(how much|what) (money )?(did|do|have) i (make|made)\b|\bi (make|made|am making)\b|\bmaking money\b|\bpaid me\b|\bdeposits?\b|\bsalary\b|\bpaychecks?\b|\bgot paid\b|\bwages\b|\bdividends?\b|\binterest\b|\bcame in\b/,
   ],
   [
     'merchants',
@@ -122,73 +78,12 @@ const INTENT_RULES: ReadonlyArray<[Intent, RegExp]> = [
   ],
   [
     'spending',
-    /\bspen[dt]\b|\bspending\b|\bexpenses?\b|\bcost me\b|\bpaid for\b|\bpay for\b|\bbreakdown\b|\bcategor(y|ies)\b|\bgo(ing)? to\b|\bput on\b|\bcharged?\b/,
+    /\bspen[dt]\b|\bspends\b|\b(blow|blew|blown|dropped|splurged?|shell(ed)? out|fork(ed)? out|burn(ed|t)? through|went through)\b|\bspending\b|\bbuy(ing)?\b|\bbought\b|\bpurchases?\b|\bshopping\b|\bpaying\b|\bexpenses?\b|\bcost me\b|\bpaid for\b|\bpay for\b|\bbreakdown\b|\bcategor(y|ies)\b|\bgo(ing)? to\b|\bput on\b|\bcharged?\b/,
   ],
 ];
 
 const FOLLOW_UP =
-  /^(and|what about|how about|and what about|same for|now|also|ok(ay)?,? (and|what about)|then)\b|\b(instead|too)\??$/;
-
-/** Numbers a calculator question carries: amounts (target, current, monthly), a rate, years, months. */
-export function readNumbers(question: string): Record<string, number> {
-  const q = question.toLowerCase().replace(/,(?=\d{3})/g, '');
-  const out: Record<string, number> = {};
-  const scaleOf = (unit: string | undefined) =>
-    unit === 'k' || unit === 'thousand' ? 1000 : unit === 'm' || unit === 'million' ? 1_000_000 : 1;
-  const amounts = [
-    ...q.matchAll(
-      /\$\s?(\d+(?:\.\d+)?)\s?(k|thousand|m|million)?\b|(\d+(?:\.\d+)?)\s?(k|thousand|million)\b/g,
-    ),
-  ].map((m) => ({
-    value: Number(m[1] ?? m[3]) * scaleOf(m[2] ?? m[4]),
-    index: m.index ?? 0,
-    end: (m.index ?? 0) + (m[0]?.length ?? 0),
-  }));
-  const rate = q.match(/(\d+(?:\.\d+)?)\s?%/);
-  if (rate?.[1]) out.rate = Number(rate[1]);
-  if (/\binterest[- ]free\b|\bno interest\b|\bzero interest\b|\b0 ?%/.test(q)) out.rate = 0;
-  const years = q.match(/(\d+(?:\.\d+)?)\s?(?:years?|yrs?)\b/);
-  if (years?.[1]) out.years = Number(years[1]);
-  const months = q.match(/(\d+)\s?months?\b/);
-  if (months?.[1]) out.months = Number(months[1]);
-  if (/\bcompounded (annually|yearly|once a year)\b|\bannual compounding\b/.test(q)) out.compounds = 1;
-  else if (/\bcompounded quarterly\b/.test(q)) out.compounds = 4;
-  else if (/\bcompounded daily\b/.test(q)) out.compounds = 365;
-  const roles: Array<{ value: number; role: 'monthly' | 'target' | 'current' | 'other' }> = amounts.map(
-    (a) => {
-      const after = q.slice(a.end, a.end + 60);
-      const before = q.slice(Math.max(0, a.index - 40), a.index);
-      if (
-        /^\s?(\w+\s){0,7}?(a|per|each|every|monthly|\/)\s?(month|mo)\b|^\s?(a|per) month|^\s?monthly/.test(
-          after,
-        ) ||
-        /\b(spend|spent) (about |around )?$/.test(before)
-      )
-        return { value: a.value, role: 'monthly' };
-      if (/\b(want|need|reach|goal of|target of|save up|save|to have)\s?(up )?$/.test(before))
-        return { value: a.value, role: 'target' };
-      if (
-        /\b(have|had|already|saved|current(ly)?)\b[^$]*$/.test(before) ||
-        /^\s?(saved|invested|already)\b/.test(after)
-      )
-        return { value: a.value, role: 'current' };
-      return { value: a.value, role: 'other' };
-    },
-  );
-  const monthly = roles.find((r) => r.role === 'monthly');
-  if (monthly) out.monthly = monthly.value;
-  const target = roles.find((r) => r.role === 'target');
-  const current = roles.find((r) => r.role === 'current');
-  const others = roles.filter((r) => r.role === 'other');
-  if (target) out.target = target.value;
-  if (current) out.current = current.value;
-  // The principal: the amount the user has or invests now, else the first other amount.
-  const principal = current ?? others[0];
-  if (principal) out.amount = principal.value;
-  if (!out.target && others[0] && current) out.target = others[0].value;
-  if (!out.target && !current && others[1]) out.target = others[1].value;
-  return out;
-}
+  /^(and|what about|how about|and what about|same for|now|also|ok(ay)?,? (and|what about)|then)\b|\b(instead|too|though|then)\??$/;
 
 /** Securities named by ticker ('VTI', 'AAPL'): capitalised words that are not everyday abbreviations. */
 function tickers(question: string): string[] {
@@ -214,179 +109,6 @@ function detectIntent(q: string): Intent | undefined {
   return INTENT_RULES.find(([, pattern]) => pattern.test(q))?.[0];
 }
 
-function calculatorCalls(reading: Reading): ToolCall[] | string {
-  const n = reading.numbers ?? {};
-  switch (reading.intent) {
-    case 'compound_growth':
-      if (n.amount === undefined && n.monthly === undefined)
-        return 'How much would you start with, and at what yearly rate for how many years?';
-      if (n.rate === undefined || n.years === undefined)
-        return 'What yearly rate of return and how many years should I assume?';
-      return [
-        {
-          tool: 'compound_growth',
-          input: {
-            principal: n.amount ?? 0,
-            monthly_contribution: n.monthly ?? 0,
-            annual_rate_percent: n.rate,
-            ...(n.compounds ? { compounds_per_year: n.compounds as 1 | 4 | 12 | 365 } : {}),
-            years: n.years,
-          },
-        },
-      ];
-    case 'loan_payment':
-      if (n.amount === undefined || n.rate === undefined || n.years === undefined) {
-        return 'What is the loan amount, its yearly interest rate and its term in years?';
-      }
-      return [
-        { tool: 'loan_payment', input: { principal: n.amount, annual_rate_percent: n.rate, years: n.years } },
-      ];
-    case 'savings_goal': {
-      const target = n.target ?? (n.current === undefined ? n.amount : undefined);
-      if (target === undefined) return 'How much do you want to save, and by when?';
-      const months = n.months ?? (n.years !== undefined ? Math.round(n.years * 12) : undefined);
-      if (months === undefined && n.monthly === undefined)
-        return 'By when do you want to reach it, or how much can you put aside each month?';
-      return [
-        {
-          tool: 'savings_goal',
-          input: {
-            target,
-            current: n.current ?? 0,
-            annual_rate_percent: n.rate ?? 0,
-            ...(months !== undefined ? { months } : { monthly_saving: n.monthly ?? 0 }),
-          },
-        },
-      ];
-    }
-    case 'emergency_fund':
-      return [
-        {
-          tool: 'emergency_fund',
-          input: {
-            target_months: n.months ?? 6,
-            ...(n.monthly !== undefined ? { monthly_expenses: n.monthly } : {}),
-          },
-        },
-      ];
-    default:
-      return [];
-  }
-}
-
-function callsFor(reading: Reading, context: TurnContext, deep: boolean): ToolCall[] | string {
-  const account = reading.account?.name;
-  const accountInput = account ? { account } : {};
-  const period = reading.period ?? thisMonth(context.today);
-  const range = { start: period.start, end: period.end };
-  switch (reading.intent) {
-    case 'spending':
-      return [
-        {
-          tool: 'spending_by_category',
-          input: {
-            ...range,
-            ...accountInput,
-            ...(reading.category ? { category: reading.category.code } : {}),
-            compare_previous: deep,
-          },
-        },
-        ...(deep || reading.category
-          ? [
-              {
-                tool: 'spending_by_merchant' as const,
-                input: {
-                  ...range,
-                  ...accountInput,
-                  ...(reading.category ? { category: reading.category.code } : {}),
-                  limit: 10,
-                },
-              },
-            ]
-          : []),
-      ];
-    case 'merchants':
-      return [
-        {
-          tool: 'spending_by_merchant',
-          input: {
-            ...range,
-            ...accountInput,
-            ...(reading.merchant ? { merchant: reading.merchant } : {}),
-            ...(reading.category ? { category: reading.category.code } : {}),
-            limit: reading.limit ?? 10,
-            compare_previous: deep,
-          },
-        },
-      ];
-    case 'income':
-      if (reading.category?.code.startsWith('INCOME')) {
-        return [
-          {
-            tool: 'search_transactions',
-            input: { ...range, ...accountInput, category: reading.category.code, direction: 'in', limit: 50 },
-          },
-        ];
-      }
-      return [
-        { tool: 'cash_flow', input: { ...range, ...accountInput } },
-        ...(deep ? [{ tool: 'spending_by_category' as const, input: { ...range, ...accountInput } }] : []),
-      ];
-    case 'cash_flow':
-      return [
-        { tool: 'cash_flow', input: { ...range, ...accountInput } },
-        ...(deep ? [{ tool: 'spending_by_category' as const, input: { ...range, ...accountInput } }] : []),
-      ];
-    case 'net_worth':
-      return [
-        { tool: 'net_worth', input: { months: 12 } },
-        ...(deep ? [{ tool: 'list_accounts' as const, input: {} }] : []),
-      ];
-    case 'balances':
-      return [{ tool: 'list_accounts', input: {} }];
-    case 'recurring':
-      return [
-        { tool: 'recurring_payments', input: { kind: reading.subscriptionsOnly ? 'subscriptions' : 'all' } },
-      ];
-    case 'largest':
-      return [
-        {
-          tool: 'largest_transactions',
-          input: {
-            ...range,
-            ...accountInput,
-            direction: reading.direction ?? 'out',
-            limit: reading.limit ?? 5,
-            ...(reading.category ? { category: reading.category.code } : {}),
-          },
-        },
-      ];
-    case 'search':
-      return [
-        {
-          tool: 'search_transactions',
-          input: {
-            ...(reading.period ? range : {}),
-            ...accountInput,
-            ...(reading.merchant ? { merchant: reading.merchant } : {}),
-            ...(reading.category ? { category: reading.category.code } : {}),
-            ...(reading.direction ? { direction: reading.direction } : {}),
-            limit: 50,
-          },
-        },
-      ];
-    case 'holdings':
-      return [{ tool: 'holdings', input: { group_by: reading.groupBy ?? 'security', ...accountInput } }];
-    case 'crypto':
-      return [{ tool: 'crypto_balances', input: {} }];
-    case 'compound_growth':
-    case 'loan_payment':
-    case 'savings_goal':
-    case 'emergency_fund':
-      return calculatorCalls(reading);
-  }
-}
-
 /**
  * A question about one account ('my checking account', 'my Ethereum wallet') when the user has
  * several that fit: the answer would differ, so ask which.
@@ -403,6 +125,289 @@ function ambiguousAccount(question: string, matcher: Matcher): ContextAccount[] 
 /** Words that point back at something said before ('there', 'that'): without a before, ask. */
 const BACK_REFERENCE = /\b(there|that|it|this one|the same|those|them)\b/;
 
+/** Intents a ledger query can answer when the question has a shape (shape.ts). */
+const LEDGER_INTENTS: ReadonlySet<Intent> = new Set<Intent>([
+  'spending',
+  'merchants',
+  'income',
+  'cash_flow',
+  'largest',
+  'search',
+]);
+
+/** Tickers of the user's own securities named in any case ('vti', 'Vti'). */
+function heldTickers(q: string, context: TurnContext): string[] {
+  const words = new Set(q.split(/[^a-z0-9.]+/));
+  return (context.securities ?? [])
+    .map((s) => s.ticker)
+    .filter(
+      (t): t is string =>
+        !!t && t.length >= 2 && words.has(t.toLowerCase()) && !COMMON_WORDS.has(t.toLowerCase()),
+    );
+}
+const COMMON_WORDS = new Set([
+  'a',
+  'i',
+  'am',
+  'an',
+  'at',
+  'be',
+  'by',
+  'do',
+  'go',
+  'in',
+  'is',
+  'it',
+  'me',
+  'my',
+  'no',
+  'of',
+  'on',
+  'or',
+  'so',
+  'to',
+  'up',
+  'us',
+  'we',
+  'all',
+  'and',
+  'any',
+  'are',
+  'can',
+  'for',
+  'has',
+  'how',
+  'now',
+  'one',
+  'our',
+  'out',
+  'the',
+  'two',
+  'was',
+  'you',
+  'new',
+  'big',
+  'low',
+  'cash',
+]);
+
+function intentOfMeasure(measure: string | undefined): Intent | undefined {
+  if (measure === 'income') return 'income';
+  if (measure === 'net_cash_flow') return 'cash_flow';
+  if (measure === 'spending') return 'spending';
+  return undefined;
+}
+
+/** The question's own parts, before any earlier reading is taken into account. */
+type Parts = {
+  q: string;
+  intent: Intent | undefined;
+  shift: 'previous' | 'next' | undefined;
+  periods: PeriodReading;
+  category: ReturnType<Matcher['category']>;
+  merchant: ReturnType<Matcher['merchant']>;
+  merchantsNamed: string[];
+  named: ContextAccount[];
+  symbols: string[];
+  shape: Shape;
+  text: string | undefined;
+};
+
+/** Words to find in descriptions: a quoted phrase, or 'with coffee in the name'. */
+function quotedText(question: string): string | undefined {
+  const quoted = question.match(/["'\u201c\u2018]([^"'\u201d\u2019]{2,40})["'\u201d\u2019]/)?.[1];
+  if (quoted && !/^(s|t|ll|ve|re|d|m)\b/.test(quoted)) return quoted.trim();
+  const named = question
+    .toLowerCase()
+    .match(
+      /\b(?:with|containing|mentioning|that says?|called|labell?ed|named)\s+([a-z0-9&.-]{2,30})\s+(?:in (?:the|its) (?:name|description|memo)|in it)\b/,
+    );
+  return named?.[1];
+}
+
+function readParts(question: string, context: TurnContext, matcher: Matcher): Parts | Plan {
+  const { text: q } = normalizeQuestion(question);
+  const numbers = readNumbers(q);
+  const symbols = [...new Set([...tickers(question), ...heldTickers(q, context)])];
+  const declined = declineReason(q, { hasRate: numbers.rate !== undefined, namesAsset: symbols.length > 0 });
+  if (declined) return { kind: 'decline', reason: declined };
+  const shape = readShape(q);
+  const text = quotedText(question);
+  // In 'what share of my income went to rent' income is the whole, not what is asked about.
+  const category = text
+    ? undefined
+    : matcher.category(
+        q.replace(/\b(share|percent(age)?|%|portion|fraction) of (my |the )?income\b/, '$1 of the whole'),
+      );
+  const merchant = text ? undefined : matcher.merchant(q);
+  const merchantsNamed = matcher.merchantsNamed(q).map((m) => m.name);
+  const named = matcher.accounts(q);
+  let intent = detectIntent(q);
+  if (symbols.length > 0 && (!intent || intent === 'balances')) intent = 'holdings';
+  if (!intent && (category || merchant || text)) intent = intentOfMeasure(shape.measure) ?? 'spending';
+  else if (!intent && shape.shaped && (namesTransactions(q) || shape.groupBy !== 'none'))
+    intent = intentOfMeasure(shape.measure) ?? 'spending';
+  else if (!intent && named.length > 0 && /\bhow much\b|\bwhat('s| is)\b|\bbalance\b/.test(q))
+    intent = 'balances';
+  return {
+    q,
+    intent,
+    shift: periodShift(q),
+    periods: readPeriods(q, context.today),
+    category,
+    merchant,
+    merchantsNamed,
+    named,
+    symbols,
+    shape,
+    text,
+  };
+}
+
+/** Whether the question is a follow-up of the previous reading, and whether it only reshapes it. */
+function followUpOf(parts: Parts, previous: Reading | undefined): { isFollowUp: boolean; reshaped: boolean } {
+  const { q, intent, shape, category, merchant, named, periods, shift } = parts;
+  if (!previous) return { isFollowUp: false, reshaped: false };
+  const short = q.split(/\s+/).length <= 6;
+  const ownsNothing = !category && !merchant && named.length === 0 && !parts.text;
+  const isFollowUp =
+    FOLLOW_UP.test(q) ||
+    shift !== undefined ||
+    BACK_REFERENCE.test(q) ||
+    (!intent && short) ||
+    // 'how many times though?', 'and per week?': a short question with a new shape and nothing else.
+    (short && shape.shaped && ownsNothing && periods.mentions.length === 0);
+  // 'how many times though?' after a spending question: the same subject and period, a new shape.
+  const reshaped =
+    isFollowUp &&
+    LEDGER_INTENTS.has(previous.intent) &&
+    (intent === undefined || LEDGER_INTENTS.has(intent)) &&
+    shape.shaped &&
+    ownsNothing;
+  return { isFollowUp, reshaped };
+}
+
+/** The question's shape over the previous one's: a follow-up keeps what it does not change. */
+function mergedShape(previous: Shape | undefined, next: Shape): Shape {
+  if (!previous) return next;
+  const merged: Shape = { ...previous, ...next };
+  if (next.statistic === 'total' && !next.per) {
+    merged.statistic = previous.statistic;
+    if (previous.per) merged.per = previous.per;
+  }
+  if (next.groupBy === 'none') merged.groupBy = previous.groupBy;
+  merged.shaped = true;
+  return merged;
+}
+
+function startReading(parts: Parts, previous: Reading | undefined, context: TurnContext): Reading | Plan {
+  const { isFollowUp, reshaped } = followUpOf(parts, previous);
+  const { intent, shift, shape, q } = parts;
+  let reading: Reading;
+  if (isFollowUp && previous && (!intent || intent === previous.intent || shift || reshaped)) {
+    reading = { ...previous };
+    if (shift && previous.period && !shape.compare) {
+      reading.period =
+        shift === 'previous'
+          ? previousPeriod(previous.period, context.today)
+          : nextPeriod(previous.period, context.today);
+      delete reading.periods;
+    }
+    if (reshaped && intent && intent !== 'search') reading.intent = intent;
+    if (shape.shaped) reading.shape = mergedShape(previous.shape, shape);
+    else if (previous.shape?.statistic === 'average' && shape.perHint)
+      reading.shape = { ...previous.shape, per: shape.perHint };
+    // 'vs q2?': the previous period against the one named now.
+    const named = parts.periods.mentions[0];
+    if (named && previous.period && /^(vs|versus|compared (to|with)|against|than)\b/.test(q)) {
+      reading.periods = [previous.period, named.period];
+    }
+    return reading;
+  }
+  if (!intent) {
+    const about = parts.periods.mentions[0];
+    if (about || parts.named.length > 0)
+      return {
+        kind: 'clarify',
+        question: `What would you like to know${about ? ` about ${about.period.label}` : ''}? For example your spending, your income or a balance.`,
+      };
+    return { kind: 'decline', reason: OUTSIDE_WHAT_I_CAN_READ };
+  }
+  // A follow-up that asks something else keeps the period it was about ('how much of that came
+  // from dividends?' after 'and so far this year?').
+  reading = isFollowUp && previous?.period ? { intent, period: previous.period } : { intent };
+  if (shape.shaped) reading.shape = shape;
+  return reading;
+}
+
+/** The periods the question names over the reading's: one, or two for a comparison. */
+function applyPeriods(reading: Reading, parts: Parts, context: TurnContext): void {
+  const { shift, shape, q } = parts;
+  const mentions = parts.periods.mentions;
+  if (reading.periods && mentions.length === 1 && reading.periods[1] === mentions[0]?.period) return;
+  if (shift && !shape.compare) return;
+  if (mentions[0]) {
+    reading.period = mentions[0].period;
+    delete reading.periods;
+  }
+  if (mentions[1]) reading.periods = mentions.slice(0, 2).map((m) => m.period);
+  // 'am I spending more than I earn': a habit, read over the last whole months, not a half month.
+  if (
+    !mentions[0] &&
+    !reading.period &&
+    reading.intent === 'cash_flow' &&
+    /\b(am i|do i|are we|do we)\b/.test(q)
+  )
+    reading.period = fullMonthsBefore(context.today, 3);
+}
+
+/** What the question is about: a merchant, several, a category, words in descriptions. */
+function applySubject(reading: Reading, parts: Parts, matcher: Matcher): void {
+  const { merchant, category, q } = parts;
+  // 'what share of my income went to rent': spending on rent as a share of income.
+  if (reading.shape?.statistic === 'share' && category && /\bof (my |the )?income\b/.test(q)) {
+    reading.shape = { ...reading.shape, measure: 'spending', shareOf: 'income' };
+    reading.intent = 'spending';
+  }
+  const spendingLike = ['spending', 'merchants', 'search', 'largest'].includes(reading.intent);
+  if (parts.text && LEDGER_INTENTS.has(reading.intent)) {
+    reading.text = parts.text;
+    delete reading.category;
+    delete reading.merchant;
+    return;
+  }
+  if (parts.merchantsNamed.length >= 2 && spendingLike) {
+    reading.merchants = parts.merchantsNamed;
+    delete reading.category;
+    delete reading.merchant;
+    return;
+  }
+  // A merchant wins over a category when named with 'at', matched better, or named whole where the
+  // category only matched it as a synonym ('uber rides': the merchant Uber, not all ride shares).
+  const merchantFirst =
+    merchant &&
+    (!category ||
+      merchant.score < category.score - 0.05 ||
+      new RegExp(`\\bat ${merchant.phrase}`).test(q) ||
+      (parts.merchantsNamed.length === 1 &&
+        (category.phrase.startsWith(merchant.phrase) || merchant.phrase.includes(category.phrase))));
+  if (merchantFirst && merchant && spendingLike) {
+    reading.merchant = merchant.item.name;
+    delete reading.category;
+    delete reading.merchants;
+    if (reading.intent === 'spending') reading.intent = 'merchants';
+  } else if (
+    category &&
+    (spendingLike || (reading.intent === 'income' && category.item.code.startsWith('INCOME')))
+  ) {
+    reading.category = { code: category.item.code, label: matcher.categoryLabel(category.item.code) };
+    delete reading.merchant;
+    delete reading.merchants;
+    if (reading.intent === 'merchants' && !/\bmerchants?|stores?|shops?|places\b/.test(q))
+      reading.intent = 'spending';
+  }
+}
+
 export function understand(
   question: string,
   context: TurnContext,
@@ -410,29 +415,18 @@ export function understand(
   previous: Reading | undefined,
   deep: boolean,
 ): Plan {
-  const q = question.toLowerCase().trim();
-  for (const [pattern, topic] of OUT_OF_SCOPE) {
-    if (pattern.test(q)) {
-      return {
-        kind: 'decline',
-        reason: `I can't help with ${topic}. I answer questions about your own money: spending, income, cash flow, balances, net worth, subscriptions, investments, crypto, and calculators for savings and loans.`,
-      };
-    }
-  }
-  let intent = detectIntent(q);
-  const shift = periodShift(q);
-  const category = matcher.category(q);
-  const merchant = matcher.merchant(q);
-  const named = matcher.accounts(q);
-  const symbols = tickers(question);
-  if (symbols.length > 0 && (!intent || intent === 'balances')) intent = 'holdings';
+  const parts = readParts(question, context, matcher);
+  if ('kind' in parts) return parts;
+  const { q, category, merchant, named, symbols } = parts;
   if (
     previous === undefined &&
     BACK_REFERENCE.test(q) &&
     !category &&
     !merchant &&
     named.length === 0 &&
-    !['compound_growth', 'loan_payment', 'savings_goal', 'emergency_fund'].includes(intent ?? '') &&
+    !['compound_growth', 'loan_payment', 'savings_goal', 'emergency_fund', 'afford'].includes(
+      parts.intent ?? '',
+    ) &&
     !/\bthat (i|came|went)\b/.test(q)
   ) {
     return {
@@ -441,59 +435,13 @@ export function understand(
         'Could you say what you mean? For example a merchant, a category or an account, and the period (like "groceries last month").',
     };
   }
-  const isFollowUp =
-    previous !== undefined &&
-    (FOLLOW_UP.test(q) ||
-      shift !== undefined ||
-      BACK_REFERENCE.test(q) ||
-      (!intent && q.split(/\s+/).length <= 6));
-
-  let reading: Reading;
-  if (isFollowUp && previous && (!intent || intent === previous.intent || shift)) {
-    reading = { ...previous };
-    if (shift && previous.period) {
-      reading.period =
-        shift === 'previous'
-          ? previousPeriod(previous.period, context.today)
-          : nextPeriod(previous.period, context.today);
-    }
-    intent = previous.intent;
-  } else {
-    if (!intent) {
-      // A category or merchant named with no verb still asks what was spent on it ('groceries last month?').
-      if (category || merchant) intent = 'spending';
-      else
-        return {
-          kind: 'decline',
-          reason:
-            "That's outside what I can answer. I answer questions about your own money: spending, income, cash flow, balances, net worth, subscriptions, investments, crypto, and calculators for savings and loans.",
-        };
-    }
-    // A follow-up that asks something else keeps the period it was about ('how much of that came
-    // from dividends?' after 'and so far this year?').
-    reading = isFollowUp && previous?.period ? { intent, period: previous.period } : { intent };
-  }
-  const explicitPeriod = shift ? undefined : parsePeriod(q, context.today);
-  if (explicitPeriod) reading.period = explicitPeriod;
-
-  // A merchant match that is as good as the category one wins only when it is named with 'at'.
-  const merchantFirst =
-    merchant &&
-    (!category || merchant.score < category.score - 0.05 || new RegExp(`\\bat ${merchant.phrase}`).test(q));
-  if (merchantFirst && merchant && ['spending', 'merchants', 'search', 'largest'].includes(reading.intent)) {
-    reading.merchant = merchant.item.name;
-    delete reading.category;
-    if (reading.intent === 'spending') reading.intent = 'merchants';
-  } else if (
-    category &&
-    (['spending', 'merchants', 'search', 'largest'].includes(reading.intent) ||
-      (reading.intent === 'income' && category.item.code.startsWith('INCOME')))
-  ) {
-    reading.category = { code: category.item.code, label: matcher.categoryLabel(category.item.code) };
-    delete reading.merchant;
-    if (reading.intent === 'merchants' && !/\bmerchants?|stores?|shops?|places\b/.test(q))
-      reading.intent = 'spending';
-  }
+  const started = startReading(parts, previous, context);
+  if ('kind' in started) return started;
+  const reading = started;
+  const periodProblem = checkPeriods(parts.periods, reading.intent, context);
+  if (periodProblem) return { kind: 'clarify', question: periodProblem, reading };
+  applyPeriods(reading, parts, context);
+  applySubject(reading, parts, matcher);
   const ambiguous = ambiguousAccount(q, matcher);
   if (ambiguous) {
     const names = ambiguous.map((a) => a.name);
@@ -504,6 +452,26 @@ export function understand(
     };
   }
   if (named.length === 1 && named[0]) reading.account = named[0];
+  finishReading(reading, q, symbols, named, previous);
+  if (LEDGER_INTENTS.has(reading.intent)) {
+    const unknown = unknownSubject(q, reading, parts.periods);
+    if (unknown) return { kind: 'clarify', question: unknown, reading };
+    const ledger = planLedger(reading, q, context, deep);
+    if (ledger) return { kind: 'tools', reading, calls: ledger };
+  }
+  const calls = callsFor(reading, context, deep);
+  if (typeof calls === 'string') return { kind: 'clarify', question: calls, reading };
+  return { kind: 'tools', reading, calls };
+}
+
+/** The rest of the reading: what to dwell on, list lengths, groupings, a calculator's numbers. */
+function finishReading(
+  reading: Reading,
+  q: string,
+  symbols: string[],
+  named: ContextAccount[],
+  previous: Reading | undefined,
+): void {
   // What the answer should dwell on: the account or wallets named, the chain, the tickers.
   const focus = [
     ...named.map((a) => a.name),
@@ -534,11 +502,11 @@ export function understand(
           ? 'account'
           : 'security';
   }
-  if (['compound_growth', 'loan_payment', 'savings_goal', 'emergency_fund'].includes(reading.intent)) {
+  if (
+    ['compound_growth', 'loan_payment', 'savings_goal', 'emergency_fund', 'afford'].includes(reading.intent)
+  ) {
+    const isFollowUp = previous !== undefined && FOLLOW_UP.test(q);
     reading.numbers =
       isFollowUp && previous?.numbers ? { ...previous.numbers, ...readNumbers(q) } : readNumbers(q);
   }
-  const calls = callsFor(reading, context, deep);
-  if (typeof calls === 'string') return { kind: 'clarify', question: calls, reading };
-  return { kind: 'tools', reading, calls };
 }

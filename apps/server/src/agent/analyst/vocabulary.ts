@@ -22,12 +22,27 @@ export type TurnContext = {
   accounts: ContextAccount[];
   categories: ContextCategory[];
   merchants: ContextMerchant[];
+  securities?: Array<{ ticker: string | null; name: string }>;
+  /** The first and last day of the posted history (docs/agent.md, "History bounds"). */
+  history?: { first: string | null; last: string | null };
 };
 
 /** Everyday words for Plaid categories, beyond their labels. */
 const CATEGORY_WORDS: Record<string, readonly string[]> = {
   FOOD_AND_DRINK_GROCERIES: ['groceries', 'grocery', 'supermarket', 'supermarkets', 'food shopping'],
-  FOOD_AND_DRINK_RESTAURANT: ['restaurants', 'restaurant', 'dining', 'dining out', 'eating out', 'dinners'],
+  FOOD_AND_DRINK_RESTAURANT: [
+    'restaurants',
+    'restaurant',
+    'dining',
+    'dining out',
+    'eating out',
+    'eat out',
+    'ate out',
+    'dine out',
+    'dined out',
+    'dinners',
+    'meals out',
+  ],
   FOOD_AND_DRINK_COFFEE: ['coffee', 'coffee shops', 'cafes'],
   FOOD_AND_DRINK_FAST_FOOD: ['fast food', 'takeaway', 'takeout'],
   FOOD_AND_DRINK: ['food', 'food and drink', 'food & drink'],
@@ -177,6 +192,14 @@ export function createMatcher(context: TurnContext) {
       const found = best(merchantFuse, question);
       return found ? { item: found.item.merchant, phrase: found.phrase, score: found.score } : undefined;
     },
+    /** Every merchant the question names by its whole name, word for word ('target and amazon'). */
+    merchantsNamed(question: string): ContextMerchant[] {
+      const q = ` ${question.toLowerCase().replace(/[^a-z0-9&' ]+/g, ' ')} `;
+      return context.merchants.filter((m) => {
+        const name = m.name.toLowerCase();
+        return q.includes(` ${name} `) || q.includes(` ${name}s `) || q.includes(` ${name}'s `);
+      });
+    },
     categoryLabel(code: string): string {
       return context.categories.find((c) => c.code === code)?.label ?? code.toLowerCase().replace(/_/g, ' ');
     },
@@ -220,8 +243,35 @@ export function createMatcher(context: TurnContext) {
       };
       const chain = Object.entries(CHAINS).find(([, words]) => words.some(has))?.[0];
       if (chain && has('wallet')) return context.accounts.filter((a) => a.chain === chain);
+      // A word only one account's name has ('my visa', 'the amex').
+      const GENERIC = new Set([
+        'cash',
+        'rewards',
+        'plaid',
+        'my',
+        'card',
+        'account',
+        'everyday',
+        'high',
+        'yield',
+        'individual',
+        'joint',
+        'total',
+        'bank',
+        'credit',
+        'checking',
+        'savings',
+        'saving',
+      ]);
+      const distinctive = context.accounts.filter((a) =>
+        wordsOf(a.name.replace(/\(.*\)/, '')).some((w) => w.length >= 3 && !GENERIC.has(w) && has(w)),
+      );
+      if (distinctive.length === 1) return distinctive;
       const kinds = ['checking', 'savings', 'credit', 'brokerage', 'investment', 'retirement', 'loan'];
-      const kind = kinds.find((k) => has(k) && !new RegExp(`\\b${k} (rate|goal)`).test(q));
+      const cardWords = has('card') || has('visa') || has('mastercard') || has('amex');
+      const kind =
+        kinds.find((k) => has(k) && !new RegExp(`\\b${k} (rate|goal)`).test(q)) ??
+        (cardWords ? 'credit' : undefined);
       if (!kind) return [];
       return context.accounts.filter((a) => a.kind === kind || a.name.toLowerCase().includes(kind));
     },

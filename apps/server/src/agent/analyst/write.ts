@@ -59,6 +59,10 @@ function withoutRepeats(facts: string[]): string[] {
 /** Answers that are lists: the items asked for are the answer, whatever the Numbers level. */
 function listLength(reading: Reading | undefined): number | undefined {
   if (!reading) return undefined;
+  if (reading.shape?.series) return 16;
+  if (reading.shape && reading.shape.groupBy !== 'none') return (reading.shape.top ?? 5) + 3;
+  if (reading.shape || reading.periods) return (reading.shape?.top ?? 5) + 2;
+  if (reading.intent === 'summary' || reading.intent === 'cut_back' || reading.intent === 'afford') return 14;
   if (reading.intent === 'largest') return (reading.limit ?? 5) + 1;
   if (reading.intent === 'recurring') return 12;
   if (reading.intent === 'holdings' && reading.groupBy === 'asset_class') return 8;
@@ -120,6 +124,19 @@ const METHOD: Partial<Record<Reading['intent'], string>> = {
 };
 
 /**
+ * A count said back in the question's own noun ('# of amazon orders' → '15 orders'), quoted from the
+ * tool's first fact, never counted here.
+ */
+function countSaidBack(reading: Reading | undefined, fact: string | undefined): string | undefined {
+  const noun = reading?.shape?.statistic === 'count' ? reading.shape.countNoun : undefined;
+  if (!noun || !fact || noun === 'transactions') return undefined;
+  const found = fact.match(/: ([\d,]+) (transactions?|purchases?|payments?)\b/);
+  if (!found?.[1]) return undefined;
+  const one = found[1] === '1';
+  return `${found[1]} ${one ? noun.replace(/s$/, '') : noun}.`;
+}
+
+/**
  * Writes the answer from the tools' facts: the figures are quoted as the tools computed them, never
  * recomputed here. The style decides how many figures and how much explanation; the tone the voice.
  */
@@ -135,6 +152,8 @@ export function writeAnswer(
   const failed = results.filter((r) => r.error);
   const facts = withoutRepeats(results.flatMap((r) => r.facts));
   const kept = pickFacts(facts, reading, deep ? Number.POSITIVE_INFINITY : factBudget(style.numbers));
+  const said = countSaidBack(reading, kept[0]);
+  if (said) lines.push(said);
   if (kept.length === 0 && failed.length === 0)
     lines.push("I couldn't find anything in your linked accounts for that.");
   if (kept.length === 1) lines.push(kept[0] ?? '');

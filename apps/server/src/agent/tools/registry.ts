@@ -1,13 +1,16 @@
 import type { ToolName } from '@penny/contracts';
+import { affordabilityTool } from './affordability.ts';
 import { cashFlowTool } from './cash-flow.ts';
 import { compoundGrowthTool } from './compound-growth.ts';
 import { cryptoBalancesTool } from './crypto-balances.ts';
+import { cutBackTool } from './cut-back.ts';
 import { emergencyFundTool } from './emergency-fund.ts';
 import { holdingsTool } from './holdings.ts';
 import { largestTransactionsTool } from './largest-transactions.ts';
 import { ledgerQueryTool } from './ledger-query.ts';
 import { listAccountsTool } from './list-accounts.ts';
 import { loanPaymentTool } from './loan-payment.ts';
+import { moneySummaryTool } from './money-summary.ts';
 import { netWorthTool } from './net-worth.ts';
 import { recurringPaymentsTool } from './recurring-payments.ts';
 import { savingsGoalTool } from './savings-goal.ts';
@@ -35,6 +38,9 @@ export const financeTools = {
   loan_payment: loanPaymentTool,
   savings_goal: savingsGoalTool,
   emergency_fund: emergencyFundTool,
+  money_summary: moneySummaryTool,
+  affordability: affordabilityTool,
+  cut_back: cutBackTool,
   ledger_query: ledgerQueryTool,
 } satisfies { [N in ToolName]: FinanceTool<N> };
 

@@ -34,6 +34,10 @@ export type LedgerSqlPlan = {
   /** Category, merchant, text and amount filters (share divides by the total without them). */
   narrowing: SQL | undefined;
   filters: LedgerFiltersApplied;
+  /** What a share divides by: the measure (or `share_of`) without the filters. */
+  whole: { measure: SQL; amount: SQL; account: SQL | undefined };
+  /** The whole differs from the unfiltered total (another measure, or all accounts). */
+  wholeDiffers: boolean;
 };
 
 const MEASURE_SQL: Record<LedgerMeasure, { measure: SQL; amount: SQL; counted: SQL }> = {
@@ -130,17 +134,25 @@ export async function ledgerSqlPlan(
   const min = dollarsOf(filters.min_amount);
   const max = dollarsOf(filters.max_amount);
   const text = filters.text ?? null;
+  // An amount bound is on money moving the measure's way: 'purchases over $200' leaves refunds out.
+  const signed =
+    query.measure === 'spending' ? sql`(-${USD})` : query.measure === 'income' ? sql`(${USD})` : sql`abs(${USD})`;
   const narrowing = allOf([
     anyOf(categories.flatMap((category) => (category.condition ? [category.condition] : []))),
     anyOf(merchants.map((merchant) => sql`coalesce(t.merchant, t.name) ilike ${likePattern(merchant)}`)),
     text ? sql`(t.name ilike ${likePattern(text)} or t.merchant ilike ${likePattern(text)})` : undefined,
-    min !== null ? sql`abs(${USD}) >= ${min}::numeric` : undefined,
-    max !== null ? sql`abs(${USD}) <= ${max}::numeric` : undefined,
+    min !== null ? sql`${signed} >= ${min}::numeric` : undefined,
+    max !== null ? sql`${signed} <= ${max}::numeric` : undefined,
   ]);
+  const wholeMeasure = MEASURE_SQL[query.share_of ?? query.measure];
+  // 'What percent of my spending went on my card': with only an account named, the whole is every account.
+  const wholeAccount = narrowing ? scope.condition : undefined;
   return {
     ...MEASURE_SQL[query.measure],
     account: scope.condition,
     narrowing,
+    whole: { measure: wholeMeasure.measure, amount: wholeMeasure.amount, account: wholeAccount },
+    wholeDiffers: (query.share_of ?? query.measure) !== query.measure || (!narrowing && !!scope.condition),
     filters: {
       categories: categories.flatMap((category) => (category.filter ? [category.filter] : [])),
       merchants,

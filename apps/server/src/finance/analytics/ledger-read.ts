@@ -103,9 +103,9 @@ export async function readWhole(
   const [row] = await readRows<{ whole: string }>(
     db,
     sql`
-      select round(coalesce(sum(${plan.amount}), 0), 2)::text as whole
+      select round(coalesce(sum(${plan.whole.amount}), 0), 2)::text as whole
       from ledger_transaction t
-      where ${whereOf(userId, plan, period, false)}`,
+      where ${and(posted(userId, period), plan.whole.measure, plan.whole.account)}`,
   );
   return row?.whole ?? '0.00';
 }

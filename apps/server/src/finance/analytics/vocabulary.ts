@@ -15,6 +15,10 @@ export type Vocabulary = {
   }>;
   categories: Array<{ code: string; label: string; level: 'primary' | 'detailed'; count: number }>;
   merchants: Array<{ name: string; count: number }>;
+  /** The securities the user holds, so a ticker is known in any case ('vti', 'Vti'). */
+  securities: Array<{ ticker: string | null; name: string }>;
+  /** The first and last day of the posted history: a period wholly outside it is said, never $0. */
+  history: { first: string | null; last: string | null };
 };
 
 /** The user's own names for the model's context: accounts, categories used, merchants seen. */
@@ -49,7 +53,25 @@ export async function vocabulary(
       order by count(*) desc, t.merchant
       limit ${options.merchantLimit ?? 200}`,
   );
+  const securities = await readRows<{ ticker: string | null; name: string }>(
+    db,
+    sql`
+      select distinct s.ticker, s.name
+      from holding h join security s on s.id = h.security_id
+      where h.user_id = ${userId}
+      order by s.name
+      limit 200`,
+  );
+  const [bounds] = await readRows<{ first: string | null; last: string | null }>(
+    db,
+    sql`
+      select min(t.date)::text as first, max(t.date)::text as last
+      from ledger_transaction t
+      where t.user_id = ${userId} and not t.pending`,
+  );
   return {
+    securities: securities.map((row) => ({ ticker: row.ticker, name: row.name })),
+    history: { first: bounds?.first ?? null, last: bounds?.last ?? null },
     accounts: (await listAccounts(db, userId)).map((account) => ({
       id: account.id,
       name: account.displayName,

@@ -1,0 +1,154 @@
+import type { LedgerFilters, LedgerMeasure, LedgerPeriod, LedgerQueryInput } from '@penny/contracts';
+import { addDays } from '../../finance/index.ts';
+import { type Period, previousPeriod, wholeMonth } from './periods.ts';
+import type { ToolCall } from './reading.ts';
+import type { Shape } from './shape.ts';
+
+/**
+ * A question read as a ledger query (packages/contracts/src/ledger-query.ts): the measure, the
+ * statistic, the filters, the period or periods and the grouping. Only what the question said goes
+ * in; what it left open gets the defaults docs/agent.md states ("The ledger query").
+ */
+export type LedgerSubject = {
+  measure: LedgerMeasure;
+  categories?: string[];
+  merchants?: string[];
+  account?: string;
+  text?: string;
+};
+
+const asLedgerPeriod = (period: Period): LedgerPeriod => ({
+  start: period.start,
+  end: period.end,
+  label: period.label,
+});
+
+/** The N whole calendar months before today's month. */
+export function fullMonthsBefore(today: string, months: number): Period {
+  const [year = 0, month = 1] = today.split('-').map(Number);
+  const first = wholeMonth(year, month - 1 - months, today);
+  const last = wholeMonth(year, month - 2, today);
+  return {
+    start: first.start,
+    end: last.end,
+    label: `the last ${months} full months (${first.label} – ${last.label})`,
+    unit: 'days',
+  };
+}
+
+/** The period a shaped question means when it names none. */
+export function defaultPeriod(shape: Shape, q: string, today: string, historyStart: string | null): Period {
+  if (shape.series) return fullMonthsBefore(today, 6);
+  if (shape.statistic === 'average' && shape.per !== 'transaction') return fullMonthsBefore(today, 3);
+  if (
+    /\bever\b|\ball[- ]time\b|\bhave i (ever )?(been|gone|bought|paid|spent|had|made|received)\b|\bin total\b|\boverall\b/.test(
+      q,
+    ) &&
+    historyStart
+  )
+    return { start: historyStart, end: today, label: 'all your linked history', unit: 'days' };
+  const [year = 0, month = 1] = today.split('-').map(Number);
+  return wholeMonth(year, month - 1, today);
+}
+
+function filtersOf(subject: LedgerSubject, shape: Shape): LedgerFilters {
+  const filters: LedgerFilters = {};
+  if (subject.categories?.length) filters.categories = subject.categories;
+  if (subject.merchants?.length) filters.merchants = subject.merchants;
+  if (subject.account) filters.account = subject.account;
+  if (subject.text) filters.text = subject.text;
+  if (shape.minAmount) filters.min_amount = shape.minAmount;
+  if (shape.maxAmount) filters.max_amount = shape.maxAmount;
+  return filters;
+}
+
+function query(input: LedgerQueryInput): ToolCall {
+  return { tool: 'ledger_query', input };
+}
+
+/** The tool calls that answer a shaped question; Deep Thinking adds what drove it and the usual. */
+export function ledgerCalls(
+  subject: LedgerSubject,
+  shape: Shape,
+  periods: Period[],
+  today: string,
+  deep: boolean,
+): ToolCall[] {
+  const measure =
+    shape.statistic === 'largest' || shape.statistic === 'smallest'
+      ? rankable(subject.measure)
+      : subject.measure;
+  const filters = filtersOf(subject, shape);
+  const first = periods[0] as Period;
+  const groupBy = shape.series ?? shape.groupBy;
+  const base: LedgerQueryInput = {
+    measure,
+    statistic: shape.statistic,
+    ...(shape.per ? { per: shape.per } : {}),
+    ...(shape.shareOf && shape.statistic === 'share' ? { share_of: shape.shareOf } : {}),
+    filters,
+    periods: periods.slice(0, 2).map(asLedgerPeriod),
+    group_by: shape.statistic === 'share' && (groupBy === 'month' || groupBy === 'week') ? 'none' : groupBy,
+    ...(shape.top ? { top: shape.top } : {}),
+  };
+  if (periods.length === 1 && shape.compare === 'previous') {
+    base.periods = [asLedgerPeriod(first), asLedgerPeriod(previousPeriod(first, today))];
+  }
+  const calls = [query(base)];
+  if (periods.length === 1 && shape.compare === 'usual') {
+    calls.push(
+      query({
+        measure,
+        statistic: 'average',
+        per: 'month',
+        filters,
+        periods: [asLedgerPeriod(usualBefore(first, today))],
+        group_by: 'none',
+      }),
+    );
+  }
+  if (deep && periods.length === 1 && !shape.compare && !shape.series && shape.statistic !== 'share') {
+    // What drove it: the same measure against the period before, by merchant; and the usual month.
+    calls.push(
+      query({
+        measure,
+        statistic: 'total',
+        filters,
+        periods: [asLedgerPeriod(first), asLedgerPeriod(previousPeriod(first, today))],
+        group_by: 'merchant',
+        top: 5,
+      }),
+    );
+    if (measure !== 'net_cash_flow' || shape.statistic === 'total')
+      calls.push(
+        query({
+          measure,
+          statistic: 'average',
+          per: 'month',
+          filters,
+          periods: [asLedgerPeriod(usualBefore(first, today))],
+          group_by: 'none',
+        }),
+      );
+  }
+  return calls;
+}
+
+/** Net cash flow has no single transactions to rank: rank spending instead. */
+function rankable(measure: LedgerMeasure): LedgerMeasure {
+  return measure === 'net_cash_flow' ? 'spending' : measure;
+}
+
+/** The three whole months before a period: what 'usual' is measured against. */
+export function usualBefore(period: Period, today: string): Period {
+  const start = period.start;
+  const [year = 0, month = 1] = start.split('-').map(Number);
+  const from = wholeMonth(year, month - 4, today);
+  const to = { end: addDays(`${start.slice(0, 7)}-01`, -1) };
+  return {
+    start: from.start,
+    end: to.end,
+    label: `the 3 months before (${from.label} – ${wholeMonth(year, month - 2, today).label})`,
+    unit: 'days',
+  };
+}

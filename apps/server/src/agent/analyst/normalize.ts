@@ -1,0 +1,171 @@
+/**
+ * A question as people type it, made readable: chat spellings and abbreviations written out ('rn',
+ * 'avg', 'txns', 'yr'), contractions without their apostrophe restored, and near spellings of the
+ * analyst's own words corrected ('spnding', 'groceris', 'restaraunts'). What was corrected is kept, so
+ * an answer can say how it read the question (docs/agent.md, "How a question is read").
+ */
+
+/** Chat spellings, whole words only. */
+const CHAT: Record<string, string> = {
+  rn: 'right now',
+  pls: 'please',
+  plz: 'please',
+  u: 'you',
+  ur: 'your',
+  r: 'are',
+  avg: 'average',
+  ave: 'average',
+  yr: 'year',
+  yrs: 'years',
+  yrly: 'yearly',
+  mo: 'month',
+  mos: 'months',
+  mnth: 'month',
+  mnths: 'months',
+  mth: 'month',
+  mths: 'months',
+  wk: 'week',
+  wks: 'weeks',
+  txn: 'transaction',
+  txns: 'transactions',
+  tx: 'transaction',
+  txs: 'transactions',
+  trxn: 'transaction',
+  trxns: 'transactions',
+  thru: 'through',
+  til: 'until',
+  till: 'until',
+  tho: 'though',
+  b4: 'before',
+  bc: 'because',
+  cuz: 'because',
+  w: 'with',
+  yday: 'yesterday',
+  yest: 'yesterday',
+  tmrw: 'tomorrow',
+  tmr: 'tomorrow',
+  hows: 'how is',
+  whats: 'what is',
+  wheres: 'where is',
+  whered: 'where did',
+  howd: 'how did',
+  im: 'i am',
+  ive: 'i have',
+  didnt: 'did not',
+  dont: 'do not',
+  doesnt: 'does not',
+  wasnt: 'was not',
+  havent: 'have not',
+  cant: 'can not',
+  amt: 'amount',
+  amts: 'amounts',
+  acct: 'account',
+  accts: 'accounts',
+  bal: 'balance',
+  pct: 'percent',
+  perc: 'percent',
+  approx: 'about',
+  info: 'information',
+  groc: 'groceries',
+  subs: 'subscriptions',
+  sub: 'subscription',
+  amzn: 'amazon',
+  sbux: 'starbucks',
+  mcd: 'mcdonalds',
+  cc: 'credit card',
+  chk: 'checking',
+  chking: 'checking',
+  sav: 'savings',
+};
+
+/** The analyst's own words: a near spelling of one of these is read as it. */
+const KNOWN = (
+  'spend spent spending spendings expenses expense income earned earning earnings salary paycheck paychecks ' +
+  'groceries grocery restaurants restaurant dining transactions transaction purchases purchase ' +
+  'subscriptions subscription balance balances average biggest largest smallest cheapest category ' +
+  'categories merchant merchants savings checking account accounts portfolio investments investment ' +
+  'holdings crypto bitcoin ethereum solana wallet wallets dividends interest transportation ' +
+  'entertainment shopping travel utilities insurance electricity internet mortgage compared ' +
+  'comparison versus quarter monthly weekly yearly breakdown summary afford yesterday total ' +
+  'typical typically usually usual percentage percent recurring payments payment charges ' +
+  'expensive through between compare received deposits deposited transfers transfer ' +
+  'coffee amazon starbucks netflix spotify gasoline uber lyft weekend average month months ' +
+  'year years week weeks much money many times often where which what when doing looking ' +
+  'worth net cash flow saved saving afford trend history since before after during'
+).split(' ');
+const KNOWN_SET = new Set(KNOWN);
+
+/** Damerau–Levenshtein distance (adjacent swaps cost one), stopping early past `limit`. */
+export function editDistance(a: string, b: string, limit = 3): number {
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  const rows: number[][] = [];
+  for (let i = 0; i <= a.length; i++) rows.push([i]);
+  for (let j = 1; j <= b.length; j++) (rows[0] as number[])[j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    const row = rows[i] as number[];
+    const prev = rows[i - 1] as number[];
+    let best = Number.POSITIVE_INFINITY;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min((prev[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        value = Math.min(value, ((rows[i - 2] as number[])[j - 2] ?? 0) + 1);
+      row[j] = value;
+      best = Math.min(best, value);
+    }
+    if (best > limit) return limit + 1;
+  }
+  return (rows[a.length] as number[])[b.length] ?? limit + 1;
+}
+
+/** The known word a near spelling stands for: same first letter, one edit (two past 7 letters). */
+function corrected(word: string): string | undefined {
+  if (word.length < 4 || KNOWN_SET.has(word) || /\d/.test(word)) return undefined;
+  const limit = word.length >= 8 ? 2 : 1;
+  let found: { word: string; distance: number } | undefined;
+  for (const known of KNOWN) {
+    if (known[0] !== word[0]) continue;
+    // A four-letter word without a vowel had one left out ('spnd', 'spnt'); others are words of their own.
+    if (word.length === 4 && (known.length !== 5 || /[aeiouy]/.test(word))) continue;
+    const distance = editDistance(word, known, limit);
+    if (distance <= limit && (!found || distance < found.distance)) found = { word: known, distance };
+  }
+  return found?.word;
+}
+
+export type Normalized = {
+  /** Lower case, chat spellings written out, near spellings corrected. */
+  text: string;
+  /** What was rewritten, as [typed, read as]. */
+  corrections: Array<[string, string]>;
+};
+
+export function normalizeQuestion(question: string): Normalized {
+  const corrections: Array<[string, string]> = [];
+  const lower = question
+    .toLowerCase()
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/[\u2013\u2014]/g, ' - ')
+    .replace(/\bvs\.?(?=\s|$)/g, 'vs')
+    .replace(/\bw\/o\b/g, 'without')
+    .replace(/\bw\//g, 'with ')
+    .replace(/\/\s?(mo|month)\b/g, ' a month')
+    .replace(/\/\s?(yr|year)\b/g, ' a year')
+    .replace(/\/\s?(wk|week)\b/g, ' a week');
+  const text = lower.replace(/[a-z0-9']+/g, (word) => {
+    const bare = word.replace(/'/g, '');
+    const chat = CHAT[bare];
+    if (chat && chat !== bare) {
+      corrections.push([word, chat]);
+      return chat;
+    }
+    if (word.includes("'")) return word;
+    const fixed = corrected(word);
+    if (fixed) {
+      corrections.push([word, fixed]);
+      return fixed;
+    }
+    return word;
+  });
+  return { text: text.replace(/\s+/g, ' ').trim(), corrections };
+}

@@ -1,0 +1,75 @@
+/**
+ * Questions Penny declines even when they name the user's own money or assets (docs/agent.md, "How a
+ * question is read"): predictions, other people's money, taxes and credit scores, advice that needs
+ * data Penny does not have, and topics outside personal finance. Read from the normalized question.
+ */
+
+const CAN_DO =
+  'I answer questions about your own money: spending, income, cash flow, balances, net worth, subscriptions, investments, crypto, and calculators for savings and loans.';
+
+const TOPICS: ReadonlyArray<[RegExp, string]> = [
+  [/\bweather\b|\bforecast for\b|\btemperature\b/, 'the weather'],
+  [/\bpoem\b|\bsong\b|\bstory\b|\bjoke\b|\bhaiku\b|\blimerick\b/, 'creative writing'],
+  [/\brecipe\b|\bcook\b/, 'cooking'],
+  [
+    /\bcapital of\b|\bwho (is|was|won)\b|\bpresident\b|\bhistory of\b|\bworld cup\b|\bmeaning of life\b/,
+    'general knowledge',
+  ],
+  [/\btranslate\b|\bin (french|spanish|german)\b/, 'translation'],
+  [/\bwrite (me )?(some )?code\b|\bjavascript\b|\bpython\b/, 'programming'],
+  [/\bsports?\b|\bfootball\b|\bsoccer\b|\bnba\b/, 'sports'],
+  [/\bmovie recommendations?\b|\bwhat should i watch\b/, 'entertainment picks'],
+];
+
+/** Markets: what a price, a coin or the market will do, or which to pick. */
+const PREDICTION_VERB =
+  /\b(will|gonna|going to|predict(ion)?s?|forecast|expect(ed)?|projected|outlook|chances?|odds|moon(ing)?|crash(ing)?|skyrocket|tank(ing)?|rally|recover|bull(ish)?|bear(ish)?|price target|next (week|month|year)|tomorrow|in (a|one|\d+) (year|years|month|months))\b/;
+const MARKET_THING =
+  /\b(price|prices|stocks?|shares?|market|markets|btc|bitcoin|eth|ether|ethereum|sol|solana|crypto|coins?|tokens?|etfs?|index|portfolio|holdings?|investments?|s&p|nasdaq|dow|go up|go down|rise|fall|drop|be worth|worth|value|return)\b/;
+const PICKING =
+  /\bshould i (buy|sell|short|invest|hold|dump|move|get into|put)\b|\bis (it|now) a good time to (buy|sell|invest)\b|\bgood (buy|investment|stock)\b|\bhot stocks?\b|\bwhich (stocks?|coins?|crypto|etfs?) (should|to|will)\b|\bbest (stocks?|coins?|crypto|etfs?|investments?) to\b/;
+
+const PEOPLE =
+  '(wife|husband|spouse|partner|girlfriend|boyfriend|fiance|fiancee|brother|sister|sibling|mom|mother|mum|dad|father|son|daughter|friend|roommate|flatmate|boss|neighbou?r|coworker|colleague|parents?|grandma|grandpa|aunt|uncle|cousin|in-laws?)';
+const OTHERS_MONEY = new RegExp(
+  `\\b${PEOPLE}('s|s')\\s+(\\w+\\s+)?(spending|income|salary|balance|account|accounts|card|net worth|portfolio|money|savings|debt|budget|wallet|crypto|paycheck|bills?|expenses|credit)\\b|\\b(my|our|his|her|their)\\s+${PEOPLE}\\s+(spend|spent|spends|earn|earns|earned|make|makes|made|owe|owes|have|has|save|saves|saved|pay|pays|paid)\\b|\\bsomeone else'?s?\\b|\\bother people'?s? (money|spending|accounts?|income)\\b|\\b(his|her|their) (spending|income|salary|balance|accounts?|net worth|portfolio|savings|money)\\b`,
+);
+const COMPARED_TO_OTHERS =
+  /\b(average|typical|median|normal) (american|person|household|family|people|adult|user|millennial)s?\b|\bpeople (my|of my) age\b|\bcompared to (others|other people|everyone|my peers|people)\b|\bmy (friends|peers|neighbors)\b.*\b(spend|earn|make|save)\b/;
+const TAX =
+  /\b(tax|taxes|irs)\b.*\b(owe|will|bracket|deduct\w*|file|filing|return|refund|rate|due|estimate|write[- ]?offs?|calculate|much)\b|\b(deductible|write[- ]?offs?|tax bracket|tax return|capital gains tax)\b/;
+const CREDIT = /\bcredit (score|rating|report|history)\b|\bfico\b/;
+const OUTSIDE_DATA =
+  /\b(current|today'?s) (mortgage|interest|exchange) rates?\b|\binflation rate\b|\b(mortgage|interest) rates (today|right now|now)\b|\bhow is the (stock )?market (doing|today)\b/;
+
+/**
+ * Why a question is declined, or undefined when it is not. `hasRate`: the question gives a rate of
+ * return, so 'what will $10k be worth in 10 years at 7%' is a calculator, not a prediction.
+ */
+export function declineReason(
+  q: string,
+  hints: { hasRate: boolean; namesAsset: boolean },
+): string | undefined {
+  const { hasRate } = hints;
+  for (const [pattern, topic] of TOPICS) if (pattern.test(q)) return `I can't help with ${topic}. ${CAN_DO}`;
+  if (PICKING.test(q))
+    return `I can't predict markets or pick investments. I can show what you hold, what it's worth and how it has done. ${CAN_DO}`;
+  if (
+    !hasRate &&
+    PREDICTION_VERB.test(q) &&
+    (hints.namesAsset || MARKET_THING.test(q)) &&
+    !/\bhow much (will|would) i (have|save)\b/.test(q)
+  )
+    return 'I can\'t predict prices or what your investments will be worth. I can tell you what they\'re worth today and what you paid for them, or project a fixed rate of return if you give me one (for example, "what would $10,000 be worth in 10 years at 7%").';
+  if (OTHERS_MONEY.test(q) || COMPARED_TO_OTHERS.test(q))
+    return "I can only see your own linked accounts, so I can't answer about someone else's money or compare you with other people. I can answer about your own spending, income, balances and investments.";
+  if (TAX.test(q))
+    return "I can't work out taxes: I don't have your tax situation (filing status, deductions, withholding). I can total what you've paid in a category or earned in a period, which you could bring to a tax tool or an accountant.";
+  if (CREDIT.test(q))
+    return "I can't see your credit score: it isn't part of your linked accounts. I can show what you owe on your cards and loans.";
+  if (OUTSIDE_DATA.test(q))
+    return `I don't have market data such as today's rates or how the market is doing. ${CAN_DO}`;
+  return undefined;
+}
+
+export const OUTSIDE_WHAT_I_CAN_READ = `That's outside what I can answer. ${CAN_DO}`;

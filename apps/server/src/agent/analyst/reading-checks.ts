@@ -1,0 +1,119 @@
+import { dayText } from '../tools/format.ts';
+import { defaultPeriod, type LedgerSubject, ledgerCalls } from './ledger-plan.ts';
+import type { PeriodReading } from './period-grammar.ts';
+import type { Intent, Reading, ToolCall } from './reading.ts';
+import type { Shape } from './shape.ts';
+import type { TurnContext } from './vocabulary.ts';
+
+/**
+ * What stops a reading from being answered as it stands (docs/agent.md, "How a question is read"): a
+ * date it could not read, a period that has not happened or lies before the linked history, a subject
+ * it does not know. Each is asked back with what was understood, never replaced by a default.
+ */
+
+/** Intents for which a period ahead is the point (bills due, a purchase to afford, calculators). */
+const LOOKS_AHEAD: ReadonlySet<Intent> = new Set<Intent>([
+  'recurring',
+  'afford',
+  'compound_growth',
+  'loan_payment',
+  'savings_goal',
+  'emergency_fund',
+]);
+
+/** Intents that read the current state, not a period: a named period before the history is still said. */
+export function checkPeriods(read: PeriodReading, intent: Intent, context: TurnContext): string | undefined {
+  const unreadable = read.unreadable[0];
+  if (unreadable)
+    return `I couldn't read "${unreadable.text}" as a date. Which period do you mean? For example "last month", "Q3 2025" or "June 1 to June 15".`;
+  if (LOOKS_AHEAD.has(intent)) return undefined;
+  const ahead = read.mentions.find((m) => m.future === 'wholly');
+  if (ahead)
+    return `${capitalize(ahead.period.label)} hasn't happened yet, so there is nothing to count: your figures run to today, ${dayText(context.today)}. Which period do you mean?`;
+  const first = context.history?.first;
+  if (first) {
+    const before = read.mentions.find((m) => m.period.end < first);
+    if (before)
+      return `Your linked history starts on ${dayText(first)}, so I have nothing for ${before.period.label}. Would you like the figures from ${dayText(first)} on?`;
+  }
+  return undefined;
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** Words that may follow 'on', 'at' or 'for' without naming a subject. */
+const NOT_A_SUBJECT = new Set(
+  (
+    'average avg all everything anything stuff things it that this them those total me my the a an each every ' +
+    'weekends weekdays weekend time times purchases transactions purchase transaction money cash card cards ' +
+    'credit debit account accounts bills bill expenses expense myself us food drinks it? now today month year week ' +
+    'day days months years weeks ever aggregate overall whole entire sale sales average? most least'
+  ).split(' '),
+);
+
+/**
+ * 'How much did I spend on kombucha?' when no category, merchant or account reads 'kombucha': a
+ * total over everything would answer another question, so ask which category or merchant is meant.
+ */
+export function unknownSubject(q: string, reading: Reading, periods: PeriodReading): string | undefined {
+  if (reading.category || reading.merchant || reading.merchants || reading.account || reading.text)
+    return undefined;
+  let rest = q;
+  for (const mention of periods.mentions) rest = rest.replace(mention.text.toLowerCase(), ' ');
+  const match = rest.match(
+    /\b(?:spen[dt]|spending|paid|pay|buy|bought|purchases?|transactions?|charges?|orders?|get|got|receive|received|earn|earned)\s+(?:\w+\s+){0,3}?(?:on|at|from|for|with)\s+([a-z][a-z'&-]{2,})(?:\s+([a-z][a-z'&-]{2,}))?/,
+  );
+  const word = match?.[1];
+  if (!word || NOT_A_SUBJECT.has(word) || /^(the|my|a|an|last|this|past|previous|in|since)$/.test(word))
+    return undefined;
+  return `I couldn't find "${word}" among your categories, merchants or accounts. Which category or merchant do you mean? For example "restaurants", "groceries" or a store's name.`;
+}
+
+const PLAIN: Shape = { statistic: 'total', groupBy: 'none', shaped: false };
+
+/**
+ * The ledger query a shaped reading asks (ledger-plan.ts), or undefined when a plain tool answers it
+ * better (a category breakdown, a list of the largest payments of a period).
+ */
+export function planLedger(
+  reading: Reading,
+  q: string,
+  context: TurnContext,
+  deep: boolean,
+): ToolCall[] | undefined {
+  const shape = reading.shape ?? (reading.periods || reading.merchants || reading.text ? PLAIN : undefined);
+  if (!shape) return undefined;
+  const plainLargest =
+    reading.intent === 'largest' &&
+    shape.statistic === 'largest' &&
+    shape.groupBy === 'none' &&
+    !reading.merchant &&
+    !shape.minAmount &&
+    !shape.maxAmount &&
+    !shape.series &&
+    !shape.compare &&
+    !reading.periods;
+  // The savings rate ('what percentage of my income did I save') is the cash-flow tool's own figure.
+  const savingsRate = reading.intent === 'cash_flow' && shape.statistic === 'share';
+  if (plainLargest || savingsRate) return undefined;
+  const measure =
+    shape.measure ??
+    (reading.intent === 'income' ? 'income' : reading.intent === 'cash_flow' ? 'net_cash_flow' : 'spending');
+  const subject: LedgerSubject = {
+    measure,
+    ...(reading.category ? { categories: [reading.category.code] } : {}),
+    ...(reading.merchants
+      ? { merchants: reading.merchants }
+      : reading.merchant
+        ? { merchants: [reading.merchant] }
+        : {}),
+    ...(reading.account ? { account: reading.account.name } : {}),
+    ...(reading.text ? { text: reading.text } : {}),
+  };
+  const periods = reading.periods ?? [
+    reading.period ?? defaultPeriod(shape, q, context.today, context.history?.first ?? null),
+  ];
+  return ledgerCalls(subject, shape, periods, context.today, deep);
+}

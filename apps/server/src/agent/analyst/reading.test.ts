@@ -1,0 +1,144 @@
+import type { LedgerQueryInput } from '@penny/contracts';
+import { describe, expect, it } from 'vitest';
+import { normalizeQuestion } from './normalize.ts';
+import { type Plan, type Reading, understand } from './understand.ts';
+import { createMatcher, type TurnContext } from './vocabulary.ts';
+
+/**
+ * Kinds of reading (docs/agent.md, "How a question is read"): each case is one kind — a shape, a
+ * decline, an ask-back — checked on the plan, before any tool runs.
+ */
+const context: TurnContext = {
+  today: '2026-11-26',
+  accounts: [
+    {
+      id: 'a1',
+      name: 'Plaid Checking',
+      platform: 'plaid',
+      kind: 'checking',
+      institution: 'First Platypus Bank',
+    },
+    {
+      id: 'a3',
+      name: 'Plaid Credit Card',
+      platform: 'plaid',
+      kind: 'credit',
+      institution: 'First Platypus Bank',
+    },
+  ],
+  categories: [
+    { code: 'FOOD_AND_DRINK_GROCERIES', label: 'Groceries', count: 40 },
+    { code: 'FOOD_AND_DRINK_RESTAURANT', label: 'Restaurants', count: 30 },
+    { code: 'FOOD_AND_DRINK', label: 'Food and drink', count: 90 },
+    { code: 'TRANSPORTATION_GAS', label: 'Gas', count: 12 },
+  ],
+  merchants: [
+    { name: 'Whole Foods Market', count: 12 },
+    { name: 'Starbucks', count: 20 },
+    { name: 'Amazon', count: 30 },
+  ],
+  securities: [{ ticker: 'VTI', name: 'Vanguard Total Stock Market ETF' }],
+  history: { first: '2024-11-27', last: '2026-11-25' },
+};
+const matcher = createMatcher(context);
+const read = (q: string, previous?: Reading) => understand(q, context, matcher, previous, false);
+
+function ledger(plan: Plan): LedgerQueryInput {
+  if (plan.kind !== 'tools') throw new Error(`expected tools, got ${plan.kind}: ${JSON.stringify(plan)}`);
+  const call = plan.calls.find((c) => c.tool === 'ledger_query');
+  if (!call) throw new Error(`no ledger query in ${JSON.stringify(plan.calls)}`);
+  return call.input as LedgerQueryInput;
+}
+
+describe('chat spellings and near spellings', () => {
+  it('writes out abbreviations and corrects near spellings of its own words', () => {
+    expect(normalizeQuestion('how much did u spnd on groceris rn').text).toBe(
+      'how much did you spend on groceries right now',
+    );
+    expect(normalizeQuestion('avg txns per wk').text).toBe('average transactions per week');
+  });
+});
+
+describe('the shape of a question becomes the plan', () => {
+  it('an average per month', () => {
+    const query = ledger(read('whats my avg monthly spend on groceries'));
+    expect(query).toMatchObject({
+      statistic: 'average',
+      per: 'month',
+      filters: { categories: ['FOOD_AND_DRINK_GROCERIES'] },
+    });
+  });
+  it('a count of visits at a merchant', () => {
+    const query = ledger(read('how many times did i go to starbucks last month'));
+    expect(query).toMatchObject({ statistic: 'count', filters: { merchants: ['Starbucks'] } });
+    expect(query.periods).toEqual([expect.objectContaining({ start: '2026-10-01', end: '2026-10-31' })]);
+  });
+  it('a ranking of merchants, not categories', () => {
+    const query = ledger(read('top 3 places i spent at last month'));
+    expect(query).toMatchObject({ group_by: 'merchant', top: 3, statistic: 'largest' });
+  });
+  it('the biggest category is a ranking of categories', () => {
+    expect(ledger(read('what was my biggest category last month'))).toMatchObject({
+      group_by: 'category',
+      top: 1,
+    });
+  });
+  it('the biggest single order at a merchant is a transaction, not the merchant total', () => {
+    expect(ledger(read('biggest amazon order this year'))).toMatchObject({
+      statistic: 'largest',
+      group_by: 'none',
+      filters: { merchants: ['Amazon'] },
+    });
+  });
+  it('a share of spending', () => {
+    expect(ledger(read('what % of my spending was groceries last month'))).toMatchObject({
+      statistic: 'share',
+    });
+  });
+  it('an amount filter on single transactions', () => {
+    expect(ledger(read('how many purchases over $100 last month'))).toMatchObject({
+      statistic: 'count',
+      filters: { min_amount: '100.00' },
+    });
+  });
+  it('a comparison with the period before', () => {
+    const query = ledger(read('did i spend more on restaurants last month than the month before'));
+    expect(query.periods).toHaveLength(2);
+  });
+  it('a trend over months', () => {
+    expect(ledger(read('has my grocery spending gone up over the last 6 months'))).toMatchObject({
+      group_by: 'month',
+    });
+  });
+  it('a follow-up keeps the subject and period and takes the new shape', () => {
+    const first = read('how much did i spend at starbucks last month');
+    if (first.kind !== 'tools') throw new Error('expected tools');
+    const query = ledger(read('how many times tho', first.reading));
+    expect(query).toMatchObject({ statistic: 'count', filters: { merchants: ['Starbucks'] } });
+  });
+});
+
+describe('what is declined or asked back, never answered with another figure', () => {
+  it.each([
+    'is btc gonna moon next year',
+    'where will vti be in a year',
+    'how much did my wife spend last month',
+    "what's my brother's balance",
+    'how much tax will i owe this year',
+    'whats my credit score',
+  ])('declines %j', (q) => {
+    expect(read(q).kind).toBe('decline');
+  });
+
+  it('asks back about a subject it does not know', () => {
+    const plan = read('how much did i spend on kombucha last month');
+    expect(plan.kind).toBe('clarify');
+  });
+
+  it('a new topic after a follow-up is read as the new topic', () => {
+    const first = read('how much did i spend on groceries last month');
+    if (first.kind !== 'tools') throw new Error('expected tools');
+    const next = read('ok and my net worth?', first.reading);
+    expect(next.kind === 'tools' && next.reading.intent).toBe('net_worth');
+  });
+});

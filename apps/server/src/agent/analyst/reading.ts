@@ -1,0 +1,61 @@
+import type { ToolInput, ToolName } from '@penny/contracts';
+import type { Period } from './periods.ts';
+import type { Shape } from './shape.ts';
+import type { ContextAccount } from './vocabulary.ts';
+
+/**
+ * The offline analyst's reading of a question: what is asked (the intent), over which period, about
+ * which category, merchant or account; then the tool calls that answer it. Follow-ups ('and the month
+ * before?', 'what about dining?') start from the previous question's reading.
+ */
+export const INTENTS = [
+  'spending',
+  'merchants',
+  'income',
+  'cash_flow',
+  'net_worth',
+  'balances',
+  'recurring',
+  'largest',
+  'search',
+  'holdings',
+  'crypto',
+  'compound_growth',
+  'loan_payment',
+  'savings_goal',
+  'emergency_fund',
+  'summary',
+  'afford',
+  'cut_back',
+] as const;
+export type Intent = (typeof INTENTS)[number];
+
+export type Reading = {
+  intent: Intent;
+  period?: Period;
+  category?: { code: string; label: string };
+  merchant?: string;
+  /** Several merchants named together ('target and amazon'): their total together. */
+  merchants?: string[];
+  account?: ContextAccount;
+  direction?: 'in' | 'out';
+  limit?: number;
+  groupBy?: 'asset_class' | 'security' | 'account';
+  subscriptionsOnly?: boolean;
+  numbers?: Record<string, number>;
+  /** Names the answer should dwell on (an account, a wallet, a ticker): facts naming them come first. */
+  focus?: string[];
+  /** The question's shape when it asks more than a plain total (shape.ts). */
+  shape?: Shape;
+  /** Two periods for a comparison, in the question's order. */
+  periods?: Period[];
+  /** Words to find in descriptions, when the question names no known category or merchant. */
+  text?: string;
+};
+
+export type ToolCall = { [N in ToolName]: { tool: N; input: Partial<ToolInput<N>> } }[ToolName];
+
+export type Plan =
+  | { kind: 'tools'; reading: Reading; calls: ToolCall[] }
+  | { kind: 'clarify'; question: string; reading?: Reading }
+  | { kind: 'decline'; reason: string };

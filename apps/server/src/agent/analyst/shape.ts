@@ -1,0 +1,281 @@
+import type { LedgerAverageUnit, LedgerGrouping, LedgerMeasure, LedgerStatistic } from '@penny/contracts';
+
+/**
+ * The shape of a question about the ledger, apart from what it is about and when: what is computed
+ * (a total, a count, an average per unit, the largest or smallest, a share), grouped and ranked how,
+ * compared with what, over which amounts. Read from the normalized question (normalize.ts).
+ */
+export type Shape = {
+  measure?: LedgerMeasure;
+  statistic: LedgerStatistic;
+  per?: LedgerAverageUnit;
+  groupBy: LedgerGrouping;
+  top?: number;
+  /** 'previous': with the period just before; 'usual': with the average of the months before. */
+  compare?: 'previous' | 'usual';
+  /** A series over time was asked for ('month by month', 'has it gone up'). */
+  series?: 'month' | 'week';
+  minAmount?: string;
+  maxAmount?: string;
+  /** A unit named without 'average' ('and per week?'): a follow-up of an average takes it. */
+  perHint?: LedgerAverageUnit;
+  /** The noun a count asks for ('orders', 'times', 'rides'), so the answer can say it back. */
+  countNoun?: string;
+  /** A share of another measure ('what share of my income went to rent'). */
+  shareOf?: 'income' | 'spending';
+  /** Anything beyond a plain total was asked for. */
+  shaped: boolean;
+};
+
+const NUMBER_WORDS: Record<string, number> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  fifteen: 15,
+  twenty: 20,
+};
+
+function countOf(word: string | undefined): number | undefined {
+  if (!word) return undefined;
+  const n = Number(word);
+  if (Number.isInteger(n) && n > 0 && n <= 50) return n;
+  return NUMBER_WORDS[word];
+}
+
+const COUNT_WORD = '(\\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty)';
+/** Things a person calls a single transaction. */
+const ITEM =
+  '(transactions?|purchases?|orders?|charges?|payments?|expenses?|bills?|deposits?|paychecks?|buys?|trips?|visits?|splurges?|things?|items?|receipts?|tickets?|meals?|runs?|rides?|fill-?ups?|sessions?|coffees?|haircuts?|deliveries|delivery)';
+/** Groups a ranking can be over. */
+const GROUPS: ReadonlyArray<[LedgerGrouping, RegExp]> = [
+  ['category', /^(categor(y|ies)|types? of (spending|expenses?)|areas?|buckets?)$/],
+  [
+    'merchant',
+    /^(merchants?|stores?|shops?|places?|vendors?|companies|company|businesses|business|brands?|restaurants?|retailers?|payees?)$/,
+  ],
+  ['account', /^(accounts?|cards?)$/],
+];
+
+function groupOf(word: string | undefined): LedgerGrouping | undefined {
+  if (!word) return undefined;
+  return GROUPS.find(([, pattern]) => pattern.test(word))?.[0];
+}
+
+function dollars(text: string | undefined, thousands: string | undefined): string | undefined {
+  if (!text) return undefined;
+  const value = Number(text.replace(/,/g, ''));
+  if (!Number.isFinite(value) || value < 0) return undefined;
+  const scaled = thousands ? value * 1000 : value;
+  return scaled.toFixed(2);
+}
+
+const AMOUNT =
+  '\\$\\s?(\\d[\\d,]*(?:\\.\\d{1,2})?)\\s?(k)?\\b|(\\d[\\d,]*(?:\\.\\d{1,2})?)\\s?(k)?\\s?(?:dollars|bucks)\\b';
+
+/** Amount bounds on single transactions: 'purchases over $100', 'between $20 and $50'. */
+function amountRange(q: string): { min?: string; max?: string } {
+  const between = q.match(
+    /\b(?:between|from)\s+\$?\s?(\d[\d,]*(?:\.\d{1,2})?)\s?(k)?\s+(?:and|to|-)\s+\$?\s?(\d[\d,]*(?:\.\d{1,2})?)\s?(k)?/,
+  );
+  if (between && /\$|dollars|bucks/.test(between[0])) {
+    const a = dollars(between[1], between[2]);
+    const b = dollars(between[3], between[4]);
+    if (a && b) return Number(a) <= Number(b) ? { min: a, max: b } : { min: b, max: a };
+  }
+  const out: { min?: string; max?: string } = {};
+  const above = new RegExp(
+    `\\b${ITEM}\\s+(?:\\w+\\s+){0,2}?(?:over|above|more than|greater than|bigger than|larger than|at least|of at least|>)\\s*(?:${AMOUNT})`,
+  );
+  const below = new RegExp(
+    `\\b${ITEM}\\s+(?:\\w+\\s+){0,2}?(?:under|below|less than|smaller than|cheaper than|at most|<)\\s*(?:${AMOUNT})`,
+  );
+  const a = q.match(above);
+  if (a) out.min = dollars(a[2] ?? a[4], a[3] ?? a[5]);
+  const b = q.match(below);
+  if (b) out.max = dollars(b[2] ?? b[4], b[3] ?? b[5]);
+  // 'anything over $200', '$100+ purchases'
+  const plus = q.match(/\$\s?(\d[\d,]*)\s?(k)?\+\s/);
+  if (plus && !out.min) out.min = dollars(plus[1], plus[2]);
+  return out;
+}
+
+/** Casual ways to say 'spend': 'blow', 'drop', 'shell out', 'splurge', 'burn through'. */
+export const SPEND_SLANG =
+  /\b(blow|blew|blown|blowing|drop|dropped|dropping|shell(ed)? out|fork(ed)? out|splurg(e|ed|ing)|burn(ed|t)? through|went through|go through|dish(ed)? out|threw away|wasted?)\b/;
+
+function measureOf(q: string): LedgerMeasure | undefined {
+  if (
+    /\bcash ?flow\b|\bnet (income|savings|cash)\b|\bsav(e|ed|ing)\b(?! (up|for|goal))|\bleft over\b|\bsurplus\b|\bin the (red|black)\b/.test(
+      q,
+    ) ||
+    (/\b(earn|earned|make|made|income)\b/.test(q) && /\b(spend|spent|spending|expenses)\b/.test(q))
+  )
+    return 'net_cash_flow';
+  if (
+    /\bincome\b|\bearn(s|ed|ing|ings)?\b|\b(make|made|making)\b(?! a )|\bpaid me\b|\bgot paid\b|\bsalary\b|\bpaychecks?\b|\bwages\b|\bdeposits?\b|\bcame in\b|\bmoney in\b|\breceived?\b/.test(
+      q,
+    )
+  )
+    return 'income';
+  if (
+    /\bspen[dt]|\bspending\b|\bexpenses?\b|\bcost\b|\bpaid\b|\bpay\b|\bbought\b|\bpurchases?\b/.test(q) ||
+    SPEND_SLANG.test(q)
+  )
+    return 'spending';
+  return undefined;
+}
+
+function averageUnit(q: string): LedgerAverageUnit | undefined {
+  const averaged = /\b(average|avg|on average|typically|typical|usually|normally|mean)\b/.test(q);
+  // An explicit unit wins over the thing averaged: 'avg grocery bill per month' is per month.
+  const explicit = q.match(/\b(?:per|a|each|every)\s+(month|week|day)\b/)?.[1];
+  if (averaged && explicit) return explicit as LedgerAverageUnit;
+  if (
+    new RegExp(
+      `\\b(average|avg|typical|usual|normal)\\s+(\\w+\\s+)?${ITEM}\\b|\\b(average|avg|typical|usual) (cost|price|amount|size|spend) (of|per|for|on) (a |an |my |each )?(\\w+\\s+)?${ITEM}\\b|\\bper ${ITEM}\\b|\\beach time\\b`,
+    ).test(q)
+  )
+    return 'transaction';
+  const perUnit = q.match(/\b(?:per|a|each|every)\s+(month|week|day)\b|\b(monthly|weekly|daily)\b/);
+  const unit = perUnit?.[1] ?? { monthly: 'month', weekly: 'week', daily: 'day' }[perUnit?.[2] ?? ''];
+  if (averaged) return (unit as LedgerAverageUnit | undefined) ?? 'month';
+  if (unit && /\b(do|does) i\b|\bam i\b|\busually\b/.test(q)) return unit as LedgerAverageUnit;
+  return undefined;
+}
+
+const SERIES =
+  /\b(weekly|monthly) (spending|income|expenses|totals?|spend) (for|over|in|during) (the )?(last|past)\b|\btrend(s|ing)?\b|\bover time\b|\b(month|week) (by|over|to) (month|week)\b|\bby (month|week)\b|\beach (month|week) (of|in|since|this|last|over|for)\b|\bevery (month|week) (of|in|since|this|last|over|for)\b|\bmonthly breakdown\b|\bweekly breakdown\b|\b(gone|going|went|trending|creeping) (up|down)\b|\b(increas|decreas|ris|climb|grow|shrink|drop)(e|es|ed|ing)\b|\bchang(e|ed|ing) over\b|\bhistory of\b/;
+
+/** The question speaks of single transactions ('how many txns', 'purchases over $100'). */
+export function namesTransactions(q: string): boolean {
+  return new RegExp(`\\b${ITEM}\\b|\\btimes\\b`).test(q);
+}
+
+export function readShape(q: string): Shape {
+  const shape: Shape = { statistic: 'total', groupBy: 'none', shaped: false };
+  const measure = measureOf(q);
+  if (measure) shape.measure = measure;
+
+  const range = amountRange(q);
+  if (range.min) shape.minAmount = range.min;
+  if (range.max) shape.maxAmount = range.max;
+
+  const top = q.match(new RegExp(`\\b(?:top|biggest|largest|smallest|highest|lowest)\\s+${COUNT_WORD}\\b`));
+  const topN = countOf(top?.[1]);
+  if (topN) shape.top = topN;
+
+  // A ranking over groups: 'top 3 places', 'biggest category', 'which store did I spend the most at'.
+  const rankedGroup = q.match(
+    new RegExp(
+      `\\b(top|biggest|largest|main|highest|most expensive|smallest|lowest|least)\\s+(?:${COUNT_WORD}\\s+)?(?:spending\\s+|expense\\s+)?(\\w+)\\b`,
+    ),
+  );
+  const whichGroup = q.match(
+    /\b(which|what)\s+(\w+)\b.*\b(most|least|the biggest|the largest|the smallest)\b/,
+  );
+  const rankedBy = groupOf(rankedGroup?.[3]) ?? groupOf(whichGroup?.[2]);
+  const smallest = /\b(smallest|lowest|least|cheapest|min(imum)?)\b/.test(q);
+  if (rankedBy) {
+    shape.groupBy = rankedBy;
+    shape.statistic = smallest ? 'smallest' : 'largest';
+    if (
+      !shape.top &&
+      !/\b(categories|merchants|stores|shops|places|vendors|companies|businesses|accounts)\b/.test(q)
+    )
+      shape.top = 1;
+  } else if (
+    /\bwhere (did|does|do|has|have) (most|the most|the bulk) of (my|the) (money|spending|cash)\b|\bwhere('s| is| did| does) (all )?my money go/.test(
+      q,
+    )
+  ) {
+    shape.groupBy = 'category';
+    shape.statistic = 'largest';
+  } else if (
+    new RegExp(
+      `\\b(biggest|largest|most expensive|priciest|highest|max|single biggest|single largest)\\s+(single\\s+)?(\\w+\\s+)?${ITEM}`,
+    ).test(q) ||
+    /\bthe most i('ve| have)? (ever )?(spent|paid)\b.*\b(one|a single)\b/.test(q)
+  ) {
+    shape.statistic = 'largest';
+  } else if (
+    new RegExp(
+      `\\b(smallest|cheapest|lowest|least expensive|tiniest)\\s+(single\\s+)?(\\w+\\s+)?${ITEM}`,
+    ).test(q)
+  ) {
+    shape.statistic = 'smallest';
+  }
+
+  if (shape.statistic === 'total') {
+    if (
+      /\bhow many\b|\bhow often\b|\bnumber of\b|\bcount (of|the|my)\b|(^|\s)# of\b/.test(q) &&
+      !/\bhow many (months|years|weeks|days)\b/.test(q)
+    )
+      shape.statistic = 'count';
+    else if (/%|\b(percent|percentage|share|portion|proportion|fraction)\b|\bhow much of (my|the)\b/.test(q))
+      shape.statistic = 'share';
+    else {
+      const per = averageUnit(q);
+      if (per) {
+        shape.statistic = 'average';
+        shape.per = per;
+      }
+    }
+  }
+  // 'by category', 'per merchant', 'broken down by account'.
+  const by = q.match(
+    /\b(?:by|per|each|every|for each)\s+(categor(?:y|ies)|merchants?|stores?|places?|accounts?)\b/,
+  );
+  const byGroup = groupOf(by?.[1]);
+  if (byGroup && shape.groupBy === 'none') shape.groupBy = byGroup;
+
+  if (SERIES.test(q)) {
+    shape.series = /\bweek\b|\bweekly\b/.test(q) ? 'week' : 'month';
+    if (shape.statistic === 'average' && shape.per !== 'transaction') {
+      shape.statistic = 'total';
+      delete shape.per;
+    }
+  }
+  if (
+    /\b(than|vs|versus|compared (to|with)|compare(d)?|relative to) (usual|normal|average|typical|my (usual|normal|average))\b|\bmore than usual\b|\bless than usual\b|\bthan i usually\b|\bthan normal\b/.test(
+      q,
+    )
+  )
+    shape.compare = 'usual';
+  else if (
+    /\b(than|vs|versus|compared (to|with)|against) (the )?(last|previous|prior|month before|year before|week before)\b(?! \d)/.test(
+      q,
+    ) ||
+    /\b(compare|compared|vs|versus|than|against)\b.*\b(to|with|vs|than|and|against) (the )?((month|year|week|quarter|period) before|(previous|prior) (month|year|week|quarter|period))\b/.test(
+      q,
+    )
+  )
+    shape.compare = 'previous';
+
+  const hint = q.match(
+    /\b(?:per|a|each|every)\s+(month|week|day|transaction|purchase)\b|\b(monthly|weekly|daily)\b/,
+  );
+  const hinted = hint?.[1] ?? { monthly: 'month', weekly: 'week', daily: 'day' }[hint?.[2] ?? ''];
+  if (hinted) shape.perHint = (hinted === 'purchase' ? 'transaction' : hinted) as LedgerAverageUnit;
+  if (shape.statistic === 'count') {
+    const noun = q.match(
+      new RegExp(`(?:\\bhow many|\\bnumber of|# of|\\bcount of)\\s+(?:\\w+\\s+){0,2}?(${ITEM}|times)\\b`),
+    )?.[1];
+    if (noun) shape.countNoun = noun.endsWith('s') ? noun : `${noun}s`;
+  }
+  shape.shaped =
+    shape.statistic !== 'total' ||
+    shape.groupBy === 'merchant' ||
+    shape.groupBy === 'account' ||
+    shape.series !== undefined ||
+    shape.compare !== undefined ||
+    shape.minAmount !== undefined ||
+    shape.maxAmount !== undefined;
+  return shape;
+}

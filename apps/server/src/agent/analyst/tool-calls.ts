@@ -1,0 +1,136 @@
+import { calculatorCalls } from './calculators.ts';
+import { thisMonth } from './periods.ts';
+import type { Reading, ToolCall } from './reading.ts';
+import type { TurnContext } from './vocabulary.ts';
+
+/** The finance tools that answer a plain reading (no ledger shape): one intent, one or two tools. */
+export function callsFor(reading: Reading, context: TurnContext, deep: boolean): ToolCall[] | string {
+  const account = reading.account?.name;
+  const accountInput = account ? { account } : {};
+  const period = reading.period ?? thisMonth(context.today);
+  const range = { start: period.start, end: period.end };
+  switch (reading.intent) {
+    case 'spending':
+      return [
+        {
+          tool: 'spending_by_category',
+          input: {
+            ...range,
+            ...accountInput,
+            ...(reading.category ? { category: reading.category.code } : {}),
+            compare_previous: deep,
+          },
+        },
+        ...(deep || reading.category
+          ? [
+              {
+                tool: 'spending_by_merchant' as const,
+                input: {
+                  ...range,
+                  ...accountInput,
+                  ...(reading.category ? { category: reading.category.code } : {}),
+                  limit: 10,
+                },
+              },
+            ]
+          : []),
+      ];
+    case 'merchants':
+      return [
+        {
+          tool: 'spending_by_merchant',
+          input: {
+            ...range,
+            ...accountInput,
+            ...(reading.merchant ? { merchant: reading.merchant } : {}),
+            ...(reading.category ? { category: reading.category.code } : {}),
+            limit: reading.limit ?? 10,
+            compare_previous: deep,
+          },
+        },
+      ];
+    case 'income':
+      if (reading.category?.code.startsWith('INCOME')) {
+        return [
+          {
+            tool: 'search_transactions',
+            input: { ...range, ...accountInput, category: reading.category.code, direction: 'in', limit: 50 },
+          },
+        ];
+      }
+      return [
+        { tool: 'cash_flow', input: { ...range, ...accountInput } },
+        ...(deep ? [{ tool: 'spending_by_category' as const, input: { ...range, ...accountInput } }] : []),
+      ];
+    case 'cash_flow':
+      return [
+        { tool: 'cash_flow', input: { ...range, ...accountInput } },
+        ...(deep ? [{ tool: 'spending_by_category' as const, input: { ...range, ...accountInput } }] : []),
+      ];
+    case 'net_worth':
+      return [
+        { tool: 'net_worth', input: { months: 12 } },
+        ...(deep ? [{ tool: 'list_accounts' as const, input: {} }] : []),
+      ];
+    case 'balances':
+      return [{ tool: 'list_accounts', input: {} }];
+    case 'recurring':
+      return [
+        { tool: 'recurring_payments', input: { kind: reading.subscriptionsOnly ? 'subscriptions' : 'all' } },
+      ];
+    case 'largest':
+      return [
+        {
+          tool: 'largest_transactions',
+          input: {
+            ...range,
+            ...accountInput,
+            direction: reading.direction ?? 'out',
+            limit: reading.limit ?? 5,
+            ...(reading.category ? { category: reading.category.code } : {}),
+          },
+        },
+      ];
+    case 'search':
+      return [
+        {
+          tool: 'search_transactions',
+          input: {
+            ...(reading.period ? range : {}),
+            ...accountInput,
+            ...(reading.merchant ? { merchant: reading.merchant } : {}),
+            ...(reading.category ? { category: reading.category.code } : {}),
+            ...(reading.direction ? { direction: reading.direction } : {}),
+            limit: 50,
+          },
+        },
+      ];
+    case 'holdings':
+      return [{ tool: 'holdings', input: { group_by: reading.groupBy ?? 'security', ...accountInput } }];
+    case 'crypto':
+      return [{ tool: 'crypto_balances', input: {} }];
+    case 'compound_growth':
+    case 'loan_payment':
+    case 'savings_goal':
+    case 'emergency_fund':
+      return calculatorCalls(reading);
+    case 'summary':
+      return [{ tool: 'money_summary', input: {} }];
+    case 'cut_back':
+      return [{ tool: 'cut_back', input: {} }];
+    case 'afford': {
+      const amount = reading.numbers?.amount ?? reading.numbers?.target ?? reading.numbers?.monthly;
+      if (amount === undefined) return 'How much would it cost, and is it a one-off or a monthly cost?';
+      return [
+        {
+          tool: 'affordability',
+          input: {
+            amount,
+            ...(reading.numbers?.monthly !== undefined ? { monthly: true } : {}),
+            ...(reading.period && reading.period.end > context.today ? { by: reading.period.end } : {}),
+          },
+        },
+      ];
+    }
+  }
+}
