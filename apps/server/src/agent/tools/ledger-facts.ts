@@ -51,12 +51,25 @@ function averageText(result: Result, figures: LedgerPeriodFigures): string {
 }
 
 function shareSentence(result: Result, figures: LedgerPeriodFigures): string {
-  const what = shareSubject(result);
-  const of = `your ${MEASURE_WORD[result.query.measure]}${accountWords(result.query.measure, result.filters)}`;
+  const { query } = result;
+  // With only an account named, the share is of every account's total (and the part names the account).
+  const what = narrowed(result) ? shareSubject(result) : subjectOf(result);
+  const account = narrowed(result) ? accountWords(query.measure, result.filters) : '';
+  const of = `your ${MEASURE_WORD[query.share_of ?? query.measure]}${account}`;
   if (figures.share.percent === null) {
     return `${what}: ${usd(figures.total)} ${inPeriod(figures.period)}; ${of} came to ${usd(figures.share.whole)}, so there is no share to give.`;
   }
   return `${what} were ${pct(figures.share.percent)} of ${of} ${inPeriod(figures.period)} (${usd(figures.total)} of ${usd(figures.share.whole)}).`;
+}
+
+/** Whether a share is of something other than the total itself (a filter, an account, or another measure). */
+function partialShare(result: Result): boolean {
+  const { query } = result;
+  return (
+    narrowed(result) ||
+    result.filters.accounts.length > 0 ||
+    (query.share_of ?? query.measure) !== query.measure
+  );
 }
 
 function emptySentence(result: Result, figures: LedgerPeriodFigures): string {
@@ -183,7 +196,7 @@ function plainHeadline(result: Result, figures: LedgerPeriodFigures): string {
     case 'average':
       return `${averageHead(result)}, ${periodName(figures.period)}: ${averageText(result, figures)}.`;
     case 'share':
-      return narrowed(result)
+      return partialShare(result)
         ? shareSentence(result, figures)
         : `${subjectOf(result)} ${when}: ${usd(figures.total)} across ${count(figures.transactionCount, 'transaction')}.`;
     default:
@@ -271,7 +284,7 @@ function comparisonHead(result: Result, first: LedgerPeriodFigures, second: Ledg
       return `${averageHead(result)}: ${each(first)} vs ${each(second)}, ${change}.`;
     }
     case 'share': {
-      if (!narrowed(result)) return totalsComparison(result, first, second);
+      if (!partialShare(result)) return totalsComparison(result, first, second);
       const of = `your ${MEASURE_WORD[query.measure]}${accountWords(query.measure, result.filters)}`;
       const each = (figures: LedgerPeriodFigures) => `(${usd(figures.total)} of ${usd(figures.share.whole)})`;
       return `${shareSubject(result)} were ${pct(first.share.percent)} of ${of} ${inPeriod(first.period)} ${each(first)} vs ${pct(second.share.percent)} ${inPeriod(second.period)} ${each(second)}, ${change}.`;

@@ -336,7 +336,9 @@ async function periodFigures(
     );
   }
   const shareWhole =
-    (plan.narrowing || plan.wholeDiffers) && query.statistic === 'share' ? await readWhole(db, userId, plan, period) : total;
+    (plan.narrowing || plan.wholeDiffers) && query.statistic === 'share'
+      ? await readWhole(db, userId, plan, period)
+      : total;
   const ranked =
     query.group_by === 'none' && isRanking(query.statistic)
       ? (
