@@ -1,5 +1,6 @@
 import type { ToolInput, ToolName, TurnStatus } from '@penny/contracts';
 import type { FinishReason, TextStreamPart, ToolSet } from 'ai';
+import { z } from 'zod';
 import { CONTROL_TOOLS } from '../instructions.ts';
 import type { FinanceTool } from '../tools/types.ts';
 import type { ActionLog } from './action-log.ts';
@@ -23,6 +24,8 @@ export type TurnProgress = {
   controlAnswer: string | undefined;
   results: ToolRun[];
   writing: boolean;
+  /** Calls the SDK found invalid, by id: why, briefly. */
+  invalidCalls: Map<string, string>;
   steps: number;
   lastFinish: FinishReason | undefined;
 };
@@ -34,6 +37,7 @@ export function startProgress(): TurnProgress {
     controlAnswer: undefined,
     results: [],
     writing: false,
+    invalidCalls: new Map(),
     steps: 0,
     lastFinish: undefined,
   };
@@ -51,9 +55,16 @@ export type StepContext = {
 
 /**
  * A tool call as the stream reports it. The AI SDK validated `input` against the tool's schema; a
- * call it marks invalid still arrives, with what the model sent, before its tool-error.
+ * call it marks `invalid` still arrives, with what the model sent, before its tool-error (which the
+ * SDK also hands the model as the call's result, so it can correct itself).
  */
-type ToolCall = { toolCallId: string; toolName: string; input: unknown };
+type ToolCall = {
+  toolCallId: string;
+  toolName: string;
+  input: unknown;
+  invalid?: boolean | undefined;
+  error?: unknown;
+};
 
 type ToolFailure = { toolCallId: string; toolName: string; error: unknown };
 
@@ -132,13 +143,43 @@ function onToolCall(call: ToolCall, { progress, actions, tools }: StepContext): 
     actions.end(call.toolCallId, 'blocked', 'Outside what I can answer from your accounts');
   } else {
     const finance = financeToolNamed(tools, call.toolName);
+    if (call.invalid) progress.invalidCalls.set(call.toolCallId, invalidInputReason(call.error));
     actions.begin(call.toolCallId, {
-      // Described from the input as the stream gives it (see ToolCall), valid or not.
-      description: finance ? finance.describe(call.input as ToolInput<ToolName>) : `Running ${call.toolName}`,
+      description: describeCall(finance, call),
       symbol: finance?.symbol ?? '🛠️',
       tool: call.toolName,
     });
   }
+}
+
+/**
+ * A finance call's description. Only a valid input is described from its fields: an invalid one
+ * (a period missing, say) would make a tool's describe read fields that are not there, and a step's
+ * wording must never fail the turn.
+ */
+function describeCall(finance: FinanceTool | undefined, call: ToolCall): string {
+  if (!finance) return `Running ${call.toolName}`;
+  if (call.invalid) return `Running ${call.toolName}`;
+  try {
+    return finance.describe(call.input as ToolInput<ToolName>);
+  } catch {
+    return `Running ${call.toolName}`;
+  }
+}
+
+/** Why the SDK refused a call's input, briefly: the fields the schema rejected (from the error's causes). */
+function invalidInputReason(error: unknown): string {
+  const fields = new Set<string>();
+  let cause: unknown = error;
+  for (let depth = 0; depth < 5 && cause instanceof Error; depth += 1) {
+    if (cause instanceof z.ZodError) {
+      for (const issue of cause.issues) fields.add(issue.path.join('.') || 'input');
+      break;
+    }
+    cause = cause.cause;
+  }
+  const named = [...fields].slice(0, 5);
+  return named.length > 0 ? `check ${named.join(', ')}` : 'its fields did not match the tool';
 }
 
 function onToolResult(
@@ -152,7 +193,17 @@ function onToolResult(
   if (run) progress.results.push(run);
 }
 
-function onToolError(failure: ToolFailure, { actions }: StepContext): void {
+function onToolError(failure: ToolFailure, { progress, actions }: StepContext): void {
+  const invalid = progress.invalidCalls.get(failure.toolCallId);
+  if (invalid !== undefined) {
+    // The model asked with input the tool's schema refuses: nothing ran, and the SDK told the model why.
+    actions.end(
+      failure.toolCallId,
+      'error',
+      `${failure.toolName}: the model's request was not valid (${invalid}), so nothing was run`,
+    );
+    return;
+  }
   const message = failure.error instanceof Error ? failure.error.message : 'the step failed';
   const previous = actions.get(failure.toolCallId);
   actions.end(failure.toolCallId, 'error', `${previous?.description ?? failure.toolName}: ${message}`);

@@ -4,17 +4,21 @@ import type {
   LedgerQueryResult,
   TransactionRow,
 } from '../../finance/index.ts';
+import { divideCents, fromCents, toCents } from '../../finance/index.ts';
 import { count, usd } from './format.ts';
 import {
   accountWords,
+  averageHead,
   countSubject,
   GROUP_NOUN,
   inPeriod,
   lowerSubject,
   MEASURE_WORD,
   narrowingWords,
+  PER_WORDS,
   pct,
   periodName,
+  rankingHead,
   shareSubject,
   shortDayText,
   signedPct,
@@ -30,24 +34,8 @@ import {
 
 type Result = LedgerQueryResult;
 
-const PER_WORDS = {
-  month: { adjective: 'monthly', unit: 'month', units: 'months' },
-  week: { adjective: 'weekly', unit: 'week', units: 'weeks' },
-  day: { adjective: 'daily', unit: 'day', units: 'days' },
-  transaction: { adjective: 'per-transaction', unit: 'transaction', units: 'transactions' },
-} as const;
-
 /** The series lines listed in facts at most (the data has every bucket). */
 const MAX_SERIES_LINES = 60;
-
-function averageHead(result: Result): string {
-  const { query } = result;
-  if (query.per === 'transaction') {
-    const noun = TRANSACTION_NOUN[query.measure][0];
-    return `Average ${noun}${narrowingWords(query.measure, result.filters)}${accountWords(query.measure, result.filters)}`;
-  }
-  return `Average ${PER_WORDS[query.per].adjective} ${lowerSubject(result)}`;
-}
 
 /** '$337.45 a month over 3 months ($1,012.35 in total)' */
 function averageText(result: Result, figures: LedgerPeriodFigures): string {
@@ -63,21 +51,25 @@ function averageText(result: Result, figures: LedgerPeriodFigures): string {
 }
 
 function shareSentence(result: Result, figures: LedgerPeriodFigures): string {
-  const what = shareSubject(result);
-  const wholeMeasure = result.query.share_of ?? result.query.measure;
-  // With only an account named, the whole is every account ('spending on my card' of all spending).
-  const onlyAccount =
-    result.filters.categories.length === 0 &&
-    result.filters.merchants.length === 0 &&
-    !result.filters.text &&
-    result.filters.minAmount === null &&
-    result.filters.maxAmount === null;
-  const of = `your ${MEASURE_WORD[wholeMeasure]}${onlyAccount ? '' : accountWords(wholeMeasure, result.filters)}`;
+  const { query } = result;
+  // With only an account named, the share is of every account's total (and the part names the account).
+  const what = narrowed(result) ? shareSubject(result) : subjectOf(result);
+  const account = narrowed(result) ? accountWords(query.measure, result.filters) : '';
+  const of = `your ${MEASURE_WORD[query.share_of ?? query.measure]}${account}`;
   if (figures.share.percent === null) {
     return `${what}: ${usd(figures.total)} ${inPeriod(figures.period)}; ${of} came to ${usd(figures.share.whole)}, so there is no share to give.`;
   }
-  const subject = onlyAccount ? `${what}${accountWords(result.query.measure, result.filters)}` : what;
-  return `${subject} came to ${pct(figures.share.percent)} of ${of} ${inPeriod(figures.period)} (${usd(figures.total)} of ${usd(figures.share.whole)}).`;
+  return `${what} came to ${pct(figures.share.percent)} of ${of} ${inPeriod(figures.period)} (${usd(figures.total)} of ${usd(figures.share.whole)}).`;
+}
+
+/** Whether a share is of something other than the total itself (a filter, an account, or another measure). */
+function partialShare(result: Result): boolean {
+  const { query } = result;
+  return (
+    narrowed(result) ||
+    result.filters.accounts.length > 0 ||
+    (query.share_of ?? query.measure) !== query.measure
+  );
 }
 
 function emptySentence(result: Result, figures: LedgerPeriodFigures): string {
@@ -94,18 +86,18 @@ function transactionText(result: Result, row: TransactionRow, withName: boolean)
 function rankedTransactions(result: Result, figures: LedgerPeriodFigures): string[] {
   const { query } = result;
   const rows = figures.transactions;
-  const [noun, nouns] = TRANSACTION_NOUN[query.measure];
+  const nouns = TRANSACTION_NOUN[query.measure][1];
   const scope = `${narrowingWords(query.measure, result.filters)}${accountWords(query.measure, result.filters)}`;
   const first = rows[0];
   if (!first) return [`No ${nouns}${scope} ${inPeriod(figures.period)} (0 transactions).`];
   const oneMerchant = result.filters.merchants.length === 1;
   if (rows.length === 1) {
     return [
-      `The ${query.statistic} ${noun}${scope} ${inPeriod(figures.period)}: ${transactionText(result, first, !oneMerchant)}.`,
+      `${rankingHead(result, 1)} ${inPeriod(figures.period)}: ${transactionText(result, first, !oneMerchant)}.`,
     ];
   }
   return [
-    `The ${rows.length} ${query.statistic} ${nouns}${scope} ${inPeriod(figures.period)}, out of ${count(figures.count, 'transaction')}:`,
+    `${rankingHead(result, rows.length)} ${inPeriod(figures.period)}, out of ${count(figures.count, 'transaction')}:`,
     ...rows.map((row, index) => `${index + 1}. ${transactionText(result, row, true)}`),
   ];
 }
@@ -142,16 +134,15 @@ function groupedFacts(result: Result, figures: LedgerPeriodFigures): string[] {
   const listed = figures.groups.length;
   const cut = listed < figures.groupCount ? `; the top ${listed}` : '';
   if (query.statistic === 'largest' || query.statistic === 'smallest') {
-    const measure = `${MEASURE_WORD[query.measure]}${narrowingWords(query.measure, result.filters)}${accountWords(query.measure, result.filters)}`;
     const first = figures.groups[0];
     if (!first) return [emptySentence(result, figures)];
     if (listed === 1) {
       return [
-        `The ${noun} with the ${query.statistic} ${measure} ${when}: ${first.label}, ${usd(first.total)} (${count(first.transactionCount, 'transaction')}, ${pct(first.sharePercent)}).`,
+        `${rankingHead(result, 1)} ${when}: ${first.label}, ${usd(first.total)} (${count(first.transactionCount, 'transaction')}, ${pct(first.sharePercent)}).`,
       ];
     }
     return [
-      `The ${listed} ${nouns} with the ${query.statistic} ${measure} ${when}, out of ${figures.groupCount}:`,
+      `${rankingHead(result, listed)} ${when}, out of ${count(figures.groupCount, noun, nouns)}:`,
       ...figures.groups.map((group, index) => groupLine(result, group, index)),
     ];
   }
@@ -185,16 +176,44 @@ function seriesFacts(result: Result, figures: LedgerPeriodFigures): string[] {
         : `${subjectOf(result)} by ${noun}, ${periodName(figures.period)}: ${usd(figures.total)} across ${count(figures.transactionCount, 'transaction')}`;
   const average =
     unit === 'transactions' ? `${series.average} transactions` : valueText(series.average, unit);
-  const lines = figures.groups
-    .slice(0, MAX_SERIES_LINES)
-    .map(
-      (group) =>
-        `${group.label}: ${valueText(group.value, unit)} (${count(group.transactionCount, 'transaction')})`,
-    );
+  const lines = figures.groups.slice(0, MAX_SERIES_LINES).map((group) => {
+    const beside = unit === 'transactions' ? usd(group.total) : count(group.transactionCount, 'transaction');
+    return `${group.label}: ${valueText(group.value, unit)} (${beside})`;
+  });
   return [
     `${head}; highest ${series.highest.label} (${valueText(series.highest.value, unit)}), lowest ${series.lowest.label} (${valueText(series.lowest.value, unit)}), average ${average} a ${noun} over ${count(series.buckets, noun)}.`,
     ...lines,
   ];
+}
+
+/** A period's figure in one sentence, without its breakdown. */
+function plainHeadline(result: Result, figures: LedgerPeriodFigures): string {
+  const when = inPeriod(figures.period);
+  if (figures.transactionCount === 0) return emptySentence(result, figures);
+  switch (result.query.statistic) {
+    case 'count':
+      return `${countSubject(result)} ${when}: ${count(figures.count, 'transaction')} (${usd(figures.total)} in total).`;
+    case 'average':
+      return `${averageHead(result)}, ${periodName(figures.period)}: ${averageText(result, figures)}.`;
+    case 'share':
+      return partialShare(result)
+        ? shareSentence(result, figures)
+        : `${subjectOf(result)} ${when}: ${usd(figures.total)} across ${count(figures.transactionCount, 'transaction')}.`;
+    default:
+      return `${subjectOf(result)} ${when}: ${usd(figures.total)} across ${count(figures.transactionCount, 'transaction')}.`;
+  }
+}
+
+/** Whether a filter other than the account narrows the measure (a share is then of the whole). */
+function narrowed(result: Result): boolean {
+  const { filters } = result;
+  return (
+    filters.categories.length > 0 ||
+    filters.merchants.length > 0 ||
+    filters.text !== null ||
+    filters.minAmount !== null ||
+    filters.maxAmount !== null
+  );
 }
 
 /** One period's facts, headline first. */
@@ -203,36 +222,34 @@ export function periodFacts(result: Result, figures: LedgerPeriodFigures): strin
   if (query.group_by === 'none' && (query.statistic === 'largest' || query.statistic === 'smallest')) {
     return rankedTransactions(result, figures);
   }
-  if (figures.transactionCount === 0 && query.statistic !== 'share') return [emptySentence(result, figures)];
+  if (figures.transactionCount === 0) return [emptySentence(result, figures)];
   if (figures.series) return seriesFacts(result, figures);
   if (query.group_by !== 'none') return groupedFacts(result, figures);
-  const when = inPeriod(figures.period);
-  switch (query.statistic) {
-    case 'count':
-      return [
-        `${countSubject(result)} ${when}: ${count(figures.count, 'transaction')} (${usd(figures.total)} in total).`,
-      ];
-    case 'average':
-      return [`${averageHead(result)}, ${periodName(figures.period)}: ${averageText(result, figures)}.`];
-    case 'share':
-      return [shareSentence(result, figures)];
-    default:
-      return [
-        `${subjectOf(result)} ${when}: ${usd(figures.total)} across ${count(figures.transactionCount, 'transaction')}.`,
-      ];
-  }
+  return [plainHeadline(result, figures)];
+}
+
+/** A signed difference in its unit: '+$60.00', '-3 transactions', '+2.1 points'. */
+function signedDifference(difference: string, unit: Result['unit']): string {
+  const sign = Number(difference) > 0 ? '+' : Number(difference) < 0 ? '-' : '';
+  const size = difference.replace('-', '');
+  if (unit === 'percent') return `${sign}${Number(size).toFixed(1)} points`;
+  if (unit === 'transactions') return `${sign}${count(Number(size), 'transaction')}`;
+  return `${sign}${usd(size)}`;
 }
 
 /** '$29.50 more in Q2 2026 (+16.3%)', '3 fewer transactions in Q2 2026 (-25.0%)', 'the same in both'. */
-function changeText(result: Result, first: LedgerPeriodFigures): string {
-  const comparison = result.comparison;
-  if (!comparison || comparison.difference === null) return 'no comparison (a figure is missing)';
-  const negative = comparison.difference.startsWith('-');
-  const size = comparison.difference.replace('-', '');
+function changeText(
+  unit: Result['unit'],
+  change: { difference: string | null; changePercent: number | null },
+  first: LedgerPeriodFigures,
+): string {
+  if (change.difference === null) return 'no comparison (a figure is missing)';
+  const negative = change.difference.startsWith('-');
+  const size = change.difference.replace('-', '');
   if (Number(size) === 0) return 'the same in both';
   const when = inPeriod(first.period);
-  const percent = comparison.changePercent === null ? '' : ` (${signedPct(comparison.changePercent)})`;
-  switch (result.unit) {
+  const percent = change.changePercent === null ? '' : ` (${signedPct(change.changePercent)})`;
+  switch (unit) {
     case 'transactions':
       return `${count(Number(size), negative ? 'fewer transaction' : 'more transaction', negative ? 'fewer transactions' : 'more transactions')} ${when}${percent}`;
     case 'percent':
@@ -242,9 +259,19 @@ function changeText(result: Result, first: LedgerPeriodFigures): string {
   }
 }
 
+/** The two totals compared (a share by group compares the totals its parts divide). */
+function totalsComparison(result: Result, first: LedgerPeriodFigures, second: LedgerPeriodFigures): string {
+  const difference = fromCents(toCents(first.total) - toCents(second.total));
+  const before = toCents(second.total);
+  const changePercent =
+    before > 0n ? Number(divideCents((toCents(first.total) - before) * 1000n, before)) / 10 : null;
+  const change = changeText('usd', { difference, changePercent }, first);
+  return `${subjectOf(result)}: ${usd(first.total)} ${inPeriod(first.period)} vs ${usd(second.total)} ${inPeriod(second.period)}, ${change}.`;
+}
+
 function comparisonHead(result: Result, first: LedgerPeriodFigures, second: LedgerPeriodFigures): string {
   const { query, unit } = result;
-  const change = changeText(result, first);
+  const change = changeText(unit, result.comparison ?? { difference: null, changePercent: null }, first);
   const at = (figures: LedgerPeriodFigures) =>
     `${valueText(figures.value, unit)} ${inPeriod(figures.period)}`;
   switch (query.statistic) {
@@ -257,16 +284,14 @@ function comparisonHead(result: Result, first: LedgerPeriodFigures, second: Ledg
       return `${averageHead(result)}: ${each(first)} vs ${each(second)}, ${change}.`;
     }
     case 'share': {
-      const each = (figures: LedgerPeriodFigures) =>
-        `${pct(figures.share.percent)} ${inPeriod(figures.period)} (${usd(figures.total)} of ${usd(figures.share.whole)})`;
-      return `${shareSubject(result)} were ${each(first)} vs ${each(second)} of your ${MEASURE_WORD[query.measure]}, ${change}.`;
+      if (!partialShare(result)) return totalsComparison(result, first, second);
+      const of = `your ${MEASURE_WORD[query.measure]}${accountWords(query.measure, result.filters)}`;
+      const each = (figures: LedgerPeriodFigures) => `(${usd(figures.total)} of ${usd(figures.share.whole)})`;
+      return `${shareSubject(result)} came to ${pct(first.share.percent)} of ${of} ${inPeriod(first.period)} ${each(first)} vs ${pct(second.share.percent)} ${inPeriod(second.period)} ${each(second)}, ${change}.`;
     }
     case 'largest':
-    case 'smallest': {
-      const noun =
-        query.group_by === 'none' ? TRANSACTION_NOUN[query.measure][0] : GROUP_NOUN[query.group_by][0];
-      return `The ${query.statistic} ${noun}${narrowingWords(query.measure, result.filters)}: ${at(first)} vs ${at(second)}, ${change}.`;
-    }
+    case 'smallest':
+      return `${rankingHead(result, 1)}: ${at(first)} vs ${at(second)}, ${change}.`;
     default:
       return `${subjectOf(result)}: ${at(first)} vs ${at(second)}, ${change}.`;
   }
@@ -282,15 +307,13 @@ function comparisonFacts(result: Result, first: LedgerPeriodFigures, second: Led
           `By ${GROUP_NOUN[query.group_by][0]}, largest change first:`,
           ...groups.map(
             (group, index) =>
-              `${index + 1}. ${group.label}: ${valueText(group.values[0], unit)} ${inPeriod(first.period)} vs ${valueText(group.values[1], unit)} ${inPeriod(second.period)}, ${unit === 'percent' ? `${Number(group.difference) > 0 ? '+' : ''}${Number(group.difference).toFixed(1)} points` : unit === 'transactions' ? `${Number(group.difference) > 0 ? '+' : ''}${group.difference}` : `${Number(group.difference) > 0 ? '+' : ''}${usd(group.difference)}`}${group.changePercent === null ? '' : ` (${signedPct(group.changePercent)})`}`,
+              `${index + 1}. ${group.label}: ${valueText(group.values[0], unit)} ${inPeriod(first.period)} vs ${valueText(group.values[1], unit)} ${inPeriod(second.period)}, ${signedDifference(group.difference, unit)}${group.changePercent === null ? '' : ` (${signedPct(group.changePercent)})`}`,
           ),
         ]
       : [];
   // Each period's own figures; with groups compared above, only each period's headline.
-  const own = (figures: LedgerPeriodFigures) => {
-    const facts = periodFacts(result, figures);
-    return groups.length > 0 ? facts.slice(0, 1) : facts;
-  };
+  const own = (figures: LedgerPeriodFigures) =>
+    groups.length > 0 ? [plainHeadline(result, figures)] : periodFacts(result, figures);
   return [comparisonHead(result, first, second), ...lines, ...own(first), ...own(second)];
 }
 

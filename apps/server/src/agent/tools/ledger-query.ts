@@ -1,36 +1,49 @@
-import type { LedgerQuery } from '@penny/contracts';
+import { type LedgerQuery, ledgerQuerySchema } from '@penny/contracts';
 import type { JSONValue } from 'ai';
 import { categoryLabel } from '../../finance/categories.ts';
-import type { LedgerQueryResult } from '../../finance/index.ts';
-import { list } from './format.ts';
+import {
+  fromCents,
+  type LedgerFiltersApplied,
+  type LedgerQueryResult,
+  toCents,
+} from '../../finance/index.ts';
 import { ledgerBlocks } from './ledger-blocks.ts';
 import { ledgerFacts } from './ledger-facts.ts';
-import { MEASURE_WORD, periodName, readingOf } from './ledger-words.ts';
+import { readingOf } from './ledger-words.ts';
 import type { FinanceTool, ToolResult } from './types.ts';
 
 /** The ledger query's figures, and the plan read back in words. */
 export type LedgerQueryData = LedgerQueryResult & { reading: string };
 
+/** The filters as the plan names them, before the ledger checked them (for the step's description). */
+function filtersOf(filters: LedgerQuery['filters']): LedgerFiltersApplied {
+  const dollars = (value: string | number | undefined) =>
+    value === undefined ? null : fromCents(toCents(value));
+  return {
+    categories: (filters.categories ?? []).map((code) => ({
+      code,
+      label: categoryLabel(code),
+      level: 'primary' as const,
+    })),
+    merchants: filters.merchants ?? [],
+    accounts: filters.account ? [filters.account] : [],
+    text: filters.text ?? null,
+    minAmount: dollars(filters.min_amount),
+    maxAmount: dollars(filters.max_amount),
+  };
+}
+
 /** A one-line description from whatever input came in: a model's invalid call included, it never throws. */
-function describeQuery(input: Partial<LedgerQuery>): string {
-  const measure = MEASURE_WORD[input.measure ?? 'spending'] ?? 'spending';
-  const statistic = input.statistic && input.statistic !== 'total' ? `the ${input.statistic} of ` : '';
-  const categories = Array.isArray(input.filters?.categories)
-    ? input.filters.categories.filter((code) => typeof code === 'string').map((code) => categoryLabel(code))
-    : [];
-  const on = categories.length > 0 ? ` on ${list(categories)}` : '';
-  const merchants = Array.isArray(input.filters?.merchants)
-    ? input.filters.merchants.filter((name) => typeof name === 'string')
-    : [];
-  const at = merchants.length > 0 ? ` at ${list(merchants)}` : '';
-  const grouped = input.group_by && input.group_by !== 'none' ? ` by ${input.group_by}` : '';
-  const periods = Array.isArray(input.periods)
-    ? input.periods
-        .filter((period) => typeof period?.start === 'string' && typeof period.end === 'string')
-        .map((period) => periodName(period))
-    : [];
-  const when = periods.length > 0 ? `, ${periods.join(' vs ')}` : '';
-  return `Working out ${statistic}${measure}${on}${at}${grouped}${when}`;
+function describeQuery(input: unknown): string {
+  const parsed = ledgerQuerySchema.safeParse(input);
+  if (!parsed.success) return 'Checking a ledger query that is not complete';
+  const query = parsed.data;
+  const ranking = query.statistic === 'largest' || query.statistic === 'smallest';
+  const reading = readingOf({
+    query: { ...query, per: query.per ?? 'month', top: query.top ?? (ranking ? 5 : 10) },
+    filters: filtersOf(query.filters),
+  }).replace(/, posted transactions$/, '');
+  return `Working out ${reading.charAt(0).toLowerCase()}${reading.slice(1)}`;
 }
 
 export const ledgerQueryTool = {

@@ -174,34 +174,75 @@ export function signedPct(value: number | null): string {
   return value === null ? 'n/a' : `${value > 0 ? '+' : ''}${value.toFixed(1)}%`;
 }
 
-const STATISTIC_WORDS = {
-  total: 'total',
-  count: 'number of',
-  average: 'average',
-  largest: 'largest',
-  smallest: 'smallest',
-  share: 'share of',
+export const PER_WORDS = {
+  month: { adjective: 'monthly', unit: 'month', units: 'months' },
+  week: { adjective: 'weekly', unit: 'week', units: 'weeks' },
+  day: { adjective: 'daily', unit: 'day', units: 'days' },
+  transaction: { adjective: 'per-transaction', unit: 'transaction', units: 'transactions' },
 } as const;
 
-/**
- * The plan in words: 'Spending on Fuel, April – June 2026 vs July – September 2026, posted transactions'
- * (the statistic, grouping and top in front when they are not a plain total).
- */
-export function readingOf(result: Pick<LedgerQueryResult, 'query' | 'filters'>): string {
+type Named = Pick<LedgerQueryResult, 'query' | 'filters'>;
+
+const lowerFirst = (text: string) => `${text.charAt(0).toLowerCase()}${text.slice(1)}`;
+const upperFirst = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+
+/** 'Average monthly spending on Groceries', 'Average purchase on Groceries'. */
+export function averageHead(result: Named): string {
   const { query } = result;
-  const parts: string[] = [];
-  if (query.statistic !== 'total') {
-    const per = query.statistic === 'average' ? ` per ${query.per}` : '';
-    const ranked =
-      query.statistic === 'largest' || query.statistic === 'smallest'
-        ? ` (top ${query.top}${query.group_by === 'none' ? ` ${TRANSACTION_NOUN[query.measure][query.top === 1 ? 0 : 1]}` : ''})`
-        : '';
-    parts.push(`${STATISTIC_WORDS[query.statistic]}${per}${ranked}`);
+  if (query.per === 'transaction') {
+    const noun = TRANSACTION_NOUN[query.measure][0];
+    return `Average ${noun}${narrowingWords(query.measure, result.filters)}${accountWords(query.measure, result.filters)}`;
   }
-  const subject = subjectOf(result);
+  return `Average ${PER_WORDS[query.per].adjective} ${lowerSubject(result)}`;
+}
+
+/** What a ranking ranks: 'The 5 largest purchases at Amazon', 'The month with the largest spending'. */
+export function rankingHead(result: Named, listed: number): string {
+  const { query } = result;
+  const scope = `${narrowingWords(query.measure, result.filters)}${accountWords(query.measure, result.filters)}`;
+  const many = listed === 1 ? '' : `${listed} `;
+  if (query.group_by === 'none') {
+    const noun = TRANSACTION_NOUN[query.measure][listed === 1 ? 0 : 1];
+    return `The ${many}${query.statistic} ${noun}${scope}`;
+  }
+  const noun = GROUP_NOUN[query.group_by][listed === 1 ? 0 : 1];
+  return `The ${many}${noun} with the ${query.statistic} ${MEASURE_WORD[query.measure]}${scope}`;
+}
+
+/** The question the plan asks, without its periods. */
+function questionOf(result: Named): string {
+  const { query } = result;
   const grouped = query.group_by === 'none' ? '' : ` by ${query.group_by}`;
-  const head =
-    parts.length > 0 ? `${parts[0]} ${subject.charAt(0).toLowerCase()}${subject.slice(1)}` : subject;
-  const periods = query.periods.map(periodName).join(' vs ');
-  return `${head.charAt(0).toUpperCase()}${head.slice(1)}${grouped}, ${periods}, posted transactions`;
+  switch (query.statistic) {
+    case 'total':
+      return `${subjectOf(result)}${grouped}`;
+    case 'count':
+      return `Number of ${lowerFirst(countSubject(result))}${grouped}`;
+    case 'average':
+      return `${averageHead(result)}${grouped}`;
+    case 'share': {
+      const { filters } = result;
+      const narrowed =
+        filters.categories.length + filters.merchants.length > 0 ||
+        filters.text !== null ||
+        filters.minAmount !== null ||
+        filters.maxAmount !== null;
+      const whole = narrowed
+        ? ` in all ${MEASURE_WORD[query.measure]}${accountWords(query.measure, filters)}`
+        : '';
+      return `Share of ${lowerSubject(result)}${whole}${grouped}`;
+    }
+    case 'largest':
+    case 'smallest':
+      return rankingHead(result, query.top ?? 5);
+  }
+}
+
+/**
+ * The plan in words: 'Spending on Fuel, Q2 2026 vs Q3 2026, posted transactions', 'The 3 largest
+ * purchases at Amazon, 2026 so far, posted transactions'.
+ */
+export function readingOf(result: Named): string {
+  const periods = result.query.periods.map(periodName).join(' vs ');
+  return `${upperFirst(questionOf(result))}, ${periods}, posted transactions`;
 }

@@ -136,7 +136,11 @@ export async function ledgerSqlPlan(
   const text = filters.text ?? null;
   // An amount bound is on money moving the measure's way: 'purchases over $200' leaves refunds out.
   const signed =
-    query.measure === 'spending' ? sql`(-${USD})` : query.measure === 'income' ? sql`(${USD})` : sql`abs(${USD})`;
+    query.measure === 'spending'
+      ? sql`(-${USD})`
+      : query.measure === 'income'
+        ? sql`(${USD})`
+        : sql`abs(${USD})`;
   const narrowing = allOf([
     anyOf(categories.flatMap((category) => (category.condition ? [category.condition] : []))),
     anyOf(merchants.map((merchant) => sql`coalesce(t.merchant, t.name) ilike ${likePattern(merchant)}`)),

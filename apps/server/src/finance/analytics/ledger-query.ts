@@ -158,9 +158,10 @@ export function averageOf(
       return of(divideCents(cents, BigInt(months)), String(months));
     }
     case 'week':
+      // Weeks with one decimal: days ÷ 7 in tenths.
       return of(
         divideCents(cents * 7n, BigInt(days)),
-        fromCents(divideCents(BigInt(days) * 100n, 7n)).replace(/0$/, ''),
+        (Number(divideCents(BigInt(days) * 10n, 7n)) / 10).toFixed(1),
       );
     case 'day':
       return of(divideCents(cents, BigInt(days)), String(days));
@@ -335,7 +336,9 @@ async function periodFigures(
     );
   }
   const shareWhole =
-    (plan.narrowing || plan.wholeDiffers) && query.statistic === 'share' ? await readWhole(db, userId, plan, period) : total;
+    (plan.narrowing || plan.wholeDiffers) && query.statistic === 'share'
+      ? await readWhole(db, userId, plan, period)
+      : total;
   const ranked =
     query.group_by === 'none' && isRanking(query.statistic)
       ? (

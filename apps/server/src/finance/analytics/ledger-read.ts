@@ -17,7 +17,7 @@ export type AggregateRow = {
   count: number;
   transactions: number;
   accounts: string | null;
-  /** Groups in the period, and those with a positive total. */
+  /** Groups in the period, and those with a positive total (on every row). */
   groups: number;
   positive_groups: number;
 };
@@ -80,8 +80,8 @@ export async function readAggregate(
       from (
         select ${key} as key, grouping(${key})::int as level, ${figures},
           case when grouping(${key}) = 1 then string_agg(distinct t.account_id, ',') end as accounts,
-          (count(*) over (partition by grouping(${key})))::int as groups,
-          (sum(case when sum(${plan.amount}) > 0 then 1 else 0 end) over (partition by grouping(${key})))::int
+          (sum(case when grouping(${key}) = 0 then 1 else 0 end) over ())::int as groups,
+          (sum(case when grouping(${key}) = 0 and sum(${plan.amount}) > 0 then 1 else 0 end) over ())::int
             as positive_groups,
           row_number() over (partition by grouping(${key}) order by ${orderOf(grouping.order, plan, key)}) as rank
         from ledger_transaction t

@@ -1,0 +1,583 @@
+import { dslObjectSchema, type LedgerQueryInput, toolInputSchemas } from '@penny/contracts';
+import {
+  accountsClient,
+  createTestApp,
+  type SignedUpUser,
+  type TestApp,
+  testDatabaseKinds,
+} from '@penny/server/testing';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LedgerQueryResult } from '../../finance/index.ts';
+import { ServiceError } from '../../services/errors.ts';
+import { financeTools } from './index.ts';
+import type { ToolResult } from './types.ts';
+
+/**
+ * The ledger query against a user who linked a sandbox bank. Every figure is checked against plain
+ * code over the user's raw ledger rows (read here with SQL, added up here in integer micro-dollars),
+ * never against the analytics the tool uses.
+ */
+
+// ---- Reference arithmetic, independent of finance/analytics/
+
+function micros(text: string): bigint {
+  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text.trim());
+  if (!match) throw new Error(`not a decimal: ${text}`);
+  const value = BigInt(match[2] ?? '0') * 1_000_000n + BigInt((match[3] ?? '').padEnd(6, '0').slice(0, 6));
+  return match[1] === '-' ? -value : value;
+}
+
+/** a ÷ b rounded half away from zero. */
+function divRound(a: bigint, b: bigint): bigint {
+  const negative = a < 0n !== b < 0n;
+  const x = a < 0n ? -a : a;
+  const y = b < 0n ? -b : b;
+  const q = (2n * x + y) / (2n * y);
+  return negative ? -q : q;
+}
+
+/** Millionths to cents, half away from zero. */
+const toCentsRef = (value: bigint) => divRound(value, 10_000n);
+
+function centsText(cents: bigint): string {
+  const negative = cents < 0n;
+  const abs = negative ? -cents : cents;
+  const text = `${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
+  return negative ? `-${text}` : text;
+}
+
+const moneyText = (value: bigint) => centsText(toCentsRef(value));
+const dollarFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+/** '$1,234.56' by Intl, from a decimal string (display only). */
+const dollars = (text: string) => dollarFormat.format(Number(text));
+const monthName = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const monthOf = (day: string) => monthName.format(new Date(`${day}T00:00:00Z`));
+
+type Row = {
+  id: number;
+  accountId: string;
+  date: string;
+  usd: bigint | null;
+  name: string;
+  merchant: string | null;
+  primary: string | null;
+  detailed: string | null;
+  pending: boolean;
+};
+
+const NOT_SPENDING = new Set(['INCOME', 'TRANSFER_IN', 'TRANSFER_OUT', 'INVESTMENT']);
+const isSpending = (row: Row) =>
+  !NOT_SPENDING.has(row.primary ?? '') && row.detailed !== 'LOAN_PAYMENTS_CREDIT_CARD_PAYMENT';
+const isIncome = (row: Row) => row.primary === 'INCOME';
+const usdOf = (row: Row) => row.usd ?? 0n;
+const sum = (rows: readonly Row[]) => rows.reduce((total, row) => total + usdOf(row), 0n);
+/** Spending: money out counts as positive. */
+const spent = (rows: readonly Row[]) => -sum(rows.filter(isSpending));
+const purchases = (rows: readonly Row[]) => rows.filter((row) => isSpending(row) && usdOf(row) < 0n);
+
+function shiftDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+function firstOfMonth(day: string, monthsBack: number): string {
+  const date = new Date(`${day.slice(0, 7)}-01T00:00:00Z`);
+  date.setUTCMonth(date.getUTCMonth() - monthsBack);
+  return date.toISOString().slice(0, 10);
+}
+function lastOfMonth(day: string): string {
+  const date = new Date(`${day.slice(0, 7)}-01T00:00:00Z`);
+  date.setUTCMonth(date.getUTCMonth() + 1);
+  date.setUTCDate(0);
+  return date.toISOString().slice(0, 10);
+}
+/** The Monday on or before a day. */
+function mondayOf(day: string): string {
+  const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
+  return shiftDays(day, -((weekday + 6) % 7));
+}
+const daysBetween = (start: string, end: string) => (Date.parse(end) - Date.parse(start)) / 86_400_000 + 1;
+
+function groupBy<K>(rows: readonly Row[], key: (row: Row) => K): Map<K, Row[]> {
+  const groups = new Map<K, Row[]>();
+  for (const row of rows) groups.set(key(row), [...(groups.get(key(row)) ?? []), row]);
+  return groups;
+}
+
+describe.each(testDatabaseKinds())('the ledger query on %s', (database) => {
+  let t: TestApp;
+  let ada: SignedUpUser;
+  let today: string;
+  let rows: Row[];
+  let accountNames: Map<string, string>;
+  let month: { start: string; end: string };
+  let quarter: { start: string; end: string };
+
+  beforeAll(async () => {
+    t = await createTestApp({ database, listen: true });
+    ada = await t.signUpVerifiedUser();
+    expect((await (await accountsClient(t, ada)).linkBank('ins_109508')).status).toBe(200);
+    await t.services.sync.settled();
+    const raw = await t.rows<{
+      id: string | number;
+      account_id: string;
+      date: string;
+      usd: string | null;
+      name: string;
+      merchant: string | null;
+      category_primary: string | null;
+      category_detailed: string | null;
+      pending: boolean;
+    }>(sql`
+      select id, account_id, date::text as date,
+        coalesce(amount_usd::text, case when currency = 'USD' then amount::text end) as usd,
+        name, merchant, category_primary, category_detailed, pending
+      from ledger_transaction where user_id = ${ada.user.id}`);
+    rows = raw.map((row) => ({
+      id: Number(row.id),
+      accountId: row.account_id,
+      date: row.date,
+      usd: row.usd === null ? null : micros(row.usd),
+      name: row.name,
+      merchant: row.merchant,
+      primary: row.category_primary,
+      detailed: row.category_detailed,
+      pending: row.pending,
+    }));
+    today = rows.reduce((latest, row) => (row.date > latest ? row.date : latest), '');
+    month = { start: firstOfMonth(today, 1), end: lastOfMonth(firstOfMonth(today, 1)) };
+    quarter = { start: firstOfMonth(today, 3), end: month.end };
+    const accounts = await t.rows<{ id: string; name: string }>(
+      sql`select id, name from ledger_account where user_id = ${ada.user.id}`,
+    );
+    accountNames = new Map(accounts.map((account) => [account.id, account.name]));
+  }, 240_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  async function run(input: LedgerQueryInput): Promise<ToolResult & { data: LedgerQueryResult }> {
+    const parsed = toolInputSchemas.ledger_query.parse(input);
+    expect(financeTools.ledger_query.describe(parsed).length).toBeGreaterThan(10);
+    const result = await financeTools.ledger_query.execute(parsed, {
+      userId: ada.user.id,
+      services: t.services,
+      today,
+    });
+    for (const { block } of result.blocks) expect(dslObjectSchema.safeParse(block).success).toBe(true);
+    return result as ToolResult & { data: LedgerQueryResult };
+  }
+
+  const postedIn = (period: { start: string; end: string }) =>
+    rows.filter(
+      (row) => !row.pending && row.usd !== null && row.date >= period.start && row.date <= period.end,
+    );
+
+  it('total: spending on a category, its transactions, the reading and the headline', async () => {
+    const result = await run({ periods: [month], filters: { categories: ['FOOD_AND_DRINK_GROCERIES'] } });
+    const mine = postedIn(month).filter((row) => row.detailed === 'FOOD_AND_DRINK_GROCERIES');
+    expect(mine.length).toBeGreaterThan(0);
+    const figures = result.data.periods[0];
+    expect(figures?.total).toBe(moneyText(-sum(mine)));
+    expect(figures?.transactionCount).toBe(mine.length);
+    expect(figures?.count).toBe(purchases(mine).length);
+    expect(result.facts[0]).toBe(
+      `Spending on Groceries in ${monthOf(month.start)}: ${dollars(moneyText(-sum(mine)))} across ${mine.length} transaction${mine.length === 1 ? '' : 's'}.`,
+    );
+    expect((result.data as { reading?: string }).reading).toBe(
+      `Spending on Groceries, ${monthOf(month.start)}, posted transactions`,
+    );
+    expect(result.provenance).toEqual({
+      accounts: [...new Set(mine.map((row) => accountNames.get(row.accountId)))].sort(),
+      period: month,
+      transactionCount: mine.length,
+    });
+    expect(result.blocks.map((item) => item.block.type)).toEqual(['content']);
+  });
+
+  it('count: purchases at a merchant named in part and in another case', async () => {
+    const period = quarter;
+    const matches = (row: Row) => (row.merchant ?? row.name).toLowerCase().includes('starb');
+    const mine = postedIn(period).filter((row) => isSpending(row) && matches(row));
+    expect(mine.length).toBeGreaterThan(1);
+    const result = await run({
+      statistic: 'count',
+      periods: [{ ...period, label: 'the quarter' }],
+      filters: { merchants: ['STARB'] },
+    });
+    const figures = result.data.periods[0];
+    expect(figures?.count).toBe(purchases(mine).length);
+    expect(figures?.total).toBe(moneyText(-sum(mine)));
+    expect(result.facts[0]).toBe(
+      `Purchases at STARB in the quarter: ${purchases(mine).length} transactions (${dollars(moneyText(-sum(mine)))} in total).`,
+    );
+  });
+
+  it('average per month, week, day and transaction, with the divisor stated', async () => {
+    const mine = postedIn(quarter);
+    const totalCents = toCentsRef(spent(mine));
+    const days = BigInt(daysBetween(quarter.start, quarter.end));
+    const count = BigInt(purchases(mine).length);
+    const cases = [
+      { per: 'month', value: divRound(totalCents, 3n), divisor: '3', words: 'a month over 3 months' },
+      {
+        per: 'week',
+        value: divRound(totalCents * 7n, days),
+        divisor: (Number(days) / 7).toFixed(1),
+        words: `a week over ${(Number(days) / 7).toFixed(1)} weeks (${days} days`,
+      },
+      {
+        per: 'day',
+        value: divRound(totalCents, days),
+        divisor: String(days),
+        words: `a day over ${days} days`,
+      },
+      {
+        per: 'transaction',
+        value: divRound(totalCents, count),
+        divisor: String(count),
+        words: `a transaction over ${count} transactions`,
+      },
+    ] as const;
+    for (const item of cases) {
+      const result = await run({ statistic: 'average', per: item.per, periods: [quarter] });
+      const average = result.data.periods[0]?.average;
+      expect(average?.value).toBe(centsText(item.value));
+      expect(average?.divisor).toBe(item.divisor);
+      expect(result.facts[0]).toContain(`: ${dollars(centsText(item.value))} ${item.words}`);
+      expect(result.facts[0]).toContain(`${dollars(centsText(totalCents))} in total`);
+    }
+    const monthly = await run({ statistic: 'average', periods: [quarter] });
+    expect(monthly.facts[0]).toMatch(/^Average monthly spending, /);
+  });
+
+  it('largest and smallest: single purchases and income payments ranked', async () => {
+    const year = { start: firstOfMonth(today, 12), end: month.end };
+    const bought = purchases(postedIn(year));
+    const abs = (row: Row) => (usdOf(row) < 0n ? -usdOf(row) : usdOf(row));
+    const byAmount = (a: Row, b: Row) =>
+      abs(b) > abs(a) ? 1 : abs(b) < abs(a) ? -1 : a.date === b.date ? b.id - a.id : a.date < b.date ? 1 : -1;
+    const largest = [...bought].sort(byAmount).slice(0, 3);
+    const result = await run({ statistic: 'largest', top: 3, periods: [year] });
+    const listed = result.data.periods[0]?.transactions ?? [];
+    expect(listed.map((row) => row.amount)).toEqual(largest.map((row) => moneyText(usdOf(row))));
+    expect(result.data.periods[0]?.count).toBe(bought.length);
+    expect(result.facts[0]).toContain(`The 3 largest purchases`);
+    expect(result.facts[0]).toContain(`out of ${bought.length.toLocaleString('en-US')} transactions`);
+    expect(result.facts[1]).toContain(`1. ${dollars(moneyText(abs(largest[0] as Row)))} at `);
+    expect(result.blocks.map((item) => item.block.type)).toEqual(['content', 'bar', 'table']);
+
+    const smallest = [...bought].sort((a, b) => -byAmount(a, b) || a.id - b.id)[0] as Row;
+    const one = await run({ statistic: 'smallest', top: 1, periods: [year] });
+    expect(one.data.periods[0]?.transactions.map((row) => row.amount)).toEqual([moneyText(usdOf(smallest))]);
+    expect(one.facts[0]).toMatch(/^The smallest purchase /);
+    expect(one.facts[0]).toContain(`: ${dollars(moneyText(abs(smallest)))} at `);
+
+    const paid = postedIn(year).filter((row) => isIncome(row) && usdOf(row) > 0n);
+    const income = await run({ measure: 'income', statistic: 'largest', top: 1, periods: [year] });
+    const top = [...paid].sort(byAmount)[0] as Row;
+    expect(income.data.periods[0]?.transactions[0]?.amount).toBe(moneyText(usdOf(top)));
+    expect(income.facts[0]).toMatch(/^The largest income payment /);
+  });
+
+  it('share: a category as a percentage of all spending, and each category of the total', async () => {
+    const all = postedIn(month);
+    const food = all.filter((row) => row.primary === 'FOOD_AND_DRINK');
+    const part = toCentsRef(-sum(food));
+    const whole = toCentsRef(spent(all));
+    const percent = Number(divRound(part * 1000n, whole)) / 10;
+    const result = await run({
+      statistic: 'share',
+      periods: [month],
+      filters: { categories: ['FOOD_AND_DRINK'] },
+    });
+    expect(result.data.periods[0]?.share).toEqual({ whole: centsText(whole), percent });
+    expect(result.facts[0]).toBe(
+      `Food and drink came to ${percent.toFixed(1)}% of your spending in ${monthOf(month.start)} (${dollars(centsText(part))} of ${dollars(centsText(whole))}).`,
+    );
+
+    const grouped = await run({ statistic: 'share', group_by: 'category', periods: [month] });
+    const byPrimary = groupBy(all.filter(isSpending), (row) => row.primary);
+    const groups = grouped.data.periods[0]?.groups ?? [];
+    expect(groups.length).toBe(Math.min(10, byPrimary.size));
+    for (const group of groups) {
+      const cents = toCentsRef(-sum(byPrimary.get(group.key) ?? []));
+      expect(group.total).toBe(centsText(cents));
+      expect(group.sharePercent).toBe(Number(divRound(cents * 1000n, whole)) / 10);
+    }
+    expect(grouped.facts[1]).toMatch(/^1\. .+: \d+\.\d% \(\$/);
+  });
+
+  it('group_by merchant: the top groups, largest first, and the rest together', async () => {
+    const mine = postedIn(quarter).filter(isSpending);
+    const byMerchant = [...groupBy(mine, (row) => row.merchant ?? row.name)].map(
+      ([name, items]) => [name, toCentsRef(-sum(items)), items.length] as const,
+    );
+    byMerchant.sort((a, b) => (b[1] > a[1] ? 1 : b[1] < a[1] ? -1 : a[0] < b[0] ? -1 : 1));
+    const result = await run({ group_by: 'merchant', top: 5, periods: [quarter] });
+    const figures = result.data.periods[0];
+    expect(figures?.groupCount).toBe(byMerchant.length);
+    expect(figures?.groups.map((group) => [group.key, group.total, group.transactionCount])).toEqual(
+      byMerchant.slice(0, 5).map(([name, cents, count]) => [name, centsText(cents), count]),
+    );
+    const rest = byMerchant.slice(5);
+    expect(figures?.other).toEqual({
+      total: centsText(rest.reduce((total, [, cents]) => total + cents, 0n)),
+      count:
+        purchases(mine).length -
+        purchases(
+          mine.filter((row) => byMerchant.slice(0, 5).some(([name]) => name === (row.merchant ?? row.name))),
+        ).length,
+      transactionCount: rest.reduce((total, [, , count]) => total + count, 0),
+      groups: rest.length,
+    });
+    const [first] = byMerchant;
+    expect(result.facts[1]).toMatch(
+      new RegExp(
+        `^1\\. ${(first?.[0] ?? '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: \\$[\\d,]+\\.\\d\\d \\(\\d+ transactions?, \\d+\\.\\d%\\)$`,
+      ),
+    );
+    expect(result.facts.at(-1)).toMatch(new RegExp(`^Other merchants \\(${rest.length}\\): `));
+    expect(result.blocks.map((item) => item.block.type)).toEqual(['content', 'bar', 'table']);
+  });
+
+  it('group_by category within a category (its detailed parts) and by account, with an account filter', async () => {
+    const mine = postedIn(quarter).filter((row) => row.primary === 'FOOD_AND_DRINK');
+    const result = await run({
+      group_by: 'category',
+      periods: [quarter],
+      filters: { categories: ['FOOD_AND_DRINK'] },
+    });
+    const byDetailed = groupBy(mine, (row) => row.detailed);
+    const groups = result.data.periods[0]?.groups ?? [];
+    expect(new Set(groups.map((group) => group.key))).toEqual(new Set(byDetailed.keys()));
+    for (const group of groups) expect(group.total).toBe(moneyText(-sum(byDetailed.get(group.key) ?? [])));
+
+    const byAccount = await run({ group_by: 'account', periods: [quarter] });
+    const spentByAccount = groupBy(postedIn(quarter).filter(isSpending), (row) => row.accountId);
+    expect(byAccount.data.periods[0]?.groups.length).toBe(spentByAccount.size);
+    for (const group of byAccount.data.periods[0]?.groups ?? []) {
+      expect(group.label).toBe(accountNames.get(group.key ?? ''));
+      expect(group.total).toBe(moneyText(-sum(spentByAccount.get(group.key ?? '') ?? [])));
+    }
+
+    const [checkingId, checkingName] = [...accountNames].find(([, name]) => /checking/i.test(name)) ?? [];
+    const onChecking = await run({
+      periods: [quarter],
+      filters: { account: (checkingName ?? '').toUpperCase() },
+    });
+    const checkingRows = postedIn(quarter).filter((row) => isSpending(row) && row.accountId === checkingId);
+    expect(onChecking.data.periods[0]?.total).toBe(moneyText(-sum(checkingRows)));
+    expect(onChecking.data.filters.accounts).toEqual([checkingName]);
+    expect(onChecking.facts[0]).toContain(`Spending from ${checkingName} `);
+  });
+
+  it('filters: an amount range on money out and words in the description or merchant', async () => {
+    // Bounds are on money moving the measure's way: for spending, money out (refunds are not purchases).
+    const mine = postedIn(quarter).filter((row) => {
+      const out = -usdOf(row);
+      return isSpending(row) && out >= 20_000_000n && out <= 100_500_000n;
+    });
+    const ranged = await run({ periods: [quarter], filters: { min_amount: 20, max_amount: '100.5' } });
+    expect(ranged.data.periods[0]?.total).toBe(moneyText(-sum(mine)));
+    expect(ranged.data.periods[0]?.transactionCount).toBe(mine.length);
+    expect(ranged.facts[0]).toContain('in transactions of $20.00 to $100.50');
+
+    const word = 'coffee';
+    const texts = postedIn(quarter).filter(
+      (row) => isSpending(row) && `${row.name}\n${row.merchant ?? ''}`.toLowerCase().includes(word),
+    );
+    expect(texts.length).toBeGreaterThan(0);
+    const found = await run({ periods: [quarter], filters: { text: 'CoFFee' } });
+    expect(found.data.periods[0]?.total).toBe(moneyText(-sum(texts)));
+    expect(found.facts[0]).toContain('matching "CoFFee"');
+
+    // LIKE's wildcards are plain characters in a filter.
+    const wild = await run({ periods: [quarter], filters: { text: '%' } });
+    const percentRows = postedIn(quarter).filter(
+      (row) => isSpending(row) && `${row.name}${row.merchant ?? ''}`.includes('%'),
+    );
+    expect(wild.data.periods[0]?.transactionCount).toBe(percentRows.length);
+  });
+
+  it('income and net cash flow', async () => {
+    const mine = postedIn(quarter);
+    const income = sum(mine.filter(isIncome));
+    const result = await run({ measure: 'income', periods: [quarter] });
+    expect(result.data.periods[0]?.total).toBe(moneyText(income));
+    const net = await run({ measure: 'net_cash_flow', statistic: 'count', periods: [quarter] });
+    expect(net.data.periods[0]?.total).toBe(moneyText(income - spent(mine)));
+    expect(net.data.periods[0]?.count).toBe(
+      purchases(mine).length + mine.filter((row) => isIncome(row) && usdOf(row) > 0n).length,
+    );
+  });
+
+  it('group_by month: a zero-filled series with its highest, lowest and average month', async () => {
+    const first = rows.reduce((earliest, row) => (row.date < earliest ? row.date : earliest), today);
+    const period = { start: firstOfMonth(first, 2), end: lastOfMonth(firstOfMonth(first, -2)) };
+    const result = await run({ group_by: 'month', periods: [period] });
+    const figures = result.data.periods[0];
+    const months = [0, 1, 2, 3, 4]
+      .map((back) => firstOfMonth(firstOfMonth(first, -2), back).slice(0, 7))
+      .reverse();
+    expect(figures?.groups.map((group) => group.key)).toEqual(months);
+    const values = months.map((key) =>
+      toCentsRef(spent(postedIn(period).filter((row) => row.date.startsWith(key)))),
+    );
+    expect(figures?.groups.map((group) => group.value)).toEqual(values.map(centsText));
+    expect(values[0]).toBe(0n);
+    const highest = values.reduce((a, b) => (b > a ? b : a));
+    const lowest = values.reduce((a, b) => (b < a ? b : a));
+    expect(figures?.series?.highest.value).toBe(centsText(highest));
+    expect(figures?.series?.lowest.value).toBe(centsText(lowest));
+    expect(figures?.series?.average).toBe(
+      centsText(
+        divRound(
+          values.reduce((a, b) => a + b, 0n),
+          5n,
+        ),
+      ),
+    );
+    expect(result.facts[0]).toContain(
+      `average ${dollars(
+        centsText(
+          divRound(
+            values.reduce((a, b) => a + b, 0n),
+            5n,
+          ),
+        ),
+      )} a month over 5 months`,
+    );
+    expect(result.blocks.map((item) => item.block.type)).toEqual(['content', 'line', 'table']);
+  });
+
+  it('group_by week: weeks start on Monday, counts per week', async () => {
+    const result = await run({ statistic: 'count', group_by: 'week', periods: [month] });
+    const groups = result.data.periods[0]?.groups ?? [];
+    expect(groups[0]?.key).toBe(mondayOf(month.start));
+    for (const group of groups) {
+      expect(new Date(`${group.key}T00:00:00Z`).getUTCDay()).toBe(1);
+      const inWeek = postedIn(month).filter((row) => mondayOf(row.date) === group.key);
+      expect(group.count).toBe(purchases(inWeek).length);
+    }
+    expect(groups.at(-1)?.key).toBe(mondayOf(month.end));
+  });
+
+  it('largest with a grouping: the months ranked by their total', async () => {
+    const year = { start: firstOfMonth(today, 12), end: month.end };
+    const byMonth = [...groupBy(postedIn(year).filter(isSpending), (row) => row.date.slice(0, 7))]
+      .map(([key, items]) => [key, toCentsRef(-sum(items))] as const)
+      .sort((a, b) => (b[1] > a[1] ? 1 : b[1] < a[1] ? -1 : a[0] < b[0] ? -1 : 1));
+    const result = await run({ statistic: 'largest', group_by: 'month', top: 2, periods: [year] });
+    expect(result.data.periods[0]?.groups.map((group) => [group.key, group.total])).toEqual(
+      byMonth.slice(0, 2).map(([key, cents]) => [key, centsText(cents)]),
+    );
+    expect(result.facts[0]).toMatch(/^The 2 months with the largest spending /);
+  });
+
+  it('two periods: each figure, the difference and the change relative to the second', async () => {
+    const first = { start: firstOfMonth(today, 6), end: lastOfMonth(firstOfMonth(today, 4)), label: 'Q-a' };
+    const second = { start: firstOfMonth(today, 3), end: month.end, label: 'Q-b' };
+    const a = toCentsRef(spent(postedIn(first)));
+    const b = toCentsRef(spent(postedIn(second)));
+    const result = await run({ periods: [first, second] });
+    expect(result.data.periods.map((figures) => figures.total)).toEqual([centsText(a), centsText(b)]);
+    expect(result.data.comparison?.difference).toBe(centsText(a - b));
+    const change = Number(divRound((a - b) * 1000n, b)) / 10;
+    expect(result.data.comparison?.changePercent).toBe(change);
+    const size = a - b < 0n ? b - a : a - b;
+    expect(result.facts[0]).toBe(
+      `Spending: ${dollars(centsText(a))} in Q-a vs ${dollars(centsText(b))} in Q-b, ${dollars(centsText(size))} ${a >= b ? 'more' : 'less'} in Q-a (${change > 0 ? '+' : ''}${change.toFixed(1)}%).`,
+    );
+    expect(result.provenance.period).toEqual({ start: first.start, end: second.end });
+
+    const grouped = await run({ group_by: 'category', periods: [first, second], top: 4 });
+    const totals = (period: { start: string; end: string }) =>
+      new Map(
+        [...groupBy(postedIn(period).filter(isSpending), (row) => row.primary)].map(
+          ([key, items]) => [key, toCentsRef(-sum(items))] as const,
+        ),
+      );
+    const [ta, tb] = [totals(first), totals(second)];
+    const changes = [...new Set([...ta.keys(), ...tb.keys()])]
+      .map((key) => [key, (ta.get(key) ?? 0n) - (tb.get(key) ?? 0n)] as const)
+      .map(([key, difference]) => [key, difference < 0n ? -difference : difference] as const)
+      .sort((x, y) => (y[1] > x[1] ? 1 : y[1] < x[1] ? -1 : 0));
+    const listed = grouped.data.comparison?.groups ?? [];
+    expect(listed.length).toBe(4);
+    for (const [index, group] of listed.entries()) {
+      expect(group.values).toEqual([centsText(ta.get(group.key) ?? 0n), centsText(tb.get(group.key) ?? 0n)]);
+      expect(group.difference.replace('-', '')).toBe(centsText(changes[index]?.[1] ?? -1n));
+    }
+    expect(grouped.facts[1]).toBe('By category, largest change first:');
+    expect(grouped.blocks.map((item) => item.block.type)).toEqual(['content', 'bar', 'table']);
+  });
+
+  it('says so when a period has nothing in it', async () => {
+    const result = await run({
+      periods: [{ start: '1990-04-01', end: '1990-06-30', label: 'Q2 1990' }],
+      filters: { categories: ['TRANSPORTATION_GAS'] },
+    });
+    expect(result.facts[0]).toBe('No spending on Gas and fuel in Q2 1990 (0 transactions).');
+    expect(result.provenance.transactionCount).toBe(0);
+  });
+
+  it('refuses combinations that mean nothing, with a sentence a user can read', async () => {
+    const refusals: Array<[LedgerQueryInput, RegExp]> = [
+      [{ measure: 'net_cash_flow', statistic: 'largest', periods: [month] }, /net cash flow means nothing/],
+      [{ statistic: 'share', group_by: 'month', periods: [quarter] }, /share by month means nothing/],
+      [{ periods: [{ start: month.end, end: month.start }] }, /starts .* after it ends/],
+      [
+        { group_by: 'month', periods: [{ start: '2000-01-01', end: '2010-01-31' }] },
+        /121 months, more than the 120/,
+      ],
+      [
+        { group_by: 'week', periods: [{ start: '2000-01-01', end: '2008-01-31' }] },
+        /weeks, more than the 400/,
+      ],
+      [
+        { periods: [month], filters: { min_amount: 50, max_amount: 10 } },
+        /smallest amount .* larger than the largest/,
+      ],
+      [
+        { periods: [month], filters: { categories: ['NOT_A_CATEGORY'] } },
+        /Unknown category "NOT_A_CATEGORY"/,
+      ],
+    ];
+    for (const [input, message] of refusals) {
+      const parsed = toolInputSchemas.ledger_query.parse(input);
+      const error = await financeTools.ledger_query
+        .execute(parsed, { userId: ada.user.id, services: t.services, today })
+        .catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(ServiceError);
+      expect((error as ServiceError).code).toBe('request:invalid');
+      expect((error as ServiceError).message).toMatch(message);
+    }
+  });
+
+  it('describes any input without throwing, even one a model got wrong', () => {
+    const junk: unknown[] = [
+      undefined,
+      null,
+      {},
+      { periods: 'soon' },
+      { periods: [{ start: 5 }] },
+      { filters: { categories: [7] } },
+      'text',
+    ];
+    for (const input of junk) {
+      const text = financeTools.ledger_query.describe(input as never);
+      expect(typeof text).toBe('string');
+      expect(text.length).toBeGreaterThan(10);
+    }
+    expect(
+      financeTools.ledger_query.describe(
+        toolInputSchemas.ledger_query.parse({
+          statistic: 'largest',
+          top: 3,
+          filters: { merchants: ['Amazon'] },
+          periods: [{ start: '2026-01-01', end: '2026-11-26', label: '2026 so far' }],
+        }),
+      ),
+    ).toBe('Working out the 3 largest purchases at Amazon, 2026 so far');
+  });
+});
