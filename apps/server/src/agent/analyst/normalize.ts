@@ -118,6 +118,11 @@ export function editDistance(a: string, b: string, limit = 3): number {
   return (rows[a.length] as number[])[b.length] ?? limit + 1;
 }
 
+/** `longer` is `word` with an inflection ending: 'charges' of 'charge', 'spends' of 'spend'. */
+function inflected(word: string, longer: string): boolean {
+  return ['s', 'es', 'd', 'ed', 'ing', 'er'].some((ending) => longer === `${word}${ending}`);
+}
+
 /** The known word a near spelling stands for: same first letter, one edit (two past 7 letters). */
 function corrected(word: string): string | undefined {
   if (word.length < 4 || KNOWN_SET.has(word) || /\d/.test(word)) return undefined;
@@ -125,6 +130,8 @@ function corrected(word: string): string | undefined {
   let found: { word: string; distance: number } | undefined;
   for (const known of KNOWN) {
     if (known[0] !== word[0]) continue;
+    // Another form of a known word is a word of its own ('charge' and 'charges', 'spends' and 'spend').
+    if (inflected(word, known) || inflected(known, word)) continue;
     // A four-letter word without a vowel had one left out ('spnd', 'spnt'); others are words of their own.
     if (word.length === 4 && (known.length !== 5 || /[aeiouy]/.test(word))) continue;
     const distance = editDistance(word, known, limit);

@@ -123,7 +123,7 @@ function measureOf(q: string): LedgerMeasure | undefined {
   )
     return 'net_cash_flow';
   if (
-    /\bincome\b|\bearn(s|ed|ing|ings)?\b|\b(make|made|making)\b(?! a )|\bpaid me\b|\bgot paid\b|\bsalary\b|\bpaychecks?\b|\bwages\b|\bdeposits?\b|\bcame in\b|\bmoney in\b|\breceived?\b/.test(
+    /\bincome\b|\bearn(s|ed|ing|ings)?\b|\bbr(ing|ings|inging|ought) in\b|\b(take|took) home\b|\b(make|made|making)\b(?! a )|\bpaid me\b|\bgot paid\b|\bsalary\b|\bpaychecks?\b|\bwages\b|\bdeposits?\b|\bcame in\b|\bmoney in\b|\breceived?\b/.test(
       q,
     )
   )
@@ -178,7 +178,7 @@ export function readShape(q: string): Shape {
   // A ranking over groups: 'top 3 places', 'biggest category', 'which store did I spend the most at'.
   const rankedGroup = q.match(
     new RegExp(
-      `\\b(top|biggest|largest|main|highest|most expensive|smallest|lowest|least)\\s+(?:${COUNT_WORD}\\s+)?(?:spending\\s+|expense\\s+)?(\\w+)\\b`,
+      `\\b(top|biggest|largest|main|highest|most expensive|smallest|lowest|least)\\s+(?:${COUNT_WORD}\\s+)?(?:(?:spending|spent|expense|expensive|used|visited|frequent|popular|paid)\\s+)?(\\w+)\\b`,
     ),
   );
   const whichGroup = q.match(
@@ -239,7 +239,15 @@ export function readShape(q: string): Shape {
   const byGroup = groupOf(by?.[1]);
   if (byGroup && shape.groupBy === 'none') shape.groupBy = byGroup;
 
-  if (SERIES.test(q)) {
+  const upOrDown =
+    /\b(up or down|down or up|more or less|less or more|higher or lower|lower or higher|increase or decrease|rise or fall|better or worse)\b/.test(
+      q,
+    );
+  const strongSeries =
+    /\btrend(s|ing)?\b|\bover time\b|\b(month|week) (by|over|to) (month|week)\b|\bby (month|week)\b|\b(each|every) (month|week) (of|in|since|this|last|over|for)\b|\b(monthly|weekly) breakdown\b/.test(
+      q,
+    );
+  if (SERIES.test(q) && (!upOrDown || strongSeries)) {
     shape.series = /\bweek\b|\bweekly\b/.test(q) ? 'week' : 'month';
     if (shape.statistic === 'average' && shape.per !== 'transaction') {
       shape.statistic = 'total';
@@ -264,6 +272,7 @@ export function readShape(q: string): Shape {
     )
   )
     shape.compare = 'previous';
+  else if (upOrDown && !strongSeries) shape.compare = 'previous';
 
   const hint = q.match(
     /\b(?:per|a|each|every)\s+(month|week|day|transaction|purchase)\b|\b(monthly|weekly|daily)\b/,
@@ -275,6 +284,11 @@ export function readShape(q: string): Shape {
       new RegExp(`(?:\\bhow many|\\bnumber of|# of|\\bcount of)\\s+(?:\\w+\\s+){0,2}?(${ITEM}|times)\\b`),
     )?.[1];
     if (noun) shape.countNoun = noun.endsWith('s') ? noun : `${noun}s`;
+  }
+  // 'has it gone up since last month' compares two periods; the series is for 'over time'.
+  if (shape.compare && shape.series) {
+    if (strongSeries) delete shape.compare;
+    else delete shape.series;
   }
   shape.shaped =
     shape.statistic !== 'total' ||

@@ -101,7 +101,7 @@ export function callsFor(reading: Reading, context: TurnContext, deep: boolean):
             ...(reading.merchant ? { merchant: reading.merchant } : {}),
             ...(reading.category ? { category: reading.category.code } : {}),
             ...(reading.direction ? { direction: reading.direction } : {}),
-            limit: 50,
+            limit: reading.limit ?? 50,
           },
         },
       ];

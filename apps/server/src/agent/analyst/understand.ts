@@ -23,6 +23,10 @@ const INTENT_RULES: ReadonlyArray<[Intent, RegExp]> = [
     'summary',
     /\bsummary\b|\bsummari[sz]e\b|\boverview\b|\bsnapshot\b|\brundown\b|\brecap\b|\bhow am i doing\b|\bwhere do i stand\b|\bfinancial (health|situation|picture)\b|\bhow (is|are) (my )?(money|finances|things)( \w+)?\b|\bstate of my (money|finances)\b/,
   ],
+  [
+    'search',
+    /\b(when|what) (did|was|were) (i|my) (last|most recently)\b|\blast time i\b|\bmost recent (transaction|purchase|charge|payment|paycheck|deposit)s?\b|\blatest (transaction|purchase|charge|payment|paycheck|deposit)s?\b|\bwhen did i (last )?(get paid|buy|pay|go to)\b/,
+  ],
   ['emergency_fund', /\bemergency fund\b|\brainy day\b|\bmonths? of expenses\b/],
   [
     'loan_payment',
@@ -58,11 +62,11 @@ const INTENT_RULES: ReadonlyArray<[Intent, RegExp]> = [
   ],
   [
     'cash_flow',
-    /\bspend(ing)? more than i (earn|make)\b|\b(earn|make|making) more than i spend\b|\b(living|live) (within|beyond|above) my means\b|\bin the (red|black)\b|\bcash ?flow\b|\bsavings rate\b|\bincome (vs\.?|versus|and) (expenses|spending)\b|\bhow much (did|do|have) i (save|saved)\b|\bhave i saved\b|\bdid i save\b|\bnet (income|savings)\b|\bsave each month\b|\bsaving each month\b|\bearn(ed)? (vs\.?|versus|and|compared to) spen[dt]\b/,
+    /\bspend(ing)? more than i (earn|make)\b|\bmy net\b(?! worth)|\bnet (for|this|last|in|over|so)\b|\bput (away|aside)\b|\bset aside\b|\bsock(ed)? away\b|\bleft ?over\b|\bafter (expenses|spending|bills)\b|\b(income|earnings) (minus|less|after|over) (spending|expenses)\b|\b(earn|make|making) more than i spend\b|\b(living|live) (within|beyond|above) my means\b|\bin the (red|black)\b|\bcash ?flow\b|\bsavings rate\b|\bincome (vs\.?|versus|and) (expenses|spending)\b|\bhow much (did|do|have) i (save|saved)\b|\bhave i saved\b|\bdid i save\b|\bnet (income|savings)\b|\bsave each month\b|\bsaving each month\b|\bearn(ed)? (vs\.?|versus|and|compared to) spen[dt]\b/,
   ],
   [
     'income',
-    /\bincome\b|\bearn(s|ed|ing|ings)?\b|\b(how much|what) (money )?(did|do|have) i (make|made)\b|\bi (make|made|am making)\b|\bmaking money\b|\bpaid me\b|\b(get|gets|got|getting|been) paid\b|\breceiv(e|ed|ing)\b|\bdeposits?\b|\bsalary\b|\bpaychecks?\b|\bgot paid\b|\bwages\b|\bdividends?\b|\binterest\b|\bcame in\b/,
+    /\bincome\b|\bearn(s|ed|ing|ings)?\b|\bbr(ing|ings|inging|ought) in\b|\b(take|took) home\b|\b(how much|what) (money )?(did|do|have) i (make|made)\b|\bi (make|made|am making)\b|\bmaking money\b|\bpaid me\b|\b(get|gets|got|getting|been) paid\b|\breceiv(e|ed|ing)\b|\bdeposits?\b|\bsalary\b|\bpaychecks?\b|\bgot paid\b|\bwages\b|\bdividends?\b|\binterest\b|\bcame in\b/,
   ],
   [
     'merchants',
@@ -244,6 +248,13 @@ function readParts(question: string, context: TurnContext, matcher: Matcher): Pa
   const named = matcher.accounts(q);
   let intent = detectIntent(q);
   if (symbols.length > 0 && (!intent || intent === 'balances')) intent = 'holdings';
+  // 'how much did my investments earn in dividends': money in, not what the investments are worth.
+  if (
+    intent === 'holdings' &&
+    /\b(dividends?|interest)\b/.test(q) &&
+    /\b(earn\w*|paid|pay|get|got|receiv\w*|made|make)\b/.test(q)
+  )
+    intent = 'income';
   if (!intent && (category || merchant || text)) intent = intentOfMeasure(shape.measure) ?? 'spending';
   else if (!intent && shape.shaped && (shape.measure || namesTransactions(q) || shape.groupBy !== 'none'))
     intent = intentOfMeasure(shape.measure) ?? 'spending';
@@ -529,6 +540,11 @@ function finishReading(
     reading.direction = 'in';
   const top = q.match(/\btop (\d+|three|five|ten)\b/);
   if (top?.[1]) reading.limit = { three: 3, five: 5, ten: 10 }[top[1]] ?? Number(top[1]);
+  // 'when did I last get paid': the newest payments in, a few of them.
+  if (reading.intent === 'search' && /\b(last|latest|most recent(ly)?)\b/.test(q)) {
+    reading.limit = 3;
+    if (/\b(get paid|got paid|paid me|paycheck|salary|wages|deposit)\b/.test(q)) reading.direction = 'in';
+  }
   if (reading.intent === 'recurring')
     reading.subscriptionsOnly = /\bsubscriptions?\b|\bmemberships?\b/.test(q);
   if (reading.intent === 'crypto' || reading.intent === 'balances' || reading.intent === 'net_worth')
