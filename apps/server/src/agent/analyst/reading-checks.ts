@@ -43,6 +43,34 @@ function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+/** Groupings the ledger cannot make: by weekday, time of day, person. */
+const UNSUPPORTED_SPLIT =
+  /\b(weekdays?|weekends?|day of (the )?week|time of day|hours?|mornings?|evenings?|nights?)\b.*\b(vs|versus|compared|or)\b.*\b(weekdays?|weekends?|mornings?|evenings?|nights?)\b|\bby (weekday|day of (the )?week|hour|time of day)\b/;
+
+/** Account words the user's linked accounts do not have ('my 401k' with no 401(k) linked). */
+const ACCOUNT_WORDS =
+  /\b(401 ?k|403 ?b|457 ?b?|ira|roth|hsa|529|amex|american express|discover|mastercard|chase|citi|capital one|wells fargo|bank of america|venmo|paypal|robinhood|fidelity|schwab|coinbase|e\*?trade)\b/;
+
+/** A split the ledger cannot make, or an account the user does not have: said, not guessed. */
+export function unsupportedReading(q: string, intent: Intent, context: TurnContext): string | undefined {
+  if (UNSUPPORTED_SPLIT.test(q))
+    return "I can't split spending by day of the week or time of day yet. I can total it for a period, by category, merchant, account, month or week. Which would help?";
+  if (['compound_growth', 'loan_payment', 'savings_goal', 'emergency_fund', 'afford'].includes(intent))
+    return undefined;
+  const named = q.match(ACCOUNT_WORDS)?.[0];
+  if (!named) return undefined;
+  const key = named.replace(/\s+/g, '').replace('*', '');
+  const has = context.accounts.some((a) =>
+    `${a.name} ${a.institution ?? ''} ${a.kind}`
+      .toLowerCase()
+      .replace(/[\s()*]+/g, '')
+      .includes(key),
+  );
+  if (has) return undefined;
+  const names = context.accounts.map((a) => a.name);
+  return `I don't see a linked account that matches "${named}". Your linked accounts are ${names.slice(0, 8).join(', ')}${names.length > 8 ? '…' : ''}. Which one do you mean?`;
+}
+
 /** Words that may follow 'on', 'at' or 'for' without naming a subject. */
 const NOT_A_SUBJECT = new Set(
   (
@@ -103,7 +131,11 @@ export function planLedger(
     (reading.intent === 'income' ? 'income' : reading.intent === 'cash_flow' ? 'net_cash_flow' : 'spending');
   const subject: LedgerSubject = {
     measure,
-    ...(reading.category ? { categories: [reading.category.code] } : {}),
+    ...(reading.categories
+      ? { categories: reading.categories.map((c) => c.code) }
+      : reading.category
+        ? { categories: [reading.category.code] }
+        : {}),
     ...(reading.merchants
       ? { merchants: reading.merchants }
       : reading.merchant

@@ -35,6 +35,8 @@ export type Reading = {
   period?: Period;
   category?: { code: string; label: string };
   merchant?: string;
+  /** Several categories compared ('groceries or restaurants'): each one's figure. */
+  categories?: Array<{ code: string; label: string }>;
   /** Several merchants named together ('target and amazon'): their total together. */
   merchants?: string[];
   account?: ContextAccount;

@@ -5,7 +5,7 @@ import { declineReason, OUTSIDE_WHAT_I_CAN_READ } from './out-of-scope.ts';
 import { type PeriodReading, readPeriods } from './period-grammar.ts';
 import { nextPeriod, type Period, periodShift, previousPeriod } from './periods.ts';
 import type { Intent, Plan, Reading } from './reading.ts';
-import { checkPeriods, planLedger, unknownSubject } from './reading-checks.ts';
+import { checkPeriods, planLedger, unknownSubject, unsupportedReading } from './reading-checks.ts';
 import { namesTransactions, readShape, type Shape } from './shape.ts';
 import { callsFor } from './tool-calls.ts';
 import type { ContextAccount, Matcher, TurnContext } from './vocabulary.ts';
@@ -62,7 +62,7 @@ const INTENT_RULES: ReadonlyArray<[Intent, RegExp]> = [
   ],
   [
     'cash_flow',
-    /\bspend(ing)? more than i (earn|make)\b|\bmy net\b(?! worth)|\bnet (for|this|last|in|over|so)\b|\bput (away|aside)\b|\bset aside\b|\bsock(ed)? away\b|\bleft ?over\b|\bafter (expenses|spending|bills)\b|\b(income|earnings) (minus|less|after|over) (spending|expenses)\b|\b(earn|make|making) more than i spend\b|\b(living|live) (within|beyond|above) my means\b|\bin the (red|black)\b|\bcash ?flow\b|\bsavings rate\b|\bincome (vs\.?|versus|and) (expenses|spending)\b|\bhow much (did|do|have) i (save|saved)\b|\bhave i saved\b|\bdid i save\b|\bnet (income|savings)\b|\bsave each month\b|\bsaving each month\b|\bearn(ed)? (vs\.?|versus|and|compared to) spen[dt]\b/,
+    /\bspend(ing)? more than i (earn|make)\b|\b(spending|expenses) (to|with|vs|versus|and|against) (my )?(income|earnings)\b|\b(income|earnings) (to|with|vs|versus|against) (my )?(spending|expenses)\b|\bmy net\b(?! worth)|\bnet (for|this|last|in|over|so)\b|\bput (away|aside)\b|\bset aside\b|\bsock(ed)? away\b|\bleft ?over\b|\bafter (expenses|spending|bills)\b|\b(income|earnings) (minus|less|after|over) (spending|expenses)\b|\b(earn|make|making) more than i spend\b|\b(living|live) (within|beyond|above) my means\b|\bin the (red|black)\b|\bcash ?flow\b|\bsavings rate\b|\bincome (vs\.?|versus|and) (expenses|spending)\b|\bhow much (did|do|have) i (save|saved)\b|\bhave i saved\b|\bdid i save\b|\bnet (income|savings)\b|\bsave each month\b|\bsaving each month\b|\bearn(ed)? (vs\.?|versus|and|compared to) spen[dt]\b/,
   ],
   [
     'income',
@@ -138,6 +138,8 @@ const LEDGER_INTENTS: ReadonlySet<Intent> = new Set<Intent>([
   'largest',
   'search',
 ]);
+
+const PLAIN_SHAPE: Shape = { statistic: 'total', groupBy: 'none', shaped: false };
 
 /** Tickers of the user's own securities named in any case ('vti', 'Vti'). */
 function heldTickers(q: string, context: TurnContext): string[] {
@@ -370,6 +372,22 @@ function seriesPerUnit(reading: Reading, shape: Shape): void {
   if (several) reading.shape = { ...current, series: unit, shaped: true };
 }
 
+/** The same days a year before ('last october' against 'this october'). */
+function yearBefore(period: Period): Period {
+  const back = (day: string) => `${Number(day.slice(0, 4)) - 1}${day.slice(4)}`;
+  return {
+    ...period,
+    start: back(period.start),
+    end: back(period.end),
+    label: period.label.replace(/\b(\d{4})\b/, (year) => String(Number(year) - 1)),
+  };
+}
+
+function wholeYearOf(today: string): Period {
+  const year = today.slice(0, 4);
+  return { start: `${year}-01-01`, end: today, label: `${year} so far`, unit: 'year' };
+}
+
 /** The period of the same shape that is running today ('this month' for 'last month'). */
 function currentOf(period: Period, today: string): Period {
   let current = period;
@@ -387,7 +405,20 @@ function applyPeriods(reading: Reading, parts: Parts, context: TurnContext): voi
     reading.period = mentions[0].period;
     delete reading.periods;
   }
-  if (mentions[1]) reading.periods = mentions.slice(0, 2).map((m) => m.period);
+  if (mentions[1]) {
+    const [first, second] = [mentions[0]?.period as Period, mentions[1].period];
+    // 'this october vs last october': the same month twice means the one a year before.
+    const same = first.start === second.start && first.end === second.end;
+    reading.periods = [
+      first,
+      same && /^last\b/.test(mentions[1].text.toLowerCase()) ? yearBefore(second) : second,
+    ];
+  }
+  // 'year over year': this year against the last, when no period is named.
+  if (!mentions[0] && /\byear over year\b|\byoy\b/.test(q)) {
+    const thisYear = currentOf(wholeYearOf(context.today), context.today);
+    reading.periods = [thisYear, previousPeriod(thisYear, context.today)];
+  }
   const only = mentions.length === 1 ? mentions[0] : undefined;
   if (only && shape.compare === 'previous' && !reading.periods) {
     // 'more than last month': now against the month named; 'last month vs the month before': the
@@ -427,8 +458,22 @@ function applySubject(reading: Reading, parts: Parts, matcher: Matcher): void {
     delete reading.merchant;
     return;
   }
+  // 'groceries or restaurants?', 'uber vs lyft': each subject's figure side by side.
+  const comparing = /\b(vs|versus|or|compared?|than|against|difference|which)\b/.test(q);
+  const categories = matcher.categories(q);
+  if (comparing && spendingLike && categories.length >= 2 && parts.merchantsNamed.length < 2) {
+    reading.categories = categories.map((c) => ({
+      code: c.item.code,
+      label: matcher.categoryLabel(c.item.code),
+    }));
+    reading.shape = { ...(reading.shape ?? PLAIN_SHAPE), groupBy: 'category', shaped: true };
+    delete reading.category;
+    delete reading.merchant;
+    return;
+  }
   if (parts.merchantsNamed.length >= 2 && spendingLike) {
     reading.merchants = parts.merchantsNamed;
+    if (comparing) reading.shape = { ...(reading.shape ?? PLAIN_SHAPE), groupBy: 'merchant', shaped: true };
     delete reading.category;
     delete reading.merchant;
     return;
@@ -489,6 +534,8 @@ export function understand(
   const started = startReading(parts, previous, context);
   if ('kind' in started) return started;
   const reading = started;
+  const unsupported = unsupportedReading(q, reading.intent, context);
+  if (unsupported) return { kind: 'clarify', question: unsupported, reading };
   const periodProblem = checkPeriods(parts.periods, reading.intent, context);
   if (periodProblem) return { kind: 'clarify', question: periodProblem, reading };
   applyPeriods(reading, parts, context);

@@ -196,6 +196,24 @@ export function createMatcher(context: TurnContext) {
       const found = best(merchantFuse, question);
       return found ? { item: found.item.merchant, phrase: found.phrase, score: found.score } : undefined;
     },
+    /** Every category the question names, each by its own words ('groceries or restaurants'). */
+    categories(question: string): Array<Match<{ code: string; term: string }>> {
+      const found: Array<Match<{ code: string; term: string }>> = [];
+      const wordsOf = (phrase: string) => new Set(phrase.split(' '));
+      for (const phrase of phrases(question)) {
+        if (phrase.length < 3) continue;
+        const taken = found.some((f) => [...wordsOf(phrase)].some((w) => wordsOf(f.phrase).has(w)));
+        if (taken) continue;
+        for (const result of everydayFuse.search(phrase, { limit: 3 })) {
+          const score = nameScore(phrase, result.item.term, result.score);
+          if (score === undefined || score > 0.05) continue;
+          if (found.some((f) => f.item.code === result.item.code)) break;
+          found.push({ item: result.item, phrase, score });
+          break;
+        }
+      }
+      return found;
+    },
     /** Every merchant the question names by its whole name, word for word ('target and amazon'). */
     merchantsNamed(question: string): ContextMerchant[] {
       const q = ` ${question.toLowerCase().replace(/[^a-z0-9&' ]+/g, ' ')} `;

@@ -17,6 +17,29 @@ export type HoldingsData = Holdings;
 
 const GROUP_WORD = { asset_class: 'asset class', security: 'security', account: 'account' } as const;
 
+/** Exact sum of decimal quantities ('12.5' + '0.25'), as a decimal string without trailing zeros. */
+function sumQuantities(quantities: string[]): string {
+  const places = Math.max(0, ...quantities.map((q) => q.split('.')[1]?.length ?? 0));
+  const scaled = quantities.reduce((sum, q) => {
+    const [whole = '0', fraction = ''] = q.replace('-', '').split('.');
+    const units = BigInt(whole + fraction.padEnd(places, '0'));
+    return sum + (q.startsWith('-') ? -units : units);
+  }, 0n);
+  const digits = (scaled < 0n ? -scaled : scaled).toString().padStart(places + 1, '0');
+  const text =
+    places === 0 ? digits : `${digits.slice(0, -places)}.${digits.slice(-places)}`.replace(/\.?0+$/, '');
+  return `${scaled < 0n ? '-' : ''}${text}`;
+}
+
+/** ', 45.2 shares' for a security group: its positions' quantities added exactly. */
+function sharesOf(result: Holdings, key: string): string {
+  if (result.groupBy !== 'security') return '';
+  const positions = result.positions.filter((p) => p.ticker === key && p.assetClass !== 'Cash');
+  if (positions.length === 0) return '';
+  const total = sumQuantities(positions.map((p) => p.quantity));
+  return `, ${total} ${total === '1' ? 'share' : 'shares'}`;
+}
+
 export const holdingsTool = {
   name: 'holdings',
   description:
@@ -49,8 +72,8 @@ export const holdingsTool = {
         .slice(0, 10)
         .map(
           (group) =>
-            `${group.label}: ${usd(group.value)} (${percent(group.sharePercent)} of the total)${
-              group.gain === null ? '' : `, gain ${signedUsd(group.gain)}`
+            `${group.label}: ${usd(group.value)} (${percent(group.sharePercent)} of the total)${sharesOf(result, group.key)}${
+              group.gain === null ? '' : `, cost ${usd(group.costBasis)}, gain ${signedUsd(group.gain)}`
             }.`,
         ),
     ];
