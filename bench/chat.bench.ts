@@ -10,16 +10,22 @@
 //                run (timed around the database call in the server process, the embedded database's
 //                only client). Where the time goes: the turn's parts timed one by one, and the timings
 //                the server stored with the measured turns.
+//   ledger turn  two shaped questions the analyst reads into one ledger_query plan each ('What were my
+//                top 3 merchants last month?', 'Avg monthly grocery spend this yr vs last yr'), measured
+//                the same way at each step, after the turn above, against the same raw query. Where
+//                the time goes: the timings the server stored with them, and the ledger query they
+//                asked run alone on the analytics service.
 //   concurrency  50 signed-up users with small ledgers, one autocannon connection each, every request a
 //                new turn in a new thread of its user: requests/s, p50/p99, every non-200 printed, and
 //                the server's event-loop delay during the load.
 // Goals (issue "Chat performance"): at 100k rows the turn's p50 under 100 ms and within 3x of the raw
-// query; no error under 50 concurrent users. Exits 1 when one is missed. Figures are printed and
-// written to bench/results/chat.json.
+// query, each ledger turn's p50 under 100 ms (issue #18); no error under 50 concurrent users; every
+// turn completed with its tools. Exits 1 when one is missed. Figures are printed and written to
+// bench/results/chat.json.
 // Environment: BENCH_ROW_STEPS (10000,100000,1000000), BENCH_TURNS (30), BENCH_TURN_SECONDS (15, the
-// time budget of a step's turns; at least 5 turns run), BENCH_RAW_REPEATS (30), BENCH_USERS (50),
-// BENCH_USER_ROWS (500), BENCH_DURATION (10 s), BENCH_PROFILE_REPEATS (3), BENCH_DATABASE (pglite;
-// postgres: BENCH_DATABASE_URL, TEST_DATABASE_URL or 127.0.0.1:5432).
+// time budget of one question's turns at a step; at least 5 turns run), BENCH_RAW_REPEATS (30),
+// BENCH_USERS (50), BENCH_USER_ROWS (500), BENCH_DURATION (10 s), BENCH_PROFILE_REPEATS (3),
+// BENCH_DATABASE (pglite; postgres: BENCH_DATABASE_URL, TEST_DATABASE_URL or 127.0.0.1:5432).
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -31,6 +37,7 @@ import type {
   ChatServerReply,
   ChatServerRequest,
   ChatUser,
+  LedgerDone,
   LoopDelay,
   Period,
   ProfileDone,
@@ -53,6 +60,13 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const PROFILE_REPEATS = Number(process.env.BENCH_PROFILE_REPEATS ?? 3);
 const QUESTION = 'How much did I spend on groceries last month?';
 const QUESTION_TOOLS = ['spending_by_category', 'spending_by_merchant'];
+// Shaped questions the analyst reads into one ledger_query plan: a ranking, and an average compared
+// across two periods.
+const LEDGER_QUESTIONS = [
+  'What were my top 3 merchants last month?',
+  'Avg monthly grocery spend this yr vs last yr',
+];
+const LEDGER_TOOLS = ['ledger_query'];
 const CATEGORY = 'FOOD_AND_DRINK_GROCERIES';
 const CONCURRENT_QUESTION = 'How much did I spend last month?';
 const GOAL_P50_MS = 100;
@@ -144,6 +158,19 @@ try {
       `turn: "${QUESTION}" (JSON, sealed, new thread each), last month ${period.start}..${period.end}, ` +
       `against its spending-by-category SQL run straight on the same database`,
   );
+  type LedgerTurn = {
+    question: string;
+    firstTurnMs: number;
+    turn: Stats;
+    ratioP50: number;
+    ratioP95: number;
+    /** What the server stored with these turns (start to end, and the tools' share), and the ledger
+     * query they asked run alone on the analytics service. */
+    server: { total: Stats; tools: Stats; ledgerQuery: Stats };
+    input: unknown;
+    actions: string[];
+    answer: string;
+  };
   type Step = {
     rows: number;
     seedMs: number;
@@ -157,26 +184,29 @@ try {
     tools: Record<string, number>;
     profile: Record<string, Stats>;
     answer: string;
+    /** The shaped questions, one ledger_query turn each. */
+    ledger: LedgerTurn[];
   };
   const steps: Step[] = [];
   const problems: string[] = [];
-  for (const rows of ROW_STEPS) {
-    const seeded = await ask<SeedDone>({ seed: { rows } }, 'seeded');
-    const raw = await ask<RawDone>({ raw: { period, category: CATEGORY, repeats: RAW_REPEATS } }, 'raw');
-    const first = await turn(ready, QUESTION);
+
+  /** One question's turns at a step: the first apart, then as many as the budget allows. */
+  async function measureTurns(rows: number, question: string, expected: readonly string[]) {
+    const first = await turn(ready, question);
     const tools = first.answer.agent_actions.filter((action) => action.tool).map((action) => action.tool);
-    if (first.answer.status !== 'completed' || !QUESTION_TOOLS.every((tool) => tools.includes(tool))) {
+    if (first.answer.status !== 'completed' || !expected.every((tool) => tools.includes(tool))) {
       problems.push(
-        `${rows} rows: the turn was ${first.answer.status} with tools ${tools.join(', ') || 'none'} ` +
-          `(expected ${QUESTION_TOOLS.join(' and ')}): ${first.answer.answer.slice(0, 200)}`,
+        `${rows} rows, "${question}": the turn was ${first.answer.status} with tools ${tools.join(', ') || 'none'} ` +
+          `(expected ${expected.join(' and ')}): ${first.answer.answer.slice(0, 200)}`,
       );
     }
     const samples: Samples = [];
     const toolTimes: Record<string, number[]> = {};
     const budgetEnds = performance.now() + TURN_SECONDS * 1000;
     while (samples.length < TURNS && (samples.length < MIN_TURNS || performance.now() < budgetEnds)) {
-      const { ms, answer } = await turn(ready, QUESTION);
-      if (answer.status !== 'completed') problems.push(`${rows} rows: a turn ended ${answer.status}`);
+      const { ms, answer } = await turn(ready, question);
+      if (answer.status !== 'completed')
+        problems.push(`${rows} rows, "${question}": a turn ended ${answer.status}`);
       samples.push(ms);
       for (const action of answer.agent_actions) {
         if (!action.tool || action.processing_time === undefined) continue;
@@ -184,12 +214,43 @@ try {
         toolTimes[action.tool]?.push(action.processing_time * 1000);
       }
     }
+    return { first, samples, toolTimes };
+  }
+
+  for (const rows of ROW_STEPS) {
+    const seeded = await ask<SeedDone>({ seed: { rows } }, 'seeded');
+    const raw = await ask<RawDone>({ raw: { period, category: CATEGORY, repeats: RAW_REPEATS } }, 'raw');
+    const { first, samples, toolTimes } = await measureTurns(rows, QUESTION, QUESTION_TOOLS);
     const profile = await ask<ProfileDone>(
       { profile: { period, category: CATEGORY, repeats: PROFILE_REPEATS, turns: samples.length } },
       'profile',
     );
     const turnStats = stats(samples);
     const rawStats = stats(raw.raw);
+    const ledger: LedgerTurn[] = [];
+    for (const question of LEDGER_QUESTIONS) {
+      const measured = await measureTurns(rows, question, LEDGER_TOOLS);
+      const server = await ask<LedgerDone>(
+        { ledger: { repeats: PROFILE_REPEATS, turns: measured.samples.length } },
+        'ledger',
+      );
+      const ledgerStats = stats(measured.samples);
+      ledger.push({
+        question,
+        firstTurnMs: measured.first.ms,
+        turn: ledgerStats,
+        ratioP50: ledgerStats.p50 / rawStats.p50,
+        ratioP95: ledgerStats.p95 / rawStats.p95,
+        server: {
+          total: stats(server.ledger.totalMs),
+          tools: stats(server.ledger.toolsMs),
+          ledgerQuery: stats(server.ledger.query),
+        },
+        input: server.ledger.input,
+        actions: measured.first.answer.agent_actions.map((action) => action.description),
+        answer: measured.first.answer.answer,
+      });
+    }
     const step: Step = {
       rows,
       seedMs: seeded.ms,
@@ -204,6 +265,7 @@ try {
         Object.entries(profile.profile).map(([part, times]) => [part, stats(times)]),
       ),
       answer: first.answer.answer,
+      ledger,
     };
     steps.push(step);
     console.log(
@@ -211,6 +273,12 @@ try {
         `rows last month): first turn after the sync ${fmt(first.ms)}; turn p50 ${fmt(turnStats.p50)} p95 ${fmt(turnStats.p95)} (${turnStats.n} turns), ` +
         `raw SQL p50 ${fmt(rawStats.p50)} p95 ${fmt(rawStats.p95)}, x${step.ratioP50.toFixed(1)}`,
     );
+    for (const item of ledger) {
+      console.log(
+        `    "${item.question}": turn p50 ${fmt(item.turn.p50)} p95 ${fmt(item.turn.p95)} (${item.turn.n} turns), ` +
+          `x${item.ratioP50.toFixed(1)} of the raw SQL`,
+      );
+    }
   }
   const lastAnswer = (steps.at(-1)?.answer ?? '').split('\n').filter((line) => line.trim());
   console.log(
@@ -244,6 +312,36 @@ try {
         .map((step) => pad(fmt(step.tools[tool] ?? Number.NaN), 12))
         .join('')}`,
     );
+  }
+
+  console.log('\n  ledger turns (ledger_query), against the same raw SQL:');
+  console.log(
+    `  ${'question'.padEnd(46)}${'rows'.padStart(9)}   1st turn   turn p50   turn p95  ratio p50  ratio p95  p50<100ms`,
+  );
+  for (const step of steps) {
+    for (const item of step.ledger) {
+      console.log(
+        `  ${item.question.slice(0, 45).padEnd(46)}${pad(step.rows.toLocaleString('en-US'), 9)} ${pad(fmt(item.firstTurnMs), 10)}` +
+          ` ${pad(fmt(item.turn.p50), 10)} ${pad(fmt(item.turn.p95), 10)} ${pad(`x${item.ratioP50.toFixed(1)}`, 10)}` +
+          ` ${pad(`x${item.ratioP95.toFixed(1)}`, 10)} ${pad(item.turn.p50 < GOAL_P50_MS ? 'yes' : 'no', 10)}`,
+      );
+    }
+  }
+  console.log("\n  where a ledger turn's time goes (p50, in the server process):");
+  console.log(
+    `  ${'question'.padEnd(46)}${'rows'.padStart(9)}  stored turn  of which tools  ledgerQuery alone`,
+  );
+  for (const step of steps) {
+    for (const item of step.ledger) {
+      console.log(
+        `  ${item.question.slice(0, 45).padEnd(46)}${pad(step.rows.toLocaleString('en-US'), 9)} ${pad(fmt(item.server.total.p50), 12)}` +
+          ` ${pad(fmt(item.server.tools.p50), 14)} ${pad(fmt(item.server.ledgerQuery.p50), 18)}`,
+      );
+    }
+  }
+  for (const item of steps.at(-1)?.ledger ?? []) {
+    const lines = item.answer.split('\n').filter((line) => line.trim());
+    console.log(`  "${item.question}": ${item.actions.join('; ')}\n    ${lines.slice(0, 2).join(' ')}`);
   }
 
   // ---- 2. 50 users at once
@@ -369,7 +467,21 @@ try {
       met: concurrencyErrors === 0,
       figure: `${concurrencyErrors} errors in ${concurrency.total} turns`,
     },
-    { goal: 'every turn answered with both spending tools', met: problems.length === 0, figure: '' },
+    ...LEDGER_QUESTIONS.map((question, index) => {
+      const item = atGoal?.ledger[index];
+      return {
+        goal: `ledger turn "${question}" p50 under ${GOAL_P50_MS} ms at ${GOAL_ROWS.toLocaleString('en-US')} rows`,
+        met: item ? item.turn.p50 < GOAL_P50_MS : undefined,
+        figure: item
+          ? `${fmt(item.turn.p50)} (x${item.ratioP50.toFixed(1)} of the raw query)`
+          : 'not measured',
+      };
+    }),
+    {
+      goal: 'every turn completed with its tools (both spending tools; ledger_query)',
+      met: problems.length === 0,
+      figure: '',
+    },
   ];
   console.log('\ngoals');
   for (const { goal, met, figure } of goals) {

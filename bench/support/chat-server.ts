@@ -4,6 +4,9 @@
 //   seed     grow the main user's ledger to a number of synthetic transactions (generate_series)
 //   raw      run the spending-by-category SQL of a period straight on the database, timed here
 //   profile  time the parts of a turn one by one (the turn's context reads and the tools' handlers)
+//   ledger   for the last turns that ran ledger_query: the timings the server stored with them, and
+//            the ledger query they asked (as the tool handed it to analytics.ledgerQuery) run again
+//            straight on the service, timed here
 //   users    sign up more users, each with a small ledger (the concurrency case)
 //   loop     'start' / 'stop' watching this process's event-loop delay (how long a timer or a socket
 //            waits for its turn), e.g. during the concurrency case
@@ -23,15 +26,26 @@ export type ChatServerRequest =
   | { seed: { rows: number } }
   | { raw: { period: Period; category: string; repeats: number } }
   | { profile: { period: Period; category: string; repeats: number; turns: number } }
+  | { ledger: { repeats: number; turns: number } }
   | { users: { count: number; rows: number } }
   | { loop: 'start' | 'stop' };
 export type Samples = number[];
 export type SeedDone = { seeded: number; ms: number };
 export type RawDone = { raw: Samples; rows: number };
 export type ProfileDone = { profile: Record<string, Samples> };
+export type LedgerDone = {
+  ledger: { totalMs: Samples; toolsMs: Samples; query: Samples; input: unknown };
+};
 export type UsersDone = { users: ChatUser[]; ms: number };
 export type LoopDelay = { loop: { p50: number; p99: number; max: number } };
-export type ChatServerReply = SeedDone | RawDone | ProfileDone | UsersDone | LoopDelay | { error: string };
+export type ChatServerReply =
+  | SeedDone
+  | RawDone
+  | ProfileDone
+  | LedgerDone
+  | UsersDone
+  | LoopDelay
+  | { error: string };
 
 if (!process.send) throw new Error('chat-server must be started with an IPC channel (fork)');
 const send = process.send.bind(process);
@@ -48,6 +62,16 @@ const t = await createTestApp({
   },
 });
 const { db } = t.database;
+
+// The last ledger query a turn asked, as the tool handed it to the analytics service (the same object
+// the agent's tools call), so the 'ledger' request can time that query alone.
+const { analytics } = t.services;
+const ledgerQuery = analytics.ledgerQuery;
+let lastLedgerInput: Parameters<typeof ledgerQuery>[1] | undefined;
+analytics.ledgerQuery = (userId, input) => {
+  lastLedgerInput = input;
+  return ledgerQuery(userId, input);
+};
 
 /** A signed-up user with one checking account; answers its id, token and user_info. */
 async function userWithAccount() {
@@ -155,6 +179,19 @@ function spendingByCategorySql(userId: string, period: Period, category: string)
     group by grouping sets ((t.category_primary, t.category_detailed), (t.category_primary), ())`;
 }
 
+/** The timings the server stored with the user's last turns (totalMs: turn start to end; toolsMs). */
+async function storedTimings(userId: string, turns: number) {
+  const stored = (await db.execute(sql`
+    select timings from chat_turn where user_id = ${userId}
+    order by seq desc limit ${turns}`)) as unknown as {
+    rows: Array<{ timings: { totalMs?: number; toolsMs?: number } }>;
+  };
+  return {
+    totalMs: stored.rows.map((row) => Number(row.timings.totalMs)),
+    toolsMs: stored.rows.map((row) => Number(row.timings.toolsMs)),
+  };
+}
+
 async function timed(repeats: number, run: () => Promise<unknown>): Promise<Samples> {
   await run();
   const samples: Samples = [];
@@ -195,7 +232,7 @@ async function answer(request: ChatServerRequest): Promise<ChatServerReply> {
   }
   if ('profile' in request) {
     const { period, category, repeats } = request.profile;
-    const { analytics, chat, profile } = t.services;
+    const { chat, profile } = t.services;
     const userId = main.userId;
     const parts: Record<string, () => Promise<unknown>> = {
       'raw spending_by_category SQL': () => db.execute(spendingByCategorySql(userId, period, category)),
@@ -228,14 +265,17 @@ async function answer(request: ChatServerRequest): Promise<ChatServerReply> {
     for (const [name, run] of Object.entries(parts)) samples[name] = await timed(repeats, run);
     // What the server recorded of the client's last turns: from the turn's start (after it was
     // recorded as running) to its end (before it was saved), and the tools' share of that.
-    const stored = (await db.execute(sql`
-      select timings from chat_turn where user_id = ${userId}
-      order by seq desc limit ${request.profile.turns}`)) as unknown as {
-      rows: Array<{ timings: { totalMs?: number; toolsMs?: number } }>;
-    };
-    samples['turn: context, agent loop, compose'] = stored.rows.map((row) => Number(row.timings.totalMs));
-    samples['turn: of which tools'] = stored.rows.map((row) => Number(row.timings.toolsMs));
+    const stored = await storedTimings(userId, request.profile.turns);
+    samples['turn: context, agent loop, compose'] = stored.totalMs;
+    samples['turn: of which tools'] = stored.toolsMs;
     return { profile: samples };
+  }
+  if ('ledger' in request) {
+    const input = lastLedgerInput;
+    if (!input) throw new Error('no turn has run ledger_query yet');
+    const stored = await storedTimings(main.userId, request.ledger.turns);
+    const query = await timed(request.ledger.repeats, () => ledgerQuery(main.userId, input));
+    return { ledger: { ...stored, query, input } };
   }
   const started = performance.now();
   const users: ChatUser[] = [];
