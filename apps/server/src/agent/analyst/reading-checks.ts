@@ -86,7 +86,14 @@ const NOT_A_SUBJECT = new Set(
  * total over everything would answer another question, so ask which category or merchant is meant.
  */
 export function unknownSubject(q: string, reading: Reading, periods: PeriodReading): string | undefined {
-  if (reading.category || reading.merchant || reading.merchants || reading.account || reading.text)
+  if (
+    reading.category ||
+    reading.categories ||
+    reading.merchant ||
+    reading.merchants ||
+    reading.account ||
+    reading.text
+  )
     return undefined;
   let rest = q;
   for (const mention of periods.mentions) rest = rest.replace(mention.text.toLowerCase(), ' ');

@@ -118,6 +118,30 @@ describe('the shape of a question becomes the plan', () => {
   });
 });
 
+describe('comparisons name both sides', () => {
+  it('two categories side by side', () => {
+    expect(ledger(read('did i spend more on groceries or restaurants last month'))).toMatchObject({
+      group_by: 'category',
+      filters: { categories: ['FOOD_AND_DRINK_GROCERIES', 'FOOD_AND_DRINK_RESTAURANT'] },
+    });
+  });
+  it('"more than last month" is this month against last month', () => {
+    const query = ledger(read('did i spend more on groceries than last month'));
+    expect(query.periods.map((p) => p.start)).toEqual(['2026-11-01', '2026-10-01']);
+  });
+  it('"this october vs last october" is a year apart', () => {
+    const query = ledger(read('groceries this october vs last october'));
+    expect(query.periods.map((p) => p.start)).toEqual(['2026-10-01', '2025-10-01']);
+  });
+  it('a share of income is spending divided by income', () => {
+    expect(ledger(read('what share of my income went to groceries last month'))).toMatchObject({
+      measure: 'spending',
+      statistic: 'share',
+      share_of: 'income',
+    });
+  });
+});
+
 describe('what is declined or asked back, never answered with another figure', () => {
   it.each([
     'is btc gonna moon next year',
@@ -128,6 +152,17 @@ describe('what is declined or asked back, never answered with another figure', (
     'whats my credit score',
   ])('declines %j', (q) => {
     expect(read(q).kind).toBe('decline');
+  });
+
+  it('asks back about a split it cannot make and an account the user does not have', () => {
+    expect(read('weekday vs weekend spending last month').kind).toBe('clarify');
+    expect(read('how much is in my 401k').kind).toBe('clarify');
+  });
+
+  it('asks back about a date it cannot read, a period ahead and one before the history', () => {
+    expect(read('groceries on the 45th').kind).toBe('clarify');
+    expect(read('how much will i spend on groceries in dec 2027').kind).toBe('clarify');
+    expect(read('how much did i spend on groceries in 2023').kind).toBe('clarify');
   });
 
   it('asks back about a subject it does not know', () => {

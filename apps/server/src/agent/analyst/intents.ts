@@ -1,0 +1,173 @@
+import type { Intent } from './reading.ts';
+import type { TurnContext } from './vocabulary.ts';
+
+/**
+ * What a question asks about (an intent), read from the normalized question: the rules run in order,
+ * the first that matches wins; tickers and follow-up words are read here too.
+ */
+
+const INTENT_RULES: ReadonlyArray<[Intent, RegExp]> = [
+  ['afford', /\bafford\b/],
+  [
+    'cut_back',
+    /\bcut (back|down)\b|\boverspend(ing)?\b|\bover ?spent\b|\bspend less\b|\bsave more\b|\breduce (my )?(spending|expenses|costs)\b|\bwhere (can|could|should) i save\b|\btrim (my )?(spending|budget|expenses)\b/,
+  ],
+  [
+    'summary',
+    /\bsummary\b|\bsummari[sz]e\b|\boverview\b|\bsnapshot\b|\brundown\b|\brecap\b|\bhow am i doing\b|\bwhere do i stand\b|\bfinancial (health|situation|picture)\b|\bhow (is|are) (my )?(money|finances|things)( \w+)?\b|\bstate of my (money|finances)\b/,
+  ],
+  [
+    'search',
+    /\b(when|what) (did|was|were) (i|my) (last|most recently)\b|\blast time i\b|\bmost recent (transaction|purchase|charge|payment|paycheck|deposit)s?\b|\blatest (transaction|purchase|charge|payment|paycheck|deposit)s?\b|\bwhen did i (last )?(get paid|buy|pay|go to)\b/,
+  ],
+  ['emergency_fund', /\bemergency fund\b|\brainy day\b|\bmonths? of expenses\b/],
+  [
+    'loan_payment',
+    /\b(loan|mortgage|borrow(ed|ing)?)\b.*\b(payments?|pay (it )?back|pay each month|monthly)\b|\bmonthly payment\b|\bamortiz/,
+  ],
+  [
+    'savings_goal',
+    /\bsave (up )?\$?[\d,.]+k?\b.*\b(by|in|within)\b|\bhow (long|many months|many years)\b.*\b(save|reach|goal)\b|\bsavings goal\b|\breach \$?[\d,.]+k?\b|\bwant \$[\d,.]+k? (in|by|within)\b|\breach my goal\b|\bsave each month\b.*\$/,
+  ],
+  [
+    'compound_growth',
+    /\bcompound(ed|ing)?\b|\bgrow to\b|\bwill .* grow\b|\bbe worth in\b|\bworth in \d+ years\b|\binvest(ed)? \$?[\d,.]+k?\b.*\b(years?|%)|\b(invest(ed)?|put|add|deposit)\b.*\b(every|each|a|per) month\b.*\b(have|worth|interest|%|return)\b|\bif i invest(ed)? every month\b|\bhow much would i have if i invest/,
+  ],
+  [
+    'net_worth',
+    /\bnet worth\b|\bhow much am i worth\b|\bwhat am i worth\b|\bassets and liabilities\b|\btotal assets\b|\bassets worth\b|\beverything i own\b/,
+  ],
+  [
+    'largest',
+    /\b(largest|biggest|most expensive|highest|top \d+|top (five|ten|three))\b.*\b(transactions?|purchases?|expenses?|payments?|charges?|deposits?|bills?)\b|\bthe most i('ve| have)? (ever )?spent\b.*\b(one|a single) (visit|go|transaction|purchase|trip)\b/,
+  ],
+  [
+    'crypto',
+    /\bcrypto\b|\bbitcoin\b|\bbtc\b|\bethereum\b|\beth\b|\bsolana\b|\bsol\b|\bwallets?\b|\btokens?\b|\bcoins?\b/,
+  ],
+  [
+    'holdings',
+    /\bportfolio\b|\bholdings?\b|\binvestments?\b|\binvestment accounts?\b|\bstocks?\b|\ballocation\b|\bunreali[sz]ed\b|\bgains?\b|\bbrokerage\b|\betfs?\b|\bshares\b|\bmutual funds?\b|\bira\b|\b401k\b|\broth\b/,
+  ],
+  [
+    'recurring',
+    /\bsubscriptions?\b|\brecurring\b|\bbills? (due|coming)\b|\b(bills?|payments?|charges?|renewals?)\b.*\b(coming up|upcoming|due|next week|next month|soon|this week)\b|\bupcoming\b|\bcoming up\b|\bupcoming (bills|payments)\b|\bregular payments\b|\bmemberships?\b/,
+  ],
+  [
+    'cash_flow',
+    /\bspend(ing)? more than i (earn|make)\b|\b(spending|expenses) (to|with|vs|versus|and|against) (my )?(income|earnings)\b|\b(income|earnings) (to|with|vs|versus|against) (my )?(spending|expenses)\b|\bmy net\b(?! worth)|\bnet (for|this|last|in|over|so)\b|\bput (away|aside)\b|\bset aside\b|\bsock(ed)? away\b|\bleft ?over\b|\bafter (expenses|spending|bills)\b|\b(income|earnings) (minus|less|after|over) (spending|expenses)\b|\b(earn|make|making) more than i spend\b|\b(living|live) (within|beyond|above) my means\b|\bin the (red|black)\b|\bcash ?flow\b|\bsavings rate\b|\bincome (vs\.?|versus|and) (expenses|spending)\b|\bhow much (did|do|have) i (save|saved)\b|\bhave i saved\b|\bdid i save\b|\bnet (income|savings)\b|\bsave each month\b|\bsaving each month\b|\bearn(ed)? (vs\.?|versus|and|compared to) spen[dt]\b/,
+  ],
+  [
+    'income',
+    /\bincome\b|\bearn(s|ed|ing|ings)?\b|\bbr(ing|ings|inging|ought) in\b|\b(take|took) home\b|\b(how much|what) (money )?(did|do|have) i (make|made)\b|\bi (make|made|am making)\b|\bmaking money\b|\bpaid me\b|\b(get|gets|got|getting|been) paid\b|\breceiv(e|ed|ing)\b|\bdeposits?\b|\bsalary\b|\bpaychecks?\b|\bgot paid\b|\bwages\b|\bdividends?\b|\binterest\b|\bcame in\b/,
+  ],
+  [
+    'merchants',
+    /\b(which|top|what) (merchants?|stores?|shops?|places)\b|\bwhere (do|did) i (spend|shop)\b|\bby merchant\b/,
+  ],
+  [
+    'search',
+    /\b(show|list|find|search)\b.*\btransactions?\b|\bhow many times\b|\btransactions? (at|from|with)\b/,
+  ],
+  [
+    'balances',
+    /\bbalances?\b|\bhow much (money )?(do i have|is in|is there in)\b|\bmy accounts\b|\baccounts? (do i have|linked)\b|\bcash on hand\b|\bowe\b|\bhow much cash\b|\bin my (checking|savings)\b/,
+  ],
+  [
+    'spending',
+    /\bspen[dt]\b|\bspends\b|\b(blow|blew|blown|dropped|splurged?|shell(ed)? out|fork(ed)? out|burn(ed|t)? through|went through)\b|\bspending\b|\bbuy(ing)?\b|\bbought\b|\bpurchases?\b|\bshopping\b|\bpaying\b|\bexpenses?\b|\bcost me\b|\bpaid for\b|\bpay for\b|\bbreakdown\b|\bcategor(y|ies)\b|\bgo(ing)? to\b|\bput on\b|\bcharged?\b/,
+  ],
+];
+
+export const FOLLOW_UP =
+  /^(and|what about|how about|and what about|same for|now|also|ok(ay)?,? (and|what about)|then|vs|versus|against|compared (to|with))\b|\b(instead|too|though|then)\??$/;
+
+/** Securities named by ticker ('VTI', 'AAPL'): capitalised words that are not everyday abbreviations. */
+export function tickers(question: string): string[] {
+  const common = new Set([
+    'I',
+    'USD',
+    'ETH',
+    'BTC',
+    'SOL',
+    'IRA',
+    'ETF',
+    'ETFS',
+    'APR',
+    'APY',
+    'ATM',
+    'US',
+    'OK',
+  ]);
+  return [...question.matchAll(/\b[A-Z]{2,5}\b/g)].map((m) => m[0]).filter((t) => !common.has(t));
+}
+
+export function detectIntent(q: string): Intent | undefined {
+  return INTENT_RULES.find(([, pattern]) => pattern.test(q))?.[0];
+}
+
+/** Words that point back at something said before ('there', 'that'): without a before, ask. */
+export const BACK_REFERENCE = /\b(there|that|it|this one|the same|those|them)\b/;
+
+/** Tickers of the user's own securities named in any case ('vti', 'Vti'). */
+export function heldTickers(q: string, context: TurnContext): string[] {
+  const words = new Set(q.split(/[^a-z0-9.]+/));
+  return (context.securities ?? [])
+    .map((s) => s.ticker)
+    .filter(
+      (t): t is string =>
+        !!t && t.length >= 2 && words.has(t.toLowerCase()) && !COMMON_WORDS.has(t.toLowerCase()),
+    );
+}
+export const COMMON_WORDS = new Set([
+  'a',
+  'i',
+  'am',
+  'an',
+  'at',
+  'be',
+  'by',
+  'do',
+  'go',
+  'in',
+  'is',
+  'it',
+  'me',
+  'my',
+  'no',
+  'of',
+  'on',
+  'or',
+  'so',
+  'to',
+  'up',
+  'us',
+  'we',
+  'all',
+  'and',
+  'any',
+  'are',
+  'can',
+  'for',
+  'has',
+  'how',
+  'now',
+  'one',
+  'our',
+  'out',
+  'the',
+  'two',
+  'was',
+  'you',
+  'new',
+  'big',
+  'low',
+  'cash',
+]);
+
+export function intentOfMeasure(measure: string | undefined): Intent | undefined {
+  if (measure === 'income') return 'income';
+  if (measure === 'net_cash_flow') return 'cash_flow';
+  if (measure === 'spending') return 'spending';
+  return undefined;
+}
