@@ -1,4 +1,4 @@
-import { type AnalyticsAccount, fromCents, type NetWorth, toCents } from '../../finance/index.ts';
+import { type AnalyticsAccount, fromCents, type NetWorth, percentOf, toCents } from '../../finance/index.ts';
 
 /** Account kinds as the facts name them. */
 const KIND_WORD: Record<string, string> = {
@@ -99,7 +99,13 @@ export const listAccountsTool = {
     }
     const facts = [
       `You have ${count(accounts.length, `linked ${scope}account`)} with a combined balance of ${usd(totals.net)}: ${usd(totals.assets)} in assets and ${usd(totals.liabilities)} owed.`,
-      `By type: ${totals.byKind.map((kind) => `${KIND_WORD[kind.kind] ?? kind.kind} ${usd(kind.total)}`).join(', ')}.`,
+      `By type: ${totals.byKind
+        .map((kind) => {
+          // An asset type's share of everything owned ('what % of my money is in savings').
+          const share = Number(kind.total) > 0 ? percentOf(kind.total, totals.assets) : null;
+          return `${KIND_WORD[kind.kind] ?? kind.kind} ${usd(kind.total)}${share === null ? '' : ` (${share}% of assets)`}`;
+        })
+        .join(', ')}.`,
       `Cash in checking and savings: ${usd(cash)}.`,
       ...accounts.map((account) => {
         const institution =

@@ -34,7 +34,7 @@ export type {
   LedgerSeriesSummary,
 } from './ledger-query.ts';
 export type { ValueUnit } from './ledger-values.ts';
-export { divideCents, fromCents, type Money, toCents } from './money.ts';
+export { divideCents, fromCents, type Money, percentOf, toCents } from './money.ts';
 export type { LiquidCash, NetWorth, NetWorthPoint, NetWorthTrend } from './net-worth.ts';
 export { type Cadence, detectCadence, type RecurringPayment, type RecurringPayments } from './recurring.ts';
 export type { CategoryTotal, MerchantTotal, SpendingByCategory, SpendingByMerchant } from './spending.ts';
