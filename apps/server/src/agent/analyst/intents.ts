@@ -20,7 +20,10 @@ const INTENT_RULES: ReadonlyArray<[Intent, RegExp]> = [
     'search',
     /\b(when|what) (did|was|were) (i|my) (last|most recently)\b|\blast time i\b|\bmost recent (transaction|purchase|charge|payment|paycheck|deposit)s?\b|\blatest (transaction|purchase|charge|payment|paycheck|deposit)s?\b|\bwhen did i (last )?(get paid|buy|pay|go to)\b/,
   ],
-  ['emergency_fund', /\bemergency fund\b|\brainy day\b|\bmonths? of expenses\b/],
+  [
+    'emergency_fund',
+    /\bemergency fund\b|\brunway\b|\blive off (my )?(savings|cash)\b|\bhow long (could|would|can|will) (i|my (savings|cash|money)) (last|survive|go)\b|\brainy day\b|\bmonths? of expenses\b/,
+  ],
   [
     'loan_payment',
     /\b(loan|mortgage|borrow(ed|ing)?)\b.*\b(payments?|pay (it )?back|pay each month|monthly)\b|\bmonthly payment\b|\bamortiz/,
@@ -35,7 +38,7 @@ const INTENT_RULES: ReadonlyArray<[Intent, RegExp]> = [
   ],
   [
     'net_worth',
-    /\bnet worth\b|\bhow much am i worth\b|\bwhat am i worth\b|\bassets and liabilities\b|\btotal assets\b|\bassets worth\b|\beverything i own\b/,
+    /\bnet worth\b|\bmy assets\b|\bhow much am i worth\b|\bwhat am i worth\b|\bassets and liabilities\b|\btotal assets\b|\bassets worth\b|\beverything i own\b/,
   ],
   [
     'largest',
@@ -59,7 +62,7 @@ const INTENT_RULES: ReadonlyArray<[Intent, RegExp]> = [
   ],
   [
     'income',
-    /\bincome\b|\bearn(s|ed|ing|ings)?\b|\bbr(ing|ings|inging|ought) in\b|\b(take|took) home\b|\b(how much|what) (money )?(did|do|have) i (make|made)\b|\bi (make|made|am making)\b|\bmaking money\b|\bpaid me\b|\b(get|gets|got|getting|been) paid\b|\breceiv(e|ed|ing)\b|\bdeposits?\b|\bsalary\b|\bpaychecks?\b|\bgot paid\b|\bwages\b|\bdividends?\b|\binterest\b|\bcame in\b/,
+    /\bincome\b|\bearn(s|ed|ing|ings)?\b|\bbr(ing|ings|inging|ought) in\b|\b(take|took) home\b|\b(how much|what) (money )?(did|do|have) i (\w+ )?(make|made)\b|\bi (\w+ )?(make|made|am making)\b|\bmaking money\b|\bpaid me\b|\b(get|gets|got|getting|been) paid\b|\breceiv(e|ed|ing)\b|\bdeposits?\b|\bsalary\b|\bpaychecks?\b|\bgot paid\b|\bwages\b|\bdividends?\b|\binterest\b|\bcame in\b/,
   ],
   [
     'merchants',

@@ -159,7 +159,10 @@ export function normalizeQuestion(question: string): Normalized {
     .replace(/\/\s?(mo|month)\b/g, ' a month')
     .replace(/\/\s?(yr|year)\b/g, ' a year')
     .replace(/\/\s?(wk|week)\b/g, ' a week');
-  const text = lower.replace(/[a-z0-9']+/g, (word) => {
+  const counted = lower
+    .replace(/\b(last|past|previous) (few|several) (days|weeks|months|years)\b/g, '$1 3 $3')
+    .replace(/\b(last|past|previous) (a )?couple( of)? (days|weeks|months|years)\b/g, '$1 2 $4');
+  const text = counted.replace(/[a-z0-9']+/g, (word) => {
     const bare = word.replace(/'/g, '');
     const chat = CHAT[bare];
     if (chat && chat !== bare) {

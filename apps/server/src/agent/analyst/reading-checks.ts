@@ -53,6 +53,12 @@ const ACCOUNT_WORDS =
 
 /** A split the ledger cannot make, or an account the user does not have: said, not guessed. */
 export function unsupportedReading(q: string, intent: Intent, context: TurnContext): string | undefined {
+  if (
+    /\b(fixed|variable|discretionary|essential|non-essential|necessary) (spending|expenses|costs)\b|\bspending is (fixed|discretionary|essential)\b/.test(
+      q,
+    )
+  )
+    return "I can't split spending into fixed and flexible yet. I can show it by category or merchant, or where you could cut back. Which would help?";
   if (UNSUPPORTED_SPLIT.test(q))
     return "I can't split spending by day of the week or time of day yet. I can total it for a period, by category, merchant, account, month or week. Which would help?";
   if (['compound_growth', 'loan_payment', 'savings_goal', 'emergency_fund', 'afford'].includes(intent))

@@ -1,4 +1,5 @@
 import type { NetWorth, NetWorthTrend } from '../../finance/index.ts';
+import { percentOf } from '../../finance/index.ts';
 import { block, change, count, money, num, signedMoney, signedPercent, signedUsd, usd } from './format.ts';
 import type { FinanceTool, ToolResult } from './types.ts';
 
@@ -85,7 +86,13 @@ export const netWorthTool = {
     }
     const facts = [
       `Your net worth on ${context.today} is ${usd(now.net)}: ${usd(now.assets)} in assets minus ${usd(now.liabilities)} owed, across ${count(now.accounts.length, 'account')}.`,
-      `By account type: ${now.byKind.map((kind) => `${KIND_LABEL[kind.kind] ?? kind.kind} ${usd(kind.total)}`).join(', ')}.`,
+      `By account type: ${now.byKind
+        .map((kind) => {
+          // Each type's share of everything owned ('what % of my net worth is crypto').
+          const share = Number(kind.total) > 0 ? percentOf(kind.total, now.assets) : null;
+          return `${KIND_LABEL[kind.kind] ?? kind.kind} ${usd(kind.total)}${share === null ? '' : ` (${share}% of assets)`}`;
+        })
+        .join(', ')}.`,
     ];
     if (delta?.scope === 'net_worth') {
       facts.push(
