@@ -143,7 +143,7 @@ function corrected(word: string): string | undefined {
 export type Normalized = {
   /** Lower case, chat spellings written out, near spellings corrected. */
   text: string;
-  /** What was rewritten, as [typed, read as]. */
+  /** Near spellings corrected, as [typed, read as] (chat spellings are not listed). */
   corrections: Array<[string, string]>;
 };
 
@@ -165,10 +165,7 @@ export function normalizeQuestion(question: string): Normalized {
   const text = counted.replace(/[a-z0-9']+/g, (word) => {
     const bare = word.replace(/'/g, '');
     const chat = CHAT[bare];
-    if (chat && chat !== bare) {
-      corrections.push([word, chat]);
-      return chat;
-    }
+    if (chat && chat !== bare) return chat;
     if (word.includes("'")) return word;
     const fixed = corrected(word);
     if (fixed) {

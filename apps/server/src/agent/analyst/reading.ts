@@ -51,6 +51,8 @@ export type Reading = {
   shape?: Shape;
   /** Two periods for a comparison, in the question's order. */
   periods?: Period[];
+  /** Near spellings the question was read with ('groceris' as 'groceries'): the answer says so. */
+  corrections?: Array<[string, string]>;
   /** Words to find in descriptions, when the question names no known category or merchant. */
   text?: string;
 };

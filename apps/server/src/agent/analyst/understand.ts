@@ -52,6 +52,7 @@ type Parts = {
   symbols: string[];
   shape: Shape;
   text: string | undefined;
+  corrections: Array<[string, string]>;
 };
 
 /** Words to find in descriptions: a quoted phrase, or 'with coffee in the name'. */
@@ -67,7 +68,7 @@ function quotedText(question: string): string | undefined {
 }
 
 function readParts(question: string, context: TurnContext, matcher: Matcher): Parts | Plan {
-  const { text: q } = normalizeQuestion(question);
+  const { text: q, corrections } = normalizeQuestion(question);
   const numbers = readNumbers(q);
   const symbols = [...new Set([...tickers(question), ...heldTickers(q, context)])];
   const declined = declineReason(q, { hasRate: numbers.rate !== undefined, namesAsset: symbols.length > 0 });
@@ -116,6 +117,7 @@ function readParts(question: string, context: TurnContext, matcher: Matcher): Pa
     symbols,
     shape,
     text,
+    corrections,
   };
 }
 
@@ -387,6 +389,8 @@ export function understand(
   }
   if (named.length === 1 && named[0]) reading.account = named[0];
   finishReading(reading, q, symbols, named, previous);
+  if (parts.corrections.length > 0) reading.corrections = parts.corrections;
+  else delete reading.corrections;
   if (LEDGER_INTENTS.has(reading.intent)) {
     const unknown = unknownSubject(q, reading, parts.periods);
     if (unknown) return { kind: 'clarify', question: unknown, reading };

@@ -160,6 +160,8 @@ export function writeAnswer(
   else for (const fact of kept) lines.push(`- ${fact}`);
   for (const r of failed)
     lines.push(`I couldn't complete one step (${r.tool.replace(/_/g, ' ')}): ${r.error}`);
+  const read = reading?.corrections?.map(([typed, as]) => `"${typed}" as "${as}"`);
+  if (read && read.length > 0) lines.push(`I read ${read.join(', ')}.`);
   if (style.context >= 4 || deep) {
     const provenance = provenanceSentence(results);
     if (provenance) lines.push(provenance);
