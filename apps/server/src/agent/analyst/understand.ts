@@ -103,7 +103,11 @@ function readParts(question: string, context: TurnContext, matcher: Matcher): Pa
     readPeriods(q, context.today).mentions.length > 0
   )
     intent = 'spending';
-  else if (!intent && named.length > 0 && /\bhow much\b|\bwhat('s| is)\b|\bbalance\b/.test(q))
+  else if (
+    !intent &&
+    named.length > 0 &&
+    (/\bhow much\b|\bwhat('s| is)\b|\bbalance\b/.test(q) || q.split(/\s+/).length <= 3)
+  )
     intent = 'balances';
   return {
     q,
@@ -266,6 +270,14 @@ function applyPeriods(reading: Reading, parts: Parts, context: TurnContext): voi
       : [only.period, previousPeriod(only.period, context.today)];
     reading.shape = { ...shape, compare: undefined };
   }
+  // 'biggest purchase ever': all the linked history.
+  if (!mentions[0] && !reading.period && /\bever\b|\ball[- ]time\b/.test(q) && context.history?.first)
+    reading.period = {
+      start: context.history.first,
+      end: context.today,
+      label: 'all your linked history',
+      unit: 'days',
+    };
   // 'am I spending more than I earn': a habit, read over the last whole months, not a half month.
   if (
     !mentions[0] &&
