@@ -59,6 +59,12 @@ export function unsupportedReading(q: string, intent: Intent, context: TurnConte
     )
   )
     return "I can't split spending into fixed and flexible yet. I can show it by category or merchant, or where you could cut back. Which would help?";
+  if (
+    /\b(on|during|at|over) (weekends|weekdays|(mon|tues|wednes|thurs|fri|satur|sun)days)\b|\bevery (weekend|weekday)\b/.test(
+      q,
+    )
+  )
+    return 'I can\'t total spending by day of the week yet (weekends or weekdays). I can total a period you name, like "last weekend" or "last month", by category, merchant or account. Which would help?';
   if (UNSUPPORTED_SPLIT.test(q))
     return "I can't split spending by day of the week or time of day yet. I can total it for a period, by category, merchant, account, month or week. Which would help?";
   if (['compound_growth', 'loan_payment', 'savings_goal', 'emergency_fund', 'afford'].includes(intent))

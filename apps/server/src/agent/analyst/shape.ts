@@ -115,6 +115,8 @@ export const SPEND_SLANG =
   /\b(blow|blew|blown|blowing|drop|dropped|dropping|shell(ed)? out|fork(ed)? out|splurg(e|ed|ing)|burn(ed|t)? through|went through|go through|dish(ed)? out|threw away|wasted?)\b/;
 
 function measureOf(q: string): LedgerMeasure | undefined {
+  if (/\b(purchases?|payments?|transactions?|orders?|trips?|charges?)\b.*\b(make|made)\b/.test(q))
+    return 'spending';
   if (
     /\bcash ?flow\b|\bnet (income|savings|cash)\b|\bsav(e|ed|ing)\b(?! (up|for|goal))|\bleft over\b|\bsurplus\b|\bin the (red|black)\b/.test(
       q,
@@ -195,6 +197,16 @@ export function readShape(q: string): Shape {
     )
       shape.top = 1;
   } else if (
+    /\b(where|who) (do|did|have) i (\w+ ){0,3}?(the )?most( often| frequently)?\b|\bwho (do|did) i (pay|send|give) (\w+ )?(the )?most\b/.test(
+      q,
+    ) &&
+    !/\bmost of (my|the)\b/.test(q)
+  ) {
+    // 'where do I eat out the most', 'who did I pay the most': the merchant at the top.
+    shape.groupBy = 'merchant';
+    shape.statistic = 'largest';
+    shape.top = shape.top ?? 1;
+  } else if (
     /\bwhere (did|does|do|has|have) (most|the most|the bulk) of (my|the) (money|spending|cash)\b|\bwhere('s| is| did| does) (all )?my money go/.test(
       q,
     )
@@ -216,6 +228,13 @@ export function readShape(q: string): Shape {
     shape.statistic = 'smallest';
   }
 
+  // 'the store I shop at most often': ranked by how many times, not by how much.
+  if (
+    shape.groupBy !== 'none' &&
+    shape.statistic === 'largest' &&
+    /\bmost (often|frequently)\b|\bthe most times\b/.test(q)
+  )
+    shape.statistic = 'count';
   if (shape.statistic === 'total') {
     if (
       /\bhow many\b|\bhow often\b|\bnumber of\b|\bcount (of|the|my)\b|(^|\s)# of\b/.test(q) &&

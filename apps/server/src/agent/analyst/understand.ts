@@ -86,6 +86,12 @@ function readParts(question: string, context: TurnContext, matcher: Matcher): Pa
   const named = matcher.accounts(q);
   let intent = detectIntent(q);
   if (symbols.length > 0 && (!intent || intent === 'balances')) intent = 'holdings';
+  // 'how many purchases did I make': the purchases are made, not money.
+  if (
+    intent === 'income' &&
+    /\b(purchases?|payments?|transactions?|orders?|trips?|charges?)\b.*\b(make|made)\b/.test(q)
+  )
+    intent = 'spending';
   // 'how much did my investments earn in dividends': money in, not what the investments are worth.
   if (
     intent === 'holdings' &&
