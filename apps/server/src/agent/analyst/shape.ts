@@ -241,7 +241,11 @@ export function readShape(q: string): Shape {
       !/\bhow many (months|years|weeks|days)\b/.test(q)
     )
       shape.statistic = 'count';
-    else if (/%|\b(percent|percentage|share|portion|proportion|fraction)\b|\bhow much of (my|the)\b/.test(q))
+    else if (
+      /%|\b(percent|percentage|share|portion|proportion|fraction)\b|\bhow much of (my|the)\b|\b(chunk|slice|part|piece) of (my|the)\b/.test(
+        q,
+      )
+    )
       shape.statistic = 'share';
     else {
       const per = averageUnit(q);
@@ -277,6 +281,11 @@ export function readShape(q: string): Shape {
     /\b(than|vs|versus|compared (to|with)|compare(d)?|relative to) (usual|normal|average|typical|my (usual|normal|average))\b|\bmore than usual\b|\bless than usual\b|\bthan i usually\b|\bthan normal\b/.test(
       q,
     )
+  )
+    shape.compare = 'usual';
+  else if (
+    /\b(normal|unusual|out of the ordinary|abnormal|typical for me)\b/.test(q) &&
+    !/\b(average|avg)\b/.test(q)
   )
     shape.compare = 'usual';
   else if (
