@@ -98,13 +98,14 @@ describe.each(testDatabaseKinds())('the chat turn (%s)', (database) => {
     expect(list.every((thread) => !thread.id.includes('bad'))).toBe(true);
   });
 
-  it('answers questions naming impossible dates instead of failing', async () => {
+  it('asks back about impossible dates instead of failing or guessing a period', async () => {
     for (const message of [
       'How much did I spend in the last 99999999 months?',
       'What did I spend since March 99999?',
     ]) {
       const body = (await (await ask(ada, message)).json()) as ChatResponse;
-      expect(body.status, message).toBe('completed');
+      expect(body.status, message).toBe('clarification_needed');
+      expect(body.answer, message).toMatch(/couldn't read ".+" as a date/);
     }
   });
 
