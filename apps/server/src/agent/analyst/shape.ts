@@ -164,19 +164,8 @@ export function namesTransactions(q: string): boolean {
   return new RegExp(`\\b${ITEM}\\b|\\btimes\\b`).test(q);
 }
 
-export function readShape(q: string): Shape {
-  const shape: Shape = { statistic: 'total', groupBy: 'none', shaped: false };
-  const measure = measureOf(q);
-  if (measure) shape.measure = measure;
-
-  const range = amountRange(q);
-  if (range.min) shape.minAmount = range.min;
-  if (range.max) shape.maxAmount = range.max;
-
-  const top = q.match(new RegExp(`\\b(?:top|biggest|largest|smallest|highest|lowest)\\s+${COUNT_WORD}\\b`));
-  const topN = countOf(top?.[1]);
-  if (topN) shape.top = topN;
-
+/** Rankings: over groups ('top 3 places', 'biggest category') or single transactions ('biggest order'). */
+function readRanking(q: string, shape: Shape): void {
   // A ranking over groups: 'top 3 places', 'biggest category', 'which store did I spend the most at'.
   const rankedGroup = q.match(
     new RegExp(
@@ -214,6 +203,21 @@ export function readShape(q: string): Shape {
     shape.groupBy = 'category';
     shape.statistic = 'largest';
   } else if (
+    /\b(biggest|largest|priciest|most expensive|highest) (single )?one\b|^(and |what about |what's |whats )?(the )?(biggest|largest|priciest)( one)?\??$/.test(
+      q,
+    )
+  ) {
+    // 'whats the biggest one' after a count: the largest single transaction of the same reading.
+    shape.statistic = 'largest';
+    shape.top = shape.top ?? 1;
+  } else if (
+    /\b(smallest|cheapest|lowest|least expensive) (single )?one\b|^(and |what about |what's |whats )?(the )?(smallest|cheapest)( one)?\??$/.test(
+      q,
+    )
+  ) {
+    shape.statistic = 'smallest';
+    shape.top = shape.top ?? 1;
+  } else if (
     new RegExp(
       `\\b(biggest|largest|most expensive|priciest|highest|max|single biggest|single largest)\\s+(single\\s+)?(\\w+\\s+)?${ITEM}`,
     ).test(q) ||
@@ -235,6 +239,23 @@ export function readShape(q: string): Shape {
     /\bmost (often|frequently)\b|\bthe most times\b/.test(q)
   )
     shape.statistic = 'count';
+}
+
+export function readShape(q: string): Shape {
+  const shape: Shape = { statistic: 'total', groupBy: 'none', shaped: false };
+  const measure = measureOf(q);
+  if (measure) shape.measure = measure;
+
+  const range = amountRange(q);
+  if (range.min) shape.minAmount = range.min;
+  if (range.max) shape.maxAmount = range.max;
+
+  const top = q.match(new RegExp(`\\b(?:top|biggest|largest|smallest|highest|lowest)\\s+${COUNT_WORD}\\b`));
+  const topN = countOf(top?.[1]);
+  if (topN) shape.top = topN;
+
+  readRanking(q, shape);
+
   if (shape.statistic === 'total') {
     if (
       /\bhow many\b|\bhow often\b|\bnumber of\b|\bcount (of|the|my)\b|(^|\s)# of\b/.test(q) &&

@@ -202,7 +202,15 @@ function startReading(parts: Parts, previous: Reading | undefined, context: Turn
   }
   // A follow-up that asks something else keeps the period it was about ('how much of that came
   // from dividends?' after 'and so far this year?').
-  reading = isFollowUp && previous?.period ? { intent, period: previous.period } : { intent };
+  // In a thread, a ledger question that names no period keeps the one it was about ('what was my
+  // savings rate' after 'what did I earn last month').
+  const keepsPeriod =
+    previous?.period !== undefined &&
+    (isFollowUp ||
+      (parts.periods.mentions.length === 0 &&
+        LEDGER_INTENTS.has(intent) &&
+        LEDGER_INTENTS.has(previous.intent)));
+  reading = keepsPeriod && previous?.period ? { intent, period: previous.period } : { intent };
   if (shape.shaped) reading.shape = shape;
   return reading;
 }
@@ -386,6 +394,20 @@ export function understand(
         'Could you say what you mean? For example a merchant, a category or an account, and the period (like "groceries last month").',
     };
   }
+  // 'compare the two', 'which was higher': the two are not in one reading, so ask which.
+  if (
+    previous &&
+    /\b(the two|both|them|those|either)\b|^which (was|is|one)\b/.test(q) &&
+    /\b(compare|which|higher|lower|more|less|bigger|smaller|difference)\b/.test(q) &&
+    !category &&
+    !merchant &&
+    parts.periods.mentions.length === 0
+  )
+    return {
+      kind: 'clarify',
+      question:
+        'Which two should I compare? Name both, for example "groceries vs restaurants in October" or "October vs September".',
+    };
   const started = startReading(parts, previous, context);
   if ('kind' in started) return started;
   const reading = started;
@@ -455,7 +477,7 @@ function finishReading(
     delete reading.account;
   if (reading.intent === 'holdings') {
     reading.groupBy =
-      /\basset class|\ballocation\b|\bdiversif|\bsplit\b|\bmix\b|\bstocks?,? (and|vs|versus)\b|\bcash\b|\bin (stocks|bonds|etfs|mutual funds|funds)\b|\b(stocks|bonds|etfs) (vs|versus|and)\b/.test(
+      /\basset class|\ballocation\b|\bdiversif|\bsplit\b|\bmix\b|\bstocks?,? (and|vs|versus)\b|\bcash\b|\bmy (etfs|stocks|bonds|mutual funds)\b|\bin (stocks|bonds|etfs|mutual funds|funds)\b|\b(stocks|bonds|etfs) (vs|versus|and)\b/.test(
         q,
       )
         ? 'asset_class'
