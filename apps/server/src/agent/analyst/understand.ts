@@ -79,7 +79,12 @@ function readParts(question: string, context: TurnContext, matcher: Matcher): Pa
   const category = text
     ? undefined
     : matcher.category(
-        shape.statistic === 'share' ? q.replace(/\bof (my |the )?(total )?income\b/, 'of the whole') : q,
+        shape.statistic === 'share'
+          ? q.replace(
+              /\bof (my |the )?(total )?(income|paychecks?|pay|salary|earnings|take[- ]home)\b/,
+              'of the whole',
+            )
+          : q,
       );
   const merchant = text ? undefined : matcher.merchant(q);
   const merchantsNamed = matcher.merchantsNamed(q).map((m) => m.name);
@@ -308,7 +313,7 @@ function applySubject(reading: Reading, parts: Parts, matcher: Matcher): void {
   // 'what share of my income went to rent': spending on rent as a share of income.
   if (
     reading.shape?.statistic === 'share' &&
-    /\bof (my |the )?income\b/.test(q) &&
+    /\bof (my |the )?(income|paychecks?|pay|salary|earnings|take[- ]home)\b/.test(q) &&
     (category || /\bspen[dt]|\bspending\b|\bgoes\b|\bwent\b/.test(q))
   ) {
     reading.shape = { ...reading.shape, measure: 'spending', shareOf: 'income' };
