@@ -67,6 +67,8 @@ export function unsupportedReading(q: string, intent: Intent, context: TurnConte
     return 'I can\'t total spending by day of the week yet (weekends or weekdays). I can total a period you name, like "last weekend" or "last month", by category, merchant or account. Which would help?';
   if (/\bif i (cut|stopp?ed|stop|reduced?|dropped|cancel+ed|cancel|quit|halved|spent less)\b/.test(q))
     return "I don't work out what-ifs yet. I can show what you spent on it over the last months, or where your spending rose above its usual level. Which would help?";
+  if (/\b(excluding|except|other than|not counting|apart from|leaving out|without counting)\b/.test(q))
+    return "I can't leave part of a total out yet. I can give the total with each account type or category beside it, so you can see the part you'd leave out. Should I?";
   if (UNSUPPORTED_SPLIT.test(q))
     return "I can't split spending by day of the week or time of day yet. I can total it for a period, by category, merchant, account, month or week. Which would help?";
   if (['compound_growth', 'loan_payment', 'savings_goal', 'emergency_fund', 'afford'].includes(intent))

@@ -56,7 +56,7 @@ function countOf(word: string | undefined): number | undefined {
 const COUNT_WORD = '(\\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty)';
 /** Things a person calls a single transaction. */
 const ITEM =
-  '(transactions?|purchases?|orders?|charges?|payments?|expenses?|bills?|deposits?|paychecks?|buys?|trips?|visits?|splurges?|things?|items?|receipts?|tickets?|meals?|runs?|rides?|fill-?ups?|sessions?|coffees?|haircuts?|deliveries|delivery)';
+  '(transactions?|purchases?|orders?|charges?|payments?|expenses?|bills?|deposits?|paychecks?|buys?|trips?|visits?|splurges?|things?|items?|receipts?|tickets?|meals?|runs?|rides?|fill[- ]?ups?|sessions?|coffees?|haircuts?|deliveries|delivery)';
 /** Groups a ranking can be over. */
 const GROUPS: ReadonlyArray<[LedgerGrouping, RegExp]> = [
   ['category', /^(categor(y|ies)|types?|areas?|buckets?|sources?|kinds?)$/],
@@ -145,7 +145,7 @@ function averageUnit(q: string): LedgerAverageUnit | undefined {
   if (averaged && explicit) return explicit as LedgerAverageUnit;
   if (
     new RegExp(
-      `\\b(average|avg|typical|usual|normal)\\s+(\\w+\\s+)?${ITEM}\\b|\\b(average|avg|typical|usual) (cost|price|amount|size|spend) (of|per|for|on) (a |an |my |each )?(\\w+\\s+)?${ITEM}\\b|\\bper ${ITEM}\\b|\\beach time\\b`,
+      `\\b(average|avg|typical|usual|normal)\\s+(\\w+\\s+)?${ITEM}\\b|\\b(average|avg|typical|usual) (cost|price|amount|size|spend) (of|per|for|on) (a |an |my |each )?(\\w+\\s+)?${ITEM}\\b|\\bper (\\w+ )?${ITEM}\\b|\\beach time\\b`,
     ).test(q)
   )
     return 'transaction';

@@ -21,7 +21,7 @@ export type { Intent, Plan, Reading, ToolCall } from './reading.ts';
 function ambiguousAccount(question: string, matcher: Matcher): ContextAccount[] | undefined {
   const q = question.toLowerCase();
   if (!/\b(my|the)\s+(\w+\s+){0,3}(account|wallet|card|ira)\b(?!s)/.test(q)) return undefined;
-  if (/\b(accounts|wallets|cards|all|each|both|every|total|combined|together|two|three)\b/.test(q))
+  if (/\b(accounts|wallets|cards|all|each|both|every|total|combined|together|two|three|and)\b/.test(q))
     return undefined;
   const candidates = matcher.accounts(question);
   return candidates.length >= 2 ? candidates : undefined;
@@ -329,7 +329,14 @@ function applySubject(reading: Reading, parts: Parts, matcher: Matcher): void {
   // 'groceries or restaurants?', 'uber vs lyft': each subject's figure side by side.
   const comparing = /\b(vs|versus|or|compared?|than|against|difference|which)\b/.test(q);
   const categories = matcher.categories(q);
-  if (comparing && spendingLike && categories.length >= 2 && parts.merchantsNamed.length < 2) {
+  const incomeKinds =
+    reading.intent === 'income' && categories.every((c) => c.item.code.startsWith('INCOME'));
+  if (
+    comparing &&
+    (spendingLike || incomeKinds) &&
+    categories.length >= 2 &&
+    parts.merchantsNamed.length < 2
+  ) {
     reading.categories = categories.map((c) => ({
       code: c.item.code,
       label: matcher.categoryLabel(c.item.code),

@@ -291,11 +291,12 @@ export function createMatcher(context: TurnContext) {
       if (distinctive.length === 1) return distinctive;
       const kinds = ['checking', 'savings', 'credit', 'brokerage', 'investment', 'retirement', 'loan'];
       const cardWords = has('card');
-      const kind =
-        kinds.find((k) => has(k) && !new RegExp(`\\b${k} (rate|goal)`).test(q)) ??
-        (cardWords ? 'credit' : undefined);
-      if (!kind) return [];
-      return context.accounts.filter((a) => a.kind === kind || a.name.toLowerCase().includes(kind));
+      const named = kinds.filter((k) => has(k) && !new RegExp(`\\b${k} (rate|goal)`).test(q));
+      if (named.length === 0 && cardWords) named.push('credit');
+      // 'my savings and checking': every kind named.
+      return context.accounts.filter((a) =>
+        named.some((kind) => a.kind === kind || a.name.toLowerCase().includes(kind)),
+      );
     },
   };
 }
