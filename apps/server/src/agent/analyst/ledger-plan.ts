@@ -39,7 +39,7 @@ export function fullMonthsBefore(today: string, months: number): Period {
 /** The period a shaped question means when it names none. */
 export function defaultPeriod(shape: Shape, q: string, today: string, historyStart: string | null): Period {
   if (shape.series) return fullMonthsBefore(today, 6);
-  if (shape.statistic === 'average' && shape.per !== 'transaction') return fullMonthsBefore(today, 3);
+  if (shape.statistic === 'average') return fullMonthsBefore(today, 3);
   if (
     /\bever\b|\ball[- ]time\b|\bhave i (ever )?(been|gone|bought|paid|spent|had|made|received)\b|\bin total\b|\boverall\b/.test(
       q,

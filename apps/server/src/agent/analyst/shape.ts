@@ -157,7 +157,7 @@ function averageUnit(q: string): LedgerAverageUnit | undefined {
 }
 
 const SERIES =
-  /\b(lately|recently|these days|getting (worse|better|higher|lower|bigger)|been happening with|how has (my )?\w+( \w+)? been)\b|\b(weekly|monthly) (spending|income|expenses|totals?|spend) (for|over|in|during) (the )?(last|past)\b|\btrend(s|ing)?\b|\bover time\b|\b(month|week) (by|over|to) (month|week)\b|\bby (month|week)\b|\beach (month|week) (of|in|since|this|last|over|for)\b|\bevery (month|week) (of|in|since|this|last|over|for)\b|\bmonthly breakdown\b|\bweekly breakdown\b|\b(gone|going|went|trending|creeping) (up|down)\b|\b(increas|decreas|ris|climb|grow|shrink|drop)(e|es|ed|ing)\b|\bchang(e|ed|ing) over\b|\bhistory of\b/;
+  /\b(plot|chart|graph)\b|\b(lately|recently|these days|getting (worse|better|higher|lower|bigger)|been happening with|how has (my )?\w+( \w+)? been)\b|\b(weekly|monthly) (spending|income|expenses|totals?|spend) (for|over|in|during) (the )?(last|past)\b|\btrend(s|ing)?\b|\bover time\b|\b(month|week) (by|over|to) (month|week)\b|\bby (month|week)\b|\beach (month|week) (of|in|since|this|last|over|for)\b|\bevery (month|week) (of|in|since|this|last|over|for)\b|\bmonthly breakdown\b|\bweekly breakdown\b|\b(gone|going|went|trending|creeping) (up|down)\b|\b(increas|decreas|ris|climb|grow|shrink|drop)(e|es|ed|ing)\b|\bchang(e|ed|ing) over\b|\bhistory of\b/;
 
 /** The question speaks of single transactions ('how many txns', 'purchases over $100'). */
 export function namesTransactions(q: string): boolean {
@@ -256,7 +256,11 @@ export function readShape(q: string): Shape {
 
   readRanking(q, shape);
 
-  if (shape.statistic === 'total') {
+  const againstUsual =
+    /\b(than|vs|versus|compared (to|with)|compare(d)?|relative to|to|against) (my )?(usual|normal|average|typical)\b/.test(
+      q,
+    );
+  if (shape.statistic === 'total' && !againstUsual) {
     if (
       /\bhow many\b|\bhow often\b|\bnumber of\b|\bcount (of|the|my)\b|(^|\s)# of\b/.test(q) &&
       !/\bhow many (months|years|weeks|days)\b/.test(q)
@@ -288,7 +292,7 @@ export function readShape(q: string): Shape {
       q,
     );
   const strongSeries =
-    /\btrend(s|ing)?\b|\bover time\b|\b(month|week) (by|over|to) (month|week)\b|\bby (month|week)\b|\b(each|every) (month|week) (of|in|since|this|last|over|for)\b|\b(monthly|weekly) breakdown\b/.test(
+    /\b(plot|chart|graph)\b|\btrend(s|ing)?\b|\bover time\b|\b(month|week) (by|over|to) (month|week)\b|\bby (month|week)\b|\b(each|every) (month|week) (of|in|since|this|last|over|for)\b|\b(monthly|weekly) breakdown\b/.test(
       q,
     );
   if (SERIES.test(q) && (!upOrDown || strongSeries)) {
@@ -304,6 +308,7 @@ export function readShape(q: string): Shape {
     )
   )
     shape.compare = 'usual';
+  else if (againstUsual) shape.compare = 'usual';
   else if (
     /\b(normal|unusual|out of the ordinary|abnormal|typical for me)\b/.test(q) &&
     !/\b(average|avg)\b/.test(q)

@@ -3,7 +3,7 @@ import { BACK_REFERENCE, detectIntent, FOLLOW_UP, heldTickers, intentOfMeasure, 
 import { fullMonthsBefore } from './ledger-plan.ts';
 import { normalizeQuestion } from './normalize.ts';
 import { declineReason, OUTSIDE_WHAT_I_CAN_READ } from './out-of-scope.ts';
-import { type PeriodReading, readPeriods } from './period-grammar.ts';
+import { type PeriodMention, type PeriodReading, readPeriods } from './period-grammar.ts';
 import { nextPeriod, type Period, periodShift, previousPeriod } from './periods.ts';
 import type { Intent, Plan, Reading } from './reading.ts';
 import { checkPeriods, planLedger, unknownSubject, unsupportedReading } from './reading-checks.ts';
@@ -248,6 +248,25 @@ function wholeYearOf(today: string): Period {
   return { start: `${year}-01-01`, end: today, label: `${year} so far`, unit: 'year' };
 }
 
+/**
+ * 'how did it change from q1 to q2', 'the difference between june and july': with a word of change,
+ * a range is two periods compared, each end read on its own.
+ */
+function splitRange(q: string, mention: PeriodMention, today: string): Period[] | undefined {
+  if (
+    !/\b(chang\w*|difference|differ|compare\w*|vs|versus|went|go|gone|grew|grow|rose|fell|dropped)\b/.test(q)
+  )
+    return undefined;
+  const ends = mention.text
+    .toLowerCase()
+    .replace(/^(from|between)\s+/, '')
+    .split(/\s+(?:to|and|through|thru|until|till|-|–)\s+/);
+  if (ends.length !== 2) return undefined;
+  const [a, b] = ends.map((end) => readPeriods(end, today).mentions);
+  if (a?.length !== 1 || b?.length !== 1 || !a[0] || !b[0]) return undefined;
+  return [a[0].period, b[0].period];
+}
+
 /** The period of the same shape that is running today ('this month' for 'last month'). */
 function currentOf(period: Period, today: string): Period {
   let current = period;
@@ -278,6 +297,12 @@ function applyPeriods(reading: Reading, parts: Parts, context: TurnContext): voi
   if (!mentions[0] && /\byear over year\b|\byoy\b/.test(q)) {
     const thisYear = currentOf(wholeYearOf(context.today), context.today);
     reading.periods = [thisYear, previousPeriod(thisYear, context.today)];
+  }
+  const split =
+    mentions.length === 1 ? splitRange(q, mentions[0] as PeriodMention, context.today) : undefined;
+  if (split) {
+    reading.periods = split;
+    return;
   }
   const only = mentions.length === 1 ? mentions[0] : undefined;
   if (only && shape.compare === 'previous' && !reading.periods) {
