@@ -26,6 +26,15 @@ export { expect };
  * there must be none).
  */
 export async function seriousAxeViolations(page: Page) {
+  // Contrast is a property of the page at rest: a step still fading open measures its colour mid-way.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+      ),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
