@@ -1,3 +1,5 @@
+import { editDistance } from './period-words.ts';
+
 /**
  * A question as people type it, made readable: chat spellings and abbreviations written out ('rn',
  * 'avg', 'txns', 'yr'), contractions without their apostrophe restored, and near spellings of the
@@ -94,29 +96,6 @@ const KNOWN = (
   'worth net cash flow saved saving afford trend history since before after during'
 ).split(' ');
 const KNOWN_SET = new Set(KNOWN);
-
-/** Damerau–Levenshtein distance (adjacent swaps cost one), stopping early past `limit`. */
-export function editDistance(a: string, b: string, limit = 3): number {
-  if (Math.abs(a.length - b.length) > limit) return limit + 1;
-  const rows: number[][] = [];
-  for (let i = 0; i <= a.length; i++) rows.push([i]);
-  for (let j = 1; j <= b.length; j++) (rows[0] as number[])[j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    const row = rows[i] as number[];
-    const prev = rows[i - 1] as number[];
-    let best = Number.POSITIVE_INFINITY;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let value = Math.min((prev[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-        value = Math.min(value, ((rows[i - 2] as number[])[j - 2] ?? 0) + 1);
-      row[j] = value;
-      best = Math.min(best, value);
-    }
-    if (best > limit) return limit + 1;
-  }
-  return (rows[a.length] as number[])[b.length] ?? limit + 1;
-}
 
 /** `longer` is `word` with an inflection ending: 'charges' of 'charge', 'spends' of 'spend'. */
 function inflected(word: string, longer: string): boolean {

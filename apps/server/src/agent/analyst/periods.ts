@@ -70,7 +70,7 @@ export function thisMonth(today: string): Period {
   return wholeMonth(d.getUTCFullYear(), d.getUTCMonth(), today);
 }
 
-function wholeYear(year: number, today: string): Period {
+export function wholeYear(year: number, today: string): Period {
   const start = `${year}-01-01`;
   const end = `${year}-12-31`;
   const current = start <= today && today <= end;

@@ -2,7 +2,7 @@ import { dayText } from '../tools/format.ts';
 import { defaultPeriod, type LedgerSubject, ledgerCalls } from './ledger-plan.ts';
 import type { PeriodReading } from './period-grammar.ts';
 import type { Intent, Reading, ToolCall } from './reading.ts';
-import type { Shape } from './shape.ts';
+import { PLAIN_SHAPE } from './shape.ts';
 import type { TurnContext } from './vocabulary.ts';
 
 /**
@@ -122,8 +122,6 @@ export function unknownSubject(q: string, reading: Reading, periods: PeriodReadi
   return `I couldn't find "${word}" among your categories, merchants or accounts. Which category or merchant do you mean? For example "restaurants", "groceries" or a store's name.`;
 }
 
-const PLAIN: Shape = { statistic: 'total', groupBy: 'none', shaped: false };
-
 /**
  * The ledger query a shaped reading asks (ledger-plan.ts), or undefined when a plain tool answers it
  * better (a category breakdown, a list of the largest payments of a period).
@@ -134,7 +132,8 @@ export function planLedger(
   context: TurnContext,
   deep: boolean,
 ): ToolCall[] | undefined {
-  const shape = reading.shape ?? (reading.periods || reading.merchants || reading.text ? PLAIN : undefined);
+  const shape =
+    reading.shape ?? (reading.periods || reading.merchants || reading.text ? PLAIN_SHAPE : undefined);
   if (!shape) return undefined;
   const plainLargest =
     reading.intent === 'largest' &&

@@ -1,4 +1,5 @@
 import type { LedgerAverageUnit, LedgerGrouping, LedgerMeasure, LedgerStatistic } from '@penny/contracts';
+import { NUMBER_WORDS } from './period-words.ts';
 
 /**
  * The shape of a question about the ledger, apart from what it is about and when: what is computed
@@ -29,21 +30,6 @@ export type Shape = {
   shareOf?: 'income' | 'spending';
   /** Anything beyond a plain total was asked for. */
   shaped: boolean;
-};
-
-const NUMBER_WORDS: Record<string, number> = {
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  fifteen: 15,
-  twenty: 20,
 };
 
 function countOf(word: string | undefined): number | undefined {
@@ -109,6 +95,9 @@ function amountRange(q: string): { min?: string; max?: string } {
   if (plus && !out.min) out.min = dollars(plus[1], plus[2]);
   return out;
 }
+
+/** A plain total: no statistic, grouping or comparison asked for. */
+export const PLAIN_SHAPE: Shape = { statistic: 'total', groupBy: 'none', shaped: false };
 
 /** Casual ways to say 'spend': 'blow', 'drop', 'shell out', 'splurge', 'burn through'. */
 export const SPEND_SLANG =

@@ -4,10 +4,10 @@ import { fullMonthsBefore } from './ledger-plan.ts';
 import { normalizeQuestion } from './normalize.ts';
 import { declineReason, OUTSIDE_WHAT_I_CAN_READ } from './out-of-scope.ts';
 import { type PeriodMention, type PeriodReading, readPeriods } from './period-grammar.ts';
-import { nextPeriod, type Period, periodShift, previousPeriod } from './periods.ts';
+import { nextPeriod, type Period, periodShift, previousPeriod, wholeYear } from './periods.ts';
 import type { Intent, Plan, Reading } from './reading.ts';
 import { checkPeriods, planLedger, unknownSubject, unsupportedReading } from './reading-checks.ts';
-import { namesTransactions, readShape, type Shape } from './shape.ts';
+import { namesTransactions, PLAIN_SHAPE, readShape, type Shape } from './shape.ts';
 import { callsFor } from './tool-calls.ts';
 import type { ContextAccount, Matcher, TurnContext } from './vocabulary.ts';
 
@@ -36,8 +36,6 @@ const LEDGER_INTENTS: ReadonlySet<Intent> = new Set<Intent>([
   'largest',
   'search',
 ]);
-
-const PLAIN_SHAPE: Shape = { statistic: 'total', groupBy: 'none', shaped: false };
 
 /** The question's own parts, before any earlier reading is taken into account. */
 type Parts = {
@@ -74,6 +72,7 @@ function readParts(question: string, context: TurnContext, matcher: Matcher): Pa
   const declined = declineReason(q, { hasRate: numbers.rate !== undefined, namesAsset: symbols.length > 0 });
   if (declined) return { kind: 'decline', reason: declined };
   const shape = readShape(q);
+  const periods = readPeriods(q, context.today);
   const text = quotedText(question);
   // In 'what share of my income went to rent' income is the whole, not what is asked about.
   const category = text
@@ -111,7 +110,7 @@ function readParts(question: string, context: TurnContext, matcher: Matcher): Pa
     !intent &&
     /\b(compare|compared|vs|versus)\b/.test(q) &&
     !/^(vs|versus|against|compared)\b/.test(q) &&
-    readPeriods(q, context.today).mentions.length > 0
+    periods.mentions.length > 0
   )
     intent = 'spending';
   else if (
@@ -124,7 +123,7 @@ function readParts(question: string, context: TurnContext, matcher: Matcher): Pa
     q,
     intent,
     shift: periodShift(q),
-    periods: readPeriods(q, context.today),
+    periods,
     category,
     merchant,
     merchantsNamed,
@@ -243,11 +242,6 @@ function yearBefore(period: Period): Period {
   };
 }
 
-function wholeYearOf(today: string): Period {
-  const year = today.slice(0, 4);
-  return { start: `${year}-01-01`, end: today, label: `${year} so far`, unit: 'year' };
-}
-
 /**
  * 'how did it change from q1 to q2', 'the difference between june and july': with a word of change,
  * a range is two periods compared, each end read on its own.
@@ -295,7 +289,7 @@ function applyPeriods(reading: Reading, parts: Parts, context: TurnContext): voi
   }
   // 'year over year': this year against the last, when no period is named.
   if (!mentions[0] && /\byear over year\b|\byoy\b/.test(q)) {
-    const thisYear = currentOf(wholeYearOf(context.today), context.today);
+    const thisYear = wholeYear(Number(context.today.slice(0, 4)), context.today);
     reading.periods = [thisYear, previousPeriod(thisYear, context.today)];
   }
   const split =

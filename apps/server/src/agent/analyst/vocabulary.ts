@@ -1,5 +1,5 @@
 import Fuse from 'fuse.js';
-import { editDistance } from './normalize.ts';
+import { editDistance } from './period-words.ts';
 
 /**
  * What the analyst knows of the user's own data (from the turn's context): their accounts, the
