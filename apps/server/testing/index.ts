@@ -15,6 +15,7 @@ export { type FuzzOptions, type FuzzReport, formatCounts, formatFailures, runFuz
 export { type IdentityClient, identityClient, signUpBody, useIdentityApp } from './identity.ts';
 export { listen } from './listen.ts';
 export * from './product.ts';
+export { firstOfMonth, lastOfMonth, micros, microsText, shiftDays } from './reference-arithmetic.ts';
 export { type ScriptedLlm, type ScriptStep, startScriptedLlm } from './scripted-llm.ts';
 export {
   connectSandboxBrokerage,

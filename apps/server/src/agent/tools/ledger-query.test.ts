@@ -2,7 +2,11 @@ import { dslObjectSchema, type LedgerQueryInput, toolInputSchemas } from '@penny
 import {
   accountsClient,
   createTestApp,
+  firstOfMonth,
+  lastOfMonth,
+  micros,
   type SignedUpUser,
+  shiftDays,
   type TestApp,
   testDatabaseKinds,
 } from '@penny/server/testing';
@@ -20,13 +24,6 @@ import type { ToolResult } from './types.ts';
  */
 
 // ---- Reference arithmetic, independent of finance/analytics/
-
-function micros(text: string): bigint {
-  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text.trim());
-  if (!match) throw new Error(`not a decimal: ${text}`);
-  const value = BigInt(match[2] ?? '0') * 1_000_000n + BigInt((match[3] ?? '').padEnd(6, '0').slice(0, 6));
-  return match[1] === '-' ? -value : value;
-}
 
 /** a ÷ b rounded half away from zero. */
 function divRound(a: bigint, b: bigint): bigint {
@@ -76,20 +73,6 @@ const sum = (rows: readonly Row[]) => rows.reduce((total, row) => total + usdOf(
 const spent = (rows: readonly Row[]) => -sum(rows.filter(isSpending));
 const purchases = (rows: readonly Row[]) => rows.filter((row) => isSpending(row) && usdOf(row) < 0n);
 
-function shiftDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
-function firstOfMonth(day: string, monthsBack: number): string {
-  const date = new Date(`${day.slice(0, 7)}-01T00:00:00Z`);
-  date.setUTCMonth(date.getUTCMonth() - monthsBack);
-  return date.toISOString().slice(0, 10);
-}
-function lastOfMonth(day: string): string {
-  const date = new Date(`${day.slice(0, 7)}-01T00:00:00Z`);
-  date.setUTCMonth(date.getUTCMonth() + 1);
-  date.setUTCDate(0);
-  return date.toISOString().slice(0, 10);
-}
 /** The Monday on or before a day. */
 function mondayOf(day: string): string {
   const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();

@@ -1,8 +1,13 @@
 import { dslObjectSchema, type ToolInput, type ToolName, toolInputSchemas } from '@penny/contracts';
 import {
   accountsClient,
+  microsText as centsText,
   createTestApp,
+  firstOfMonth,
+  lastOfMonth,
+  micros,
   type SignedUpUser,
+  shiftDays,
   type TestApp,
   testDatabaseKinds,
 } from '@penny/server/testing';
@@ -19,23 +24,6 @@ import type { ToolContext, ToolResult } from './types.ts';
  */
 
 // ---- Reference arithmetic, independent of finance/analytics/
-
-/** A decimal string as integer millionths. */
-function micros(text: string): bigint {
-  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text.trim());
-  if (!match) throw new Error(`not a decimal: ${text}`);
-  const value = BigInt(match[2] ?? '0') * 1_000_000n + BigInt((match[3] ?? '').padEnd(6, '0').slice(0, 6));
-  return match[1] === '-' ? -value : value;
-}
-
-/** Millionths rounded to cents (half away from zero), as a decimal string. */
-function centsText(value: bigint): string {
-  const negative = value < 0n;
-  const abs = negative ? -value : value;
-  const cents = (abs + 5_000n) / 10_000n;
-  const text = `${cents / 100n}.${String(cents % 100n).padStart(2, '0')}`;
-  return negative && cents !== 0n ? `-${text}` : text;
-}
 
 /** Millionths rounded to whole cents, still in millionths. */
 const toCent = (value: bigint) => micros(centsText(value));
@@ -73,23 +61,6 @@ const isSpending = (row: Row) =>
   !NOT_SPENDING.has(row.primary ?? '') && row.detailed !== 'LOAN_PAYMENTS_CREDIT_CARD_PAYMENT';
 const isIncome = (row: Row) => row.primary === 'INCOME';
 const total = (rows: readonly Row[]) => rows.reduce((sum, row) => sum + row.usd, 0n);
-
-function shiftDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
-
-function firstOfMonth(day: string, monthsBack: number): string {
-  const date = new Date(`${day.slice(0, 7)}-01T00:00:00Z`);
-  date.setUTCMonth(date.getUTCMonth() - monthsBack);
-  return date.toISOString().slice(0, 10);
-}
-
-function lastOfMonth(day: string): string {
-  const date = new Date(`${day.slice(0, 7)}-01T00:00:00Z`);
-  date.setUTCMonth(date.getUTCMonth() + 1);
-  date.setUTCDate(0);
-  return date.toISOString().slice(0, 10);
-}
 
 describe.each(testDatabaseKinds())('the open questions on %s', (database) => {
   let t: TestApp;

@@ -8,8 +8,13 @@ import {
 import {
   type AccountsClient,
   accountsClient,
+  microsText as centsText,
   createTestApp,
+  firstOfMonth,
+  lastOfMonth,
+  micros,
   type SignedUpUser,
+  shiftDays,
   type TestApp,
   testDatabaseKinds,
 } from '@penny/server/testing';
@@ -28,23 +33,6 @@ import type { ToolContext, ToolResult } from './types.ts';
  */
 
 // ---- Reference arithmetic, independent of finance/analytics/
-
-/** A decimal string as integer millionths (exact for up to six decimals). */
-function micros(text: string): bigint {
-  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text.trim());
-  if (!match) throw new Error(`not a decimal: ${text}`);
-  const value = BigInt(match[2] ?? '0') * 1_000_000n + BigInt((match[3] ?? '').padEnd(6, '0').slice(0, 6));
-  return match[1] === '-' ? -value : value;
-}
-
-/** Millionths rounded to cents (half away from zero), as the decimal string SQL's round(x, 2) gives. */
-function centsText(value: bigint): string {
-  const negative = value < 0n;
-  const abs = negative ? -value : value;
-  const cents = (abs + 5_000n) / 10_000n;
-  const text = `${cents / 100n}.${String(cents % 100n).padStart(2, '0')}`;
-  return negative && cents !== 0n ? `-${text}` : text;
-}
 
 const dollarFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 /** '$1,234.56' from a decimal string, by Intl (not the tools' formatter). */
@@ -69,23 +57,6 @@ const isIncome = (row: RawTransaction) => row.primary === 'INCOME';
 
 function sum(rows: readonly RawTransaction[]): bigint {
   return rows.reduce((total, row) => total + (row.usd ?? 0n), 0n);
-}
-
-function shiftDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
-
-function firstOfMonth(day: string, monthsBack: number): string {
-  const date = new Date(`${day.slice(0, 7)}-01T00:00:00Z`);
-  date.setUTCMonth(date.getUTCMonth() - monthsBack);
-  return date.toISOString().slice(0, 10);
-}
-
-function lastOfMonth(day: string): string {
-  const date = new Date(`${day.slice(0, 7)}-01T00:00:00Z`);
-  date.setUTCMonth(date.getUTCMonth() + 1);
-  date.setUTCDate(0);
-  return date.toISOString().slice(0, 10);
 }
 
 describe.each(testDatabaseKinds())('the finance toolkit on %s', (database) => {
