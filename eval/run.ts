@@ -70,7 +70,7 @@ export type TurnResult = {
   ms: number;
 };
 
-export type CategoryScore = { turns: number; passed: number };
+export type CategoryScore = { turns: number; passed: number; confidentlyWrong: number };
 
 export type EvalReport = {
   set: EvalSet;
@@ -545,7 +545,11 @@ function report(
   const byCategory: Partial<Record<AnyCategory, CategoryScore>> = {};
   for (const category of SET_CATEGORIES[set]) {
     const mine = results.filter((entry) => entry.category === category);
-    byCategory[category] = { turns: mine.length, passed: mine.filter((entry) => entry.passed).length };
+    byCategory[category] = {
+      turns: mine.length,
+      passed: mine.filter((entry) => entry.passed).length,
+      confidentlyWrong: mine.filter((entry) => !entry.passed && entry.confidentlyWrong).length,
+    };
   }
   const failures = results.filter((entry) => !entry.passed);
   return {
@@ -617,13 +621,13 @@ export function formatReport(report: EvalReport): string {
   const lines = [
     `Penny agent evaluation, ${SET_TITLES[report.set]}, today ${report.today}: ${report.questions} questions, ${report.turns} turns, ${(report.durationMs / 1000).toFixed(1)} s`,
     '',
-    `${'category'.padEnd(16)} ${'right'.padStart(7)}  accuracy`,
+    `${'category'.padEnd(16)} ${'right'.padStart(7)}  accuracy  confidently wrong`,
   ];
   for (const category of SET_CATEGORIES[report.set]) {
     const score = report.byCategory[category];
     if (!score || score.turns === 0) continue;
     lines.push(
-      `${category.padEnd(16)} ${`${score.passed}/${score.turns}`.padStart(7)}  ${percent(score.passed, score.turns)}`,
+      `${category.padEnd(16)} ${`${score.passed}/${score.turns}`.padStart(7)}  ${percent(score.passed, score.turns).padStart(8)}  ${score.confidentlyWrong}`,
     );
   }
   lines.push(
