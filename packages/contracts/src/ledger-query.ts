@@ -78,6 +78,11 @@ export const ledgerQuerySchema = z
      * to rent': spending on rent as a share of income).
      */
     share_of: z.enum(['spending', 'income']).optional(),
+    /**
+     * For `share`: of the money (the default) or of the number of transactions ('what percent of my
+     * purchases were at Amazon'). Both are computed and stated; this one leads.
+     */
+    share_by: z.enum(['amount', 'count']).optional(),
     /** For `average`: per calendar month (the default), week, day or transaction. */
     per: z.enum(LEDGER_AVERAGE_UNITS).optional(),
     filters: ledgerFiltersSchema.default({}),

@@ -59,7 +59,16 @@ function shareSentence(result: Result, figures: LedgerPeriodFigures): string {
   if (figures.share.percent === null) {
     return `${what}: ${usd(figures.total)} ${inPeriod(figures.period)}; ${of} came to ${usd(figures.share.whole)}, so there is no share to give.`;
   }
-  return `${what} came to ${pct(figures.share.percent)} of ${of} ${inPeriod(figures.period)} (${usd(figures.total)} of ${usd(figures.share.whole)}).`;
+  const byAmount = `${pct(figures.share.percent)} of ${of} ${inPeriod(figures.period)} (${usd(figures.total)} of ${usd(figures.share.whole)})`;
+  // By number only when the whole counts the same kind of transaction (not rent purchases out of income payments).
+  const { countPercent, wholeCount } = figures.share;
+  if ((query.share_of ?? query.measure) !== query.measure || countPercent === null)
+    return `${what} came to ${byAmount}.`;
+  const [one, many] = TRANSACTION_NOUN[query.measure];
+  const byNumber = `${figures.count} of your ${count(wholeCount, one, many)} (${pct(countPercent)})`;
+  return query.share_by === 'count'
+    ? `${what}, by number of ${many}: ${byNumber} ${inPeriod(figures.period)}; by amount, ${byAmount}.`
+    : `${what} came to ${byAmount}; by number, ${byNumber}.`;
 }
 
 /** Whether a share is of something other than the total itself (a filter, an account, or another measure). */

@@ -35,7 +35,7 @@ export type LedgerSqlPlan = {
   narrowing: SQL | undefined;
   filters: LedgerFiltersApplied;
   /** What a share divides by: the measure (or `share_of`) without the filters. */
-  whole: { measure: SQL; amount: SQL; account: SQL | undefined };
+  whole: { measure: SQL; amount: SQL; counted: SQL; account: SQL | undefined };
   /** The whole differs from the unfiltered total (another measure, or all accounts). */
   wholeDiffers: boolean;
 };
@@ -155,7 +155,12 @@ export async function ledgerSqlPlan(
     ...MEASURE_SQL[query.measure],
     account: scope.condition,
     narrowing,
-    whole: { measure: wholeMeasure.measure, amount: wholeMeasure.amount, account: wholeAccount },
+    whole: {
+      measure: wholeMeasure.measure,
+      amount: wholeMeasure.amount,
+      counted: wholeMeasure.counted,
+      account: wholeAccount,
+    },
     wholeDiffers: (query.share_of ?? query.measure) !== query.measure || (!narrowing && !!scope.condition),
     filters: {
       categories: categories.flatMap((category) => (category.filter ? [category.filter] : [])),

@@ -68,8 +68,11 @@ export type LedgerPeriodFigures = {
   total: Money;
   count: number;
   transactionCount: number;
-  /** The total as a share of the measure without the category, merchant, text and amount filters. */
-  share: { whole: Money; percent: number | null };
+  /**
+   * The total as a share of the measure without the category, merchant, text and amount filters, and
+   * the count as a share of the whole's count (`wholeCount`, `countPercent`).
+   */
+  share: { whole: Money; percent: number | null; wholeCount: number; countPercent: number | null };
   average: LedgerAverage | null;
   /** The groups listed (ranked, cut to `top`; a series: every bucket, zero-filled). */
   groups: LedgerGroup[];
@@ -338,7 +341,7 @@ async function periodFigures(
   const shareWhole =
     (plan.narrowing || plan.wholeDiffers) && query.statistic === 'share'
       ? await readWhole(db, userId, plan, period)
-      : total;
+      : { total, count };
   const ranked =
     query.group_by === 'none' && isRanking(query.statistic)
       ? (
@@ -349,7 +352,13 @@ async function periodFigures(
         ).map((row) => transactionOf(context, row))
       : [];
   const average = query.statistic === 'average' ? averageOf(query.per, period, total, count) : null;
-  const share = { whole: shareWhole, percent: percentTenths(total, shareWhole) };
+  const share = {
+    whole: shareWhole.total,
+    percent: percentTenths(total, shareWhole.total),
+    wholeCount: shareWhole.count,
+    countPercent:
+      shareWhole.count > 0 ? Number(divideCents(BigInt(count) * 1000n, BigInt(shareWhole.count))) / 10 : null,
+  };
   const listed = isSeries(query) ? groups : groups.slice(0, query.top);
   const groupCount =
     Number(isRanking(query.statistic) ? whole.positive_groups : whole.groups) || groups.length;
@@ -413,8 +422,10 @@ function periodValue(
       return String(figures.count);
     case 'average':
       return figures.average?.value ?? null;
-    case 'share':
-      return figures.share.percent === null ? null : figures.share.percent.toFixed(1);
+    case 'share': {
+      const percent = query.share_by === 'count' ? figures.share.countPercent : figures.share.percent;
+      return percent === null ? null : percent.toFixed(1);
+    }
     case 'largest':
     case 'smallest': {
       if (query.group_by !== 'none') return figures.groups[0]?.total ?? null;

@@ -93,21 +93,25 @@ export async function readAggregate(
   );
 }
 
-/** The measure's total over the period without the category, merchant, text and amount filters. */
+/**
+ * The measure's total and count over the period without the category, merchant, text and amount
+ * filters: the whole a share is of.
+ */
 export async function readWhole(
   db: Database,
   userId: string,
   plan: LedgerSqlPlan,
   period: LedgerPeriod,
-): Promise<string> {
-  const [row] = await readRows<{ whole: string }>(
+): Promise<{ total: string; count: number }> {
+  const [row] = await readRows<{ total: string; count: number }>(
     db,
     sql`
-      select round(coalesce(sum(${plan.whole.amount}), 0), 2)::text as whole
+      select round(coalesce(sum(${plan.whole.amount}), 0), 2)::text as total,
+        (count(*) filter (where ${plan.whole.counted}))::int as count
       from ledger_transaction t
       where ${and(posted(userId, period), plan.whole.measure, plan.whole.account)}`,
   );
-  return row?.whole ?? '0.00';
+  return { total: row?.total ?? '0.00', count: Number(row?.count ?? 0) };
 }
 
 export type RankedRow = {
