@@ -79,6 +79,11 @@ export const ledgerQuerySchema = z
      */
     share_of: z.enum(['spending', 'income']).optional(),
     /**
+     * For `share`: the whole is only these categories ('what portion of my food spending went to
+     * groceries': Groceries within Food and drink).
+     */
+    share_within: z.array(categoryCode).max(10).optional(),
+    /**
      * For `share`: of the money (the default) or of the number of transactions ('what percent of my
      * purchases were at Amazon'). Both are computed and stated; this one leads.
      */

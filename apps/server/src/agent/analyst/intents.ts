@@ -6,11 +6,15 @@ import type { TurnContext } from './vocabulary.ts';
  * the first that matches wins; tickers and follow-up words are read here too.
  */
 
+/** Words of money going out: spend and its casual forms ('blow', 'shell out', 'cost me'). */
+export const SPENDING_WORDS =
+  /\bspen[dt]\b|\bspends\b|\b(blow|blew|blown|blowing|dropped|splurged?|shell(ed)? out|fork(ed)? out|burn(ed|t)? through|went through)\b|\bspending\b|\bbuy(ing)?\b|\bbought\b|\bpurchases?\b|\bshopping\b|\bpaying\b|\bexpenses?\b|\bcost me\b|\bpaid for\b|\bpay for\b|\bbreakdown\b|\bcategor(y|ies)\b|\bgo(ing)? to\b|\bput on\b|\bcharged?\b/;
+
 const INTENT_RULES: ReadonlyArray<[Intent, RegExp]> = [
   ['afford', /\bafford\b/],
   [
     'cut_back',
-    /\bcut (back|down)\b|\boverspend(ing)?\b|\bover ?spent\b|\bspend less\b(?! than)|\bsave more\b|\breduce (my )?(spending|expenses|costs)\b|\bwhere (can|could|should) i save\b|\btrim (my )?(spending|budget|expenses)\b/,
+    /\bcut (back|down)\b|\boverspend(ing)?\b|\bover ?spent\b|\b(how|where|ways? to|help me|can i|could i|should i|want to|need to|tips? (to|for)|i have to|i must|trying to) (\w+ ){0,3}(spend less|save more)\b|\breduce (my )?(spending|expenses|costs)\b|\bwhere (can|could|should) i save\b|\btrim (my )?(spending|budget|expenses)\b/,
   ],
   [
     'summary',
@@ -74,12 +78,9 @@ const INTENT_RULES: ReadonlyArray<[Intent, RegExp]> = [
   ],
   [
     'balances',
-    /\bbalances?\b|\bhow much (money )?(do i have|is in|is there in)\b|\bmy accounts\b|\baccounts? (do i have|linked)\b|\bcash on hand\b|\bowe\b|\bhow much cash\b|\bin my (checking|savings)\b/,
+    /\bbalances?\b|\bhow much (money )?(do i have|is in|is there in)\b|\bmy accounts\b|\baccounts? (do i have|linked)\b|\bcash on hand\b|\b(total|all( of)?( my)?|my) cash\b(?! ?flow)|\bowe\b|\bhow much cash\b|\bin my (checking|savings)\b/,
   ],
-  [
-    'spending',
-    /\bspen[dt]\b|\bspends\b|\b(blow|blew|blown|dropped|splurged?|shell(ed)? out|fork(ed)? out|burn(ed|t)? through|went through)\b|\bspending\b|\bbuy(ing)?\b|\bbought\b|\bpurchases?\b|\bshopping\b|\bpaying\b|\bexpenses?\b|\bcost me\b|\bpaid for\b|\bpay for\b|\bbreakdown\b|\bcategor(y|ies)\b|\bgo(ing)? to\b|\bput on\b|\bcharged?\b/,
-  ],
+  ['spending', SPENDING_WORDS],
 ];
 
 export const FOLLOW_UP =

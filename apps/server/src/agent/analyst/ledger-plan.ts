@@ -86,6 +86,8 @@ export function ledgerCalls(
     statistic: shape.statistic,
     ...(shape.per ? { per: shape.per } : {}),
     ...(shape.shareOf && shape.statistic === 'share' ? { share_of: shape.shareOf } : {}),
+    ...(shape.shareWithin?.length && shape.statistic === 'share' ? { share_within: shape.shareWithin } : {}),
+    ...(shape.shareBy && shape.statistic === 'share' ? { share_by: shape.shareBy } : {}),
     filters,
     periods: periods.slice(0, 2).map(asLedgerPeriod),
     group_by: shape.statistic === 'share' && (groupBy === 'month' || groupBy === 'week') ? 'none' : groupBy,

@@ -139,6 +139,11 @@ export function normalizeQuestion(question: string): Normalized {
     .replace(/\/\s?(yr|year)\b/g, ' a year')
     .replace(/\/\s?(wk|week)\b/g, ' a week');
   const counted = lower
+    // 'last months income': a possessive without its apostrophe, not a count of months.
+    .replace(
+      /\b(last|this|next|previous|prior) (month|week|year|quarter)s(?= (?!of\b|and\b|or\b|ago\b|back\b|before\b|to\b|i\b)[a-z])/g,
+      "$1 $2's",
+    )
     .replace(/\b(last|past|previous) (few|several) (days|weeks|months|years)\b/g, '$1 3 $3')
     .replace(/\b(last|past|previous) (a )?couple( of)? (days|weeks|months|years)\b/g, '$1 2 $4');
   const text = counted.replace(/[a-z0-9']+/g, (word) => {

@@ -27,7 +27,7 @@ const PREDICTION_VERB =
 const MARKET_THING =
   /\b(price|prices|stocks?|shares?|market|markets|btc|bitcoin|eth|ether|ethereum|sol|solana|crypto|coins?|tokens?|etfs?|index|portfolio|holdings?|investments?|s&p|nasdaq|dow|go up|go down|rise|fall|drop|be worth|worth|value|return)\b/;
 const PICKING =
-  /\bshould i (buy|sell|short|invest|hold|dump|move|get into|put)\b|\bis (it|now) a good time to (buy|sell|invest)\b|\bgood (buy|investment|stock)\b|\bhot stocks?\b|\bwhich (stocks?|coins?|crypto|etfs?) (should|to|will)\b|\bbest (stocks?|coins?|crypto|etfs?|investments?) to\b/;
+  /\b(thinking|thinkin|planning) (of|about) (buying|selling|investing)\b|\bshould i (buy|sell|short|invest|hold|dump|move|get into|put)\b|\bis (it|now) a good time to (buy|sell|invest)\b|\bgood (buy|investment|stock)\b|\bhot stocks?\b|\bwhich (stocks?|coins?|crypto|etfs?) (should|to|will)\b|\bbest (stocks?|coins?|crypto|etfs?|investments?) to\b/;
 
 const PEOPLE =
   '(wife|husband|spouse|partner|girlfriend|boyfriend|fiance|fiancee|brother|sister|sibling|mom|mother|mum|dad|father|son|daughter|friend|roommate|flatmate|boss|neighbou?r|coworker|colleague|parents?|grandma|grandpa|aunt|uncle|cousin|in-laws?)';
@@ -39,6 +39,12 @@ const COMPARED_TO_OTHERS =
 const TAX =
   /\b(tax|taxes|irs)\b.*\b(owe|will|bracket|deduct\w*|file|filing|return|refund|rate|due|estimate|write[- ]?offs?|calculate|much)\b|\b(deductible|write[- ]?offs?|tax bracket|tax return|capital gains tax)\b/;
 const CREDIT = /\bcredit (score|rating|report|history)\b|\bfico\b/;
+/** A market quote: what a security trades at, not what the user's own position is worth. */
+const QUOTE =
+  /\b(trading at|trades at|stock price|share price|price per share|quote for|ticker price|price of \w+ (stock|shares?))\b/;
+/** The user's own figures ahead of time: a balance, net worth or spending that has not happened. */
+const OWN_FORECAST =
+  /\b(predict\w*|forecast\w*|project(ed|ion)?)\b.*\b(balance|net worth|savings|spending|income|account|cash|be worth|have)\b|\bwhat will (my|i) (\w+ ){0,3}(balance|net worth|savings|account) (\w+ ){0,2}be\b|\bwill (my|i) (\w+ ){0,3}(balance|net worth|savings) (be|hit|reach|drop|go)\b/;
 const OUTSIDE_DATA =
   /\b(current|today'?s) (mortgage|interest|exchange) rates?\b|\binflation rate\b|\b(mortgage|interest) rates (today|right now|now)\b|\bhow is the (stock )?market (doing|today)\b/;
 
@@ -48,7 +54,7 @@ const OUTSIDE_DATA =
  */
 export function declineReason(
   q: string,
-  hints: { hasRate: boolean; namesAsset: boolean },
+  hints: { hasRate: boolean; namesAsset: boolean; holdsAsset: boolean },
 ): string | undefined {
   const { hasRate } = hints;
   for (const [pattern, topic] of TOPICS) if (pattern.test(q)) return `I can't help with ${topic}. ${CAN_DO}`;
@@ -61,6 +67,10 @@ export function declineReason(
     !/\bhow much (will|would) i (have|save)\b/.test(q)
   )
     return 'I can\'t predict prices or what your investments will be worth. I can tell you what they\'re worth today and what you paid for them, or project a fixed rate of return if you give me one (for example, "what would $10,000 be worth in 10 years at 7%").';
+  if (!hasRate && OWN_FORECAST.test(q) && !/\bhow much (will|would) i (have|save)\b/.test(q))
+    return "I can't predict future balances: what comes in and goes out ahead isn't known. I can show your balances today, your typical monthly income and spending, and what is due soon, or project a fixed saving plan if you give me the amounts.";
+  if (QUOTE.test(q) && !hints.holdsAsset)
+    return `I don't have market data such as live quotes for securities you don't hold. I can show what your own holdings are worth. ${CAN_DO}`;
   if (OTHERS_MONEY.test(q) || COMPARED_TO_OTHERS.test(q))
     return "I can only see your own linked accounts, so I can't answer about someone else's money or compare you with other people. I can answer about your own spending, income, balances and investments.";
   if (TAX.test(q))

@@ -28,6 +28,10 @@ export type Shape = {
   countNoun?: string;
   /** A share of another measure ('what share of my income went to rent'). */
   shareOf?: 'income' | 'spending';
+  /** A share of the number of transactions rather than the money ('what percent of my purchases'). */
+  shareBy?: 'count';
+  /** The categories a share's whole is limited to ('of my food spending'). */
+  shareWithin?: string[];
   /** Anything beyond a plain total was asked for. */
   shaped: boolean;
 };
@@ -256,12 +260,19 @@ export function readShape(q: string): Shape {
     )
       shape.statistic = 'count';
     else if (
-      /%|\b(percent|percentage|share|portion|proportion|fraction)\b|\bhow much of (my|the)\b|\b(chunk|slice|part|piece) of (my|the)\b/.test(
+      /%|\b(percent|percentage|share|portion|proportion|fraction)\b|\bhow much of (my|the)\b|\b(chunk|slice|part|piece|half|a third|third|a quarter|two thirds|three quarters) of (my|the|what|all)\b/.test(
         q,
       )
-    )
+    ) {
       shape.statistic = 'share';
-    else {
+      // 'what percent of my transactions were coffee': of how many, not of how much.
+      if (
+        /\b(percent|percentage|share|portion|proportion|fraction|%|how many) of (my |the |all |all my |all the )*(transactions|purchases|visits|trips|orders|charges|payments|swipes)\b/.test(
+          q,
+        )
+      )
+        shape.shareBy = 'count';
+    } else {
       const per = averageUnit(q);
       if (per) {
         shape.statistic = 'average';

@@ -1,13 +1,22 @@
 import { readNumbers } from './calculators.ts';
-import { BACK_REFERENCE, detectIntent, FOLLOW_UP, heldTickers, intentOfMeasure, tickers } from './intents.ts';
+import {
+  BACK_REFERENCE,
+  detectIntent,
+  FOLLOW_UP,
+  heldTickers,
+  intentOfMeasure,
+  SPENDING_WORDS,
+  tickers,
+} from './intents.ts';
 import { fullMonthsBefore } from './ledger-plan.ts';
 import { normalizeQuestion } from './normalize.ts';
 import { declineReason, OUTSIDE_WHAT_I_CAN_READ } from './out-of-scope.ts';
 import { type PeriodMention, type PeriodReading, readPeriods } from './period-grammar.ts';
-import { nextPeriod, type Period, periodShift, previousPeriod, wholeYear } from './periods.ts';
+import { nextPeriod, type Period, periodShift, previousPeriod, thisMonth, wholeYear } from './periods.ts';
 import type { Intent, Plan, Reading } from './reading.ts';
 import { checkPeriods, planLedger, unknownSubject, unsupportedReading } from './reading-checks.ts';
 import { namesTransactions, PLAIN_SHAPE, readShape, type Shape } from './shape.ts';
+import { readShareWhole, type ShareWhole } from './share-whole.ts';
 import { callsFor } from './tool-calls.ts';
 import type { ContextAccount, Matcher, TurnContext } from './vocabulary.ts';
 
@@ -51,6 +60,10 @@ type Parts = {
   shape: Shape;
   text: string | undefined;
   corrections: Array<[string, string]>;
+  shareWhole: ShareWhole | undefined;
+  /** The question without a share's whole ('of my income'): where the subject is named. */
+  part: string;
+  yearBack: boolean;
 };
 
 /** Words to find in descriptions: a quoted phrase, or 'with coffee in the name'. */
@@ -68,25 +81,25 @@ function quotedText(question: string): string | undefined {
 function readParts(question: string, context: TurnContext, matcher: Matcher): Parts | Plan {
   const { text: q, corrections } = normalizeQuestion(question);
   const numbers = readNumbers(q);
-  const symbols = [...new Set([...tickers(question), ...heldTickers(q, context)])];
-  const declined = declineReason(q, { hasRate: numbers.rate !== undefined, namesAsset: symbols.length > 0 });
+  const held = heldTickers(q, context);
+  const symbols = [...new Set([...tickers(question), ...held])];
+  const declined = declineReason(q, {
+    hasRate: numbers.rate !== undefined,
+    namesAsset: symbols.length > 0,
+    holdsAsset: held.length > 0,
+  });
   if (declined) return { kind: 'decline', reason: declined };
   const shape = readShape(q);
-  const periods = readPeriods(q, context.today);
+  // 'the same month a year before': the period it is said of, then that period a year earlier.
+  const yearBack = YEAR_BACK.test(q);
+  const periods = readPeriods(yearBack ? q.replace(YEAR_BACK, ' ') : q, context.today);
   const text = quotedText(question);
   // In 'what share of my income went to rent' income is the whole, not what is asked about.
-  const category = text
-    ? undefined
-    : matcher.category(
-        shape.statistic === 'share'
-          ? q.replace(
-              /\bof (my |the )?(total )?(income|paychecks?|pay|salary|earnings|take[- ]home)\b/,
-              'of the whole',
-            )
-          : q,
-      );
-  const merchant = text ? undefined : matcher.merchant(q);
-  const merchantsNamed = matcher.merchantsNamed(q).map((m) => m.name);
+  const shareWhole = shape.statistic === 'share' ? readShareWhole(q, matcher) : undefined;
+  const part = shareWhole?.rest ?? q;
+  const category = text ? undefined : matcher.category(part);
+  const merchant = text ? undefined : matcher.merchant(part);
+  const merchantsNamed = matcher.merchantsNamed(part).map((m) => m.name);
   const named = matcher.accounts(q);
   let intent = detectIntent(q);
   if (symbols.length > 0 && (!intent || intent === 'balances')) intent = 'holdings';
@@ -132,6 +145,9 @@ function readParts(question: string, context: TurnContext, matcher: Matcher): Pa
     shape,
     text,
     corrections,
+    shareWhole: shareWhole?.whole,
+    part,
+    yearBack,
   };
 }
 
@@ -177,7 +193,7 @@ function startReading(parts: Parts, previous: Reading | undefined, context: Turn
   let reading: Reading;
   if (isFollowUp && previous && (!intent || intent === previous.intent || shift || reshaped)) {
     reading = { ...previous };
-    if (shift && previous.period && !shape.compare) {
+    if (shift && previous.period && !shape.compare && !parts.yearBack) {
       reading.period =
         shift === 'previous'
           ? previousPeriod(previous.period, context.today)
@@ -231,15 +247,37 @@ function seriesPerUnit(reading: Reading, shape: Shape): void {
   if (several) reading.shape = { ...current, series: unit, shaped: true };
 }
 
+/** 'the same month last year', 'than a year before': the period named, and the same days a year earlier. */
+const YEAR_BACK =
+  /\b(?:(?:in|for|during|with|to) )?(?:the )?same (?:month|months|period|time|quarter|week|weekend|day|stretch|dates)(?: of)? (?:last year|the (?:previous|prior) year|(?:a|one|the) year (?:ago|before|earlier|back|prior))\b|\b(?:than|vs|versus|compared (?:to|with)|against|from|with) (?:a|one|the) year (?:before|earlier|prior|ago)\b/;
+
 /** The same days a year before ('last october' against 'this october'). */
 function yearBefore(period: Period): Period {
-  const back = (day: string) => `${Number(day.slice(0, 4)) - 1}${day.slice(4)}`;
+  const back = (day: string) => {
+    const [year, month, date] = [Number(day.slice(0, 4)) - 1, day.slice(5, 7), day.slice(8, 10)];
+    // February 29 a year before is February 28.
+    return month === '02' && date === '29' ? `${year}-02-28` : `${year}-${month}-${date}`;
+  };
   return {
     ...period,
     start: back(period.start),
     end: back(period.end),
-    label: period.label.replace(/\b(\d{4})\b/, (year) => String(Number(year) - 1)),
+    label: period.label.replace(/\b(\d{4})\b/g, (year) => String(Number(year) - 1)).replace(/ so far$/, ''),
   };
+}
+
+/** 'the same month a year before': the period against its year-earlier self, or (a follow-up) that alone. */
+function applyYearBack(reading: Reading, parts: Parts, context: TurnContext): void {
+  const base =
+    parts.periods.mentions[0]?.period ?? reading.periods?.[0] ?? reading.period ?? thisMonth(context.today);
+  const earlier = yearBefore(base);
+  if (/^(and|what about|how about)\b/.test(parts.q) && parts.periods.mentions.length === 0) {
+    reading.period = earlier;
+    delete reading.periods;
+  } else {
+    reading.period = base;
+    reading.periods = [base, earlier];
+  }
 }
 
 /**
@@ -326,18 +364,38 @@ function applyPeriods(reading: Reading, parts: Parts, context: TurnContext): voi
     reading.period = fullMonthsBefore(context.today, 3);
 }
 
+/** Money kept rather than spent: 'what share of my income did I save'. */
+const SAVED = /\b(save|saved|saving|put away|put aside|set aside|kept|keep|left over|leftover)\b/;
+
+/**
+ * A share whose whole is named: of income (spending on the part as a share of income, an income
+ * category's share of income, or the savings rate), or of a category's spending.
+ */
+function applyShareWhole(reading: Reading, parts: Parts): void {
+  const shape = reading.shape as Shape;
+  const whole = parts.shareWhole as ShareWhole;
+  if (whole.kind === 'category') {
+    reading.shape = { ...shape, shareWithin: [whole.code] };
+    return;
+  }
+  const { category, merchant, q } = parts;
+  if (category?.item.code.startsWith('INCOME')) {
+    reading.intent = 'income';
+    reading.shape = { ...shape, measure: 'income' };
+  } else if (!category && !merchant && SAVED.test(q)) {
+    // The savings rate: the cash-flow tool's own figure.
+    reading.intent = 'cash_flow';
+    reading.shape = { ...shape, measure: 'net_cash_flow' };
+  } else if (category || merchant || SPENDING_WORDS.test(q)) {
+    reading.shape = { ...shape, measure: 'spending', shareOf: 'income' };
+    reading.intent = 'spending';
+  }
+}
+
 /** What the question is about: a merchant, several, a category, words in descriptions. */
 function applySubject(reading: Reading, parts: Parts, matcher: Matcher): void {
   const { merchant, category, q } = parts;
-  // 'what share of my income went to rent': spending on rent as a share of income.
-  if (
-    reading.shape?.statistic === 'share' &&
-    /\bof (my |the )?(income|paychecks?|pay|salary|earnings|take[- ]home)\b/.test(q) &&
-    (category || /\bspen[dt]|\bspending\b|\bgoes\b|\bwent\b/.test(q))
-  ) {
-    reading.shape = { ...reading.shape, measure: 'spending', shareOf: 'income' };
-    reading.intent = 'spending';
-  }
+  if (reading.shape?.statistic === 'share' && parts.shareWhole) applyShareWhole(reading, parts);
   const spendingLike = ['spending', 'merchants', 'search', 'largest'].includes(reading.intent);
   if (parts.text && LEDGER_INTENTS.has(reading.intent)) {
     reading.text = parts.text;
@@ -347,7 +405,7 @@ function applySubject(reading: Reading, parts: Parts, matcher: Matcher): void {
   }
   // 'groceries or restaurants?', 'uber vs lyft': each subject's figure side by side.
   const comparing = /\b(vs|versus|or|compared?|than|against|difference|which)\b/.test(q);
-  const categories = matcher.categories(q);
+  const categories = matcher.categories(parts.part);
   const incomeKinds =
     reading.intent === 'income' && categories.every((c) => c.item.code.startsWith('INCOME'));
   if (
@@ -410,6 +468,7 @@ export function understand(
   const { q, category, merchant, named, symbols } = parts;
   if (
     previous === undefined &&
+    !parts.yearBack &&
     BACK_REFERENCE.test(q) &&
     !category &&
     !merchant &&
@@ -446,7 +505,8 @@ export function understand(
   if (unsupported) return { kind: 'clarify', question: unsupported, reading };
   const periodProblem = checkPeriods(parts.periods, reading.intent, context);
   if (periodProblem) return { kind: 'clarify', question: periodProblem, reading };
-  applyPeriods(reading, parts, context);
+  if (parts.yearBack) applyYearBack(reading, parts, context);
+  else applyPeriods(reading, parts, context);
   applySubject(reading, parts, matcher);
   seriesPerUnit(reading, parts.shape);
   const ambiguous = ambiguousAccount(q, matcher);

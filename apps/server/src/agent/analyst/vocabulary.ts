@@ -51,7 +51,16 @@ const CATEGORY_WORDS: Record<string, readonly string[]> = {
   TRANSPORTATION_TAXIS_AND_RIDE_SHARES: ['rides', 'ride shares', 'rideshare', 'taxis', 'taxi', 'ubers'],
   TRANSPORTATION: ['transportation', 'transport', 'commuting'],
   RENT_AND_UTILITIES_RENT: ['rent'],
-  RENT_AND_UTILITIES_GAS_AND_ELECTRICITY: ['electricity', 'power bill', 'energy'],
+  RENT_AND_UTILITIES_GAS_AND_ELECTRICITY: [
+    'electricity',
+    'electric',
+    'electric bill',
+    'electricity bill',
+    'power bill',
+    'energy',
+    'gas bill',
+  ],
+  RENT_AND_UTILITIES_WATER: ['water', 'water bill'],
   RENT_AND_UTILITIES_INTERNET_AND_CABLE: ['internet', 'cable', 'broadband'],
   RENT_AND_UTILITIES_TELEPHONE: ['phone bill', 'mobile bill', 'cell phone'],
   RENT_AND_UTILITIES: ['utilities', 'bills and utilities', 'housing'],
@@ -74,7 +83,7 @@ const CATEGORY_WORDS: Record<string, readonly string[]> = {
   HOME_IMPROVEMENT_FURNITURE: ['furniture'],
   GOVERNMENT_AND_NON_PROFIT_DONATIONS: ['donations', 'charity', 'giving'],
   BANK_FEES: ['fees', 'bank fees'],
-  INCOME_WAGES: ['paychecks', 'paycheck', 'salary', 'wages', 'pay'],
+  INCOME_WAGES: ['paychecks', 'paycheck', 'salary', 'wages', 'pay', 'job', 'my job', 'employer'],
   INCOME_DIVIDENDS: ['dividends', 'dividend'],
   INCOME_INTEREST_EARNED: ['interest', 'interest earned', 'interest income'],
   LOAN_PAYMENTS: ['loan payments', 'debt payments'],
@@ -216,10 +225,21 @@ export function createMatcher(context: TurnContext) {
     },
     /** Every merchant the question names by its whole name, word for word ('target and amazon'). */
     merchantsNamed(question: string): ContextMerchant[] {
-      const q = ` ${question.toLowerCase().replace(/[^a-z0-9&' ]+/g, ' ')} `;
+      // Apostrophes are often left out ('trader joes'); a long name is also named by its first two words.
+      const bare = (text: string) =>
+        text
+          .toLowerCase()
+          .replace(/'/g, '')
+          .replace(/[^a-z0-9& ]+/g, ' ')
+          .replace(/\s+/g, ' ')
+          .trim();
+      const q = ` ${bare(question)} `;
       return context.merchants.filter((m) => {
-        const name = m.name.toLowerCase();
-        return q.includes(` ${name} `) || q.includes(` ${name}s `) || q.includes(` ${name}'s `);
+        const name = bare(m.name);
+        const words = name.split(' ');
+        const short = words.slice(0, 2);
+        const names = words.length > 2 && !short.some((w) => STOP.has(w)) ? [name, short.join(' ')] : [name];
+        return names.some((n) => q.includes(` ${n} `) || q.includes(` ${n}s `));
       });
     },
     categoryLabel(code: string): string {

@@ -55,7 +55,7 @@ function shareSentence(result: Result, figures: LedgerPeriodFigures): string {
   // With only an account named, the share is of every account's total (and the part names the account).
   const what = narrowed(result) ? shareSubject(result) : subjectOf(result);
   const account = narrowed(result) ? accountWords(query.measure, result.filters) : '';
-  const of = `your ${MEASURE_WORD[query.share_of ?? query.measure]}${account}`;
+  const of = `your ${MEASURE_WORD[query.share_of ?? query.measure]}${withinWords(result)}${account}`;
   if (figures.share.percent === null) {
     return `${what}: ${usd(figures.total)} ${inPeriod(figures.period)}; ${of} came to ${usd(figures.share.whole)}, so there is no share to give.`;
   }
@@ -71,12 +71,22 @@ function shareSentence(result: Result, figures: LedgerPeriodFigures): string {
     : `${what} came to ${byAmount}; by number, ${byNumber}.`;
 }
 
+/** ' on Food and drink': the categories a share's whole is limited to. */
+function withinWords(result: Result): string {
+  const within = result.filters.shareWithin;
+  if (within.length === 0) return '';
+  const labels = within.map((category) => category.label);
+  const joined = labels.length === 1 ? labels[0] : `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}`;
+  return `${result.query.measure === 'income' ? ' from' : ' on'} ${joined}`;
+}
+
 /** Whether a share is of something other than the total itself (a filter, an account, or another measure). */
 function partialShare(result: Result): boolean {
   const { query } = result;
   return (
     narrowed(result) ||
     result.filters.accounts.length > 0 ||
+    result.filters.shareWithin.length > 0 ||
     (query.share_of ?? query.measure) !== query.measure
   );
 }
@@ -294,7 +304,7 @@ function comparisonHead(result: Result, first: LedgerPeriodFigures, second: Ledg
     }
     case 'share': {
       if (!partialShare(result)) return totalsComparison(result, first, second);
-      const of = `your ${MEASURE_WORD[query.measure]}${accountWords(query.measure, result.filters)}`;
+      const of = `your ${MEASURE_WORD[query.measure]}${withinWords(result)}${accountWords(query.measure, result.filters)}`;
       const each = (figures: LedgerPeriodFigures) => `(${usd(figures.total)} of ${usd(figures.share.whole)})`;
       return `${shareSubject(result)} came to ${pct(first.share.percent)} of ${of} ${inPeriod(first.period)} ${each(first)} vs ${pct(second.share.percent)} ${inPeriod(second.period)} ${each(second)}, ${change}.`;
     }

@@ -16,7 +16,8 @@ import type { FinanceTool, ToolResult } from './types.ts';
 export type LedgerQueryData = LedgerQueryResult & { reading: string };
 
 /** The filters as the plan names them, before the ledger checked them (for the step's description). */
-function filtersOf(filters: LedgerQuery['filters']): LedgerFiltersApplied {
+function filtersOf(query: LedgerQuery): LedgerFiltersApplied {
+  const { filters } = query;
   const dollars = (value: string | number | undefined) =>
     value === undefined ? null : fromCents(toCents(value));
   return {
@@ -30,6 +31,11 @@ function filtersOf(filters: LedgerQuery['filters']): LedgerFiltersApplied {
     text: filters.text ?? null,
     minAmount: dollars(filters.min_amount),
     maxAmount: dollars(filters.max_amount),
+    shareWithin: (query.share_within ?? []).map((code) => ({
+      code,
+      label: categoryLabel(code),
+      level: 'primary' as const,
+    })),
   };
 }
 
@@ -41,7 +47,7 @@ function describeQuery(input: unknown): string {
   const ranking = query.statistic === 'largest' || query.statistic === 'smallest';
   const reading = readingOf({
     query: { ...query, per: query.per ?? 'month', top: query.top ?? (ranking ? 5 : 10) },
-    filters: filtersOf(query.filters),
+    filters: filtersOf(query),
   }).replace(/, posted transactions$/, '');
   return `Working out ${reading.charAt(0).toLowerCase()}${reading.slice(1)}`;
 }

@@ -227,9 +227,13 @@ function questionOf(result: Named): string {
         filters.text !== null ||
         filters.minAmount !== null ||
         filters.maxAmount !== null;
-      const whole = narrowed
-        ? ` in all ${MEASURE_WORD[query.measure]}${accountWords(query.measure, filters)}`
-        : '';
+      const within = filters.shareWithin.map((category) => category.label).join(' or ');
+      const whole =
+        within !== ''
+          ? ` in ${MEASURE_WORD[query.measure]} ${query.measure === 'income' ? 'from' : 'on'} ${within}${accountWords(query.measure, filters)}`
+          : narrowed
+            ? ` in all ${MEASURE_WORD[query.measure]}${accountWords(query.measure, filters)}`
+            : '';
       return `Share of ${lowerSubject(result)}${whole}${grouped}`;
     }
     case 'largest':

@@ -21,6 +21,8 @@ export type LedgerFiltersApplied = {
   text: string | null;
   minAmount: Money | null;
   maxAmount: Money | null;
+  /** The categories a share's whole is limited to (`share_within`). */
+  shareWithin: CategoryFilter[];
 };
 
 export type LedgerSqlPlan = {
@@ -35,7 +37,7 @@ export type LedgerSqlPlan = {
   narrowing: SQL | undefined;
   filters: LedgerFiltersApplied;
   /** What a share divides by: the measure (or `share_of`) without the filters. */
-  whole: { measure: SQL; amount: SQL; counted: SQL; account: SQL | undefined };
+  whole: { measure: SQL; amount: SQL; counted: SQL; account: SQL | undefined; within: SQL | undefined };
   /** The whole differs from the unfiltered total (another measure, or all accounts). */
   wholeDiffers: boolean;
 };
@@ -149,6 +151,10 @@ export async function ledgerSqlPlan(
     max !== null ? sql`${signed} <= ${max}::numeric` : undefined,
   ]);
   const wholeMeasure = MEASURE_SQL[query.share_of ?? query.measure];
+  const within = [];
+  if (query.statistic === 'share')
+    for (const code of [...new Set(query.share_within ?? [])])
+      within.push(await categoryScope(db, userId, code));
   // 'What percent of my spending went on my card': with only an account named, the whole is every account.
   const wholeAccount = narrowing ? scope.condition : undefined;
   return {
@@ -160,8 +166,12 @@ export async function ledgerSqlPlan(
       amount: wholeMeasure.amount,
       counted: wholeMeasure.counted,
       account: wholeAccount,
+      within: anyOf(within.flatMap((category) => (category.condition ? [category.condition] : []))),
     },
-    wholeDiffers: (query.share_of ?? query.measure) !== query.measure || (!narrowing && !!scope.condition),
+    wholeDiffers:
+      (query.share_of ?? query.measure) !== query.measure ||
+      (!narrowing && !!scope.condition) ||
+      within.length > 0,
     filters: {
       categories: categories.flatMap((category) => (category.filter ? [category.filter] : [])),
       merchants,
@@ -169,6 +179,7 @@ export async function ledgerSqlPlan(
       text,
       minAmount: min,
       maxAmount: max,
+      shareWithin: within.flatMap((category) => (category.filter ? [category.filter] : [])),
     },
   };
 }

@@ -109,7 +109,7 @@ export async function readWhole(
       select round(coalesce(sum(${plan.whole.amount}), 0), 2)::text as total,
         (count(*) filter (where ${plan.whole.counted}))::int as count
       from ledger_transaction t
-      where ${and(posted(userId, period), plan.whole.measure, plan.whole.account)}`,
+      where ${and(posted(userId, period), plan.whole.measure, plan.whole.account, plan.whole.within)}`,
   );
   return { total: row?.total ?? '0.00', count: Number(row?.count ?? 0) };
 }
