@@ -39,8 +39,11 @@ export type LedgerStatistic = (typeof LEDGER_STATISTICS)[number];
 export const LEDGER_AVERAGE_UNITS = ['month', 'week', 'day', 'transaction'] as const;
 export type LedgerAverageUnit = (typeof LEDGER_AVERAGE_UNITS)[number];
 
-/** Grouping: none, by category, merchant or account, or by calendar month or week (a series). */
-export const LEDGER_GROUPINGS = ['none', 'category', 'merchant', 'account', 'month', 'week'] as const;
+/**
+ * Grouping: none, by category, merchant or account, by calendar month or week (a series), or weekdays
+ * against weekends (`day_type`).
+ */
+export const LEDGER_GROUPINGS = ['none', 'category', 'merchant', 'account', 'month', 'week', 'day_type'] as const;
 export type LedgerGrouping = (typeof LEDGER_GROUPINGS)[number];
 
 export const ledgerPeriodSchema = z.object({
@@ -65,6 +68,8 @@ export const ledgerFiltersSchema = z
     min_amount: dollars.optional(),
     /** Largest absolute amount of a transaction, in dollars (inclusive). */
     max_amount: dollars.optional(),
+    /** Only transactions dated on weekends (Saturday and Sunday) or on weekdays (Monday to Friday). */
+    days: z.enum(['weekends', 'weekdays']).optional(),
   })
   .strict();
 export type LedgerFilters = z.output<typeof ledgerFiltersSchema>;

@@ -59,6 +59,7 @@ function filtersOf(subject: LedgerSubject, shape: Shape): LedgerFilters {
   if (subject.text) filters.text = subject.text;
   if (shape.minAmount) filters.min_amount = shape.minAmount;
   if (shape.maxAmount) filters.max_amount = shape.maxAmount;
+  if (shape.days) filters.days = shape.days;
   return filters;
 }
 

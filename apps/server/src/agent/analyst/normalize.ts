@@ -139,6 +139,10 @@ export function normalizeQuestion(question: string): Normalized {
     .replace(/\/\s?(yr|year)\b/g, ' a year')
     .replace(/\/\s?(wk|week)\b/g, ' a week');
   const counted = lower
+    // 'shell out', 'fork out': spending verbs, not the merchants Shell or a fork.
+    .replace(/\b(shell|fork)(ed|ing)? out\b/g, (_, _verb, ending) =>
+      ending === 'ing' ? 'spending' : ending ? 'spent' : 'spend',
+    )
     // 'last months income': a possessive without its apostrophe, not a count of months.
     .replace(
       /\b(last|this|next|previous|prior) (month|week|year|quarter)s(?= (?!of\b|and\b|or\b|ago\b|back\b|before\b|to\b|i\b)[a-z])/g,

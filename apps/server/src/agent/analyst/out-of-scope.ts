@@ -37,7 +37,7 @@ const OTHERS_MONEY = new RegExp(
 const COMPARED_TO_OTHERS =
   /\b(average|typical|median|normal) (american|person|household|family|people|adult|user|millennial)s?\b|\bpeople (my|of my) age\b|\bcompared to (others|other people|everyone|my peers|people)\b|\bmy (friends|peers|neighbors)\b.*\b(spend|earn|make|save)\b/;
 const TAX =
-  /\b(tax|taxes|irs)\b.*\b(owe|will|bracket|deduct\w*|file|filing|return|refund|rate|due|estimate|write[- ]?offs?|calculate|much)\b|\b(deductible|write[- ]?offs?|tax bracket|tax return|capital gains tax)\b/;
+  /\b(for|because of) tax (reasons|purposes)\b|\btax[- ](implications?|wise|advantaged? move|benefits?|strategy|planning|loss harvesting)\b|\bshould i (convert|roll ?over|recharacteri[sz]e)\b|\b(tax|taxes|irs)\b.*\b(owe|will|bracket|deduct\w*|file|filing|return|refund|rate|due|estimate|write[- ]?offs?|calculate|much)\b|\b(deductible|write[- ]?offs?|tax bracket|tax return|capital gains tax)\b/;
 const CREDIT = /\bcredit (score|rating|report|history)\b|\bfico\b/;
 /** A market quote: what a security trades at, not what the user's own position is worth. */
 const QUOTE =

@@ -45,7 +45,7 @@ function capitalize(text: string): string {
 
 /** Groupings the ledger cannot make: by weekday, time of day, person. */
 const UNSUPPORTED_SPLIT =
-  /\b(weekdays?|weekends?|day of (the )?week|time of day|hours?|mornings?|evenings?|nights?)\b.*\b(vs|versus|compared|or)\b.*\b(weekdays?|weekends?|mornings?|evenings?|nights?)\b|\bby (weekday|day of (the )?week|hour|time of day)\b/;
+  /\b(day of (the )?week|time of day|hours?|mornings?|evenings?|nights?)\b.*\b(vs|versus|compared|or)\b.*\b(mornings?|evenings?|nights?)\b|\bby (day of (the )?week|hour|time of day)\b/;
 
 /** Account words the user's linked accounts do not have ('my 401k' with no 401(k) linked). */
 const ACCOUNT_WORDS =
@@ -60,11 +60,11 @@ export function unsupportedReading(q: string, intent: Intent, context: TurnConte
   )
     return "I can't split spending into fixed and flexible yet. I can show it by category or merchant, or where you could cut back. Which would help?";
   if (
-    /\b(on|during|at|over) (weekends|weekdays|(mon|tues|wednes|thurs|fri|satur|sun)days)\b|\bevery (weekend|weekday)\b/.test(
+    /\b(on|during|at|over) (mon|tues|wednes|thurs|fri|satur|sun)days\b|\bevery (mon|tues|wednes|thurs|fri|satur|sun)day\b/.test(
       q,
     )
   )
-    return 'I can\'t total spending by day of the week yet (weekends or weekdays). I can total a period you name, like "last weekend" or "last month", by category, merchant or account. Which would help?';
+    return 'I can\'t total spending by one day of the week yet. I can total weekends or weekdays, or a period you name, like "last weekend" or "last month". Which would help?';
   if (/\bif i (cut|stopp?ed|stop|reduced?|dropped|cancel+ed|cancel|quit|halved|spent less)\b/.test(q))
     return "I don't work out what-ifs yet. I can show what you spent on it over the last months, or where your spending rose above its usual level. Which would help?";
   if (/\b(excluding|except|other than|not counting|apart from|leaving out|without counting)\b/.test(q))

@@ -28,6 +28,8 @@ export type Shape = {
   countNoun?: string;
   /** A share of another measure ('what share of my income went to rent'). */
   shareOf?: 'income' | 'spending';
+  /** Only weekends or only weekdays ('on weekends', 'weekday spending'). */
+  days?: 'weekends' | 'weekdays';
   /** A share of the number of transactions rather than the money ('what percent of my purchases'). */
   shareBy?: 'count';
   /** The categories a share's whole is limited to ('of my food spending'). */
@@ -234,6 +236,32 @@ function readRanking(q: string, shape: Shape): void {
     shape.statistic = 'count';
 }
 
+/**
+ * Weekends and weekdays as a filter ('on weekends', 'weekday spending') or a split ('weekdays vs
+ * weekends'); 'this weekend' and 'last weekend' are periods (period-phrases.ts), not these.
+ */
+function readDays(q: string, shape: Shape): void {
+  if (
+    /\b(weekdays?|weekends?)\b.*\b(vs|versus|compared|or|against|and)\b.*\b(weekdays?|weekends?)\b/.test(q)
+  ) {
+    shape.groupBy = 'day_type';
+    return;
+  }
+  if (
+    /\bweekends\b|\b(every|each|on the|on a|over the|during the) weekend\b(?! of\b)|\bweekend (spending|spend|purchases|expenses|shopping)\b/.test(
+      q,
+    ) &&
+    !/\b(this|last|next|past|previous) weekend\b/.test(q)
+  )
+    shape.days = 'weekends';
+  else if (
+    /\bweekdays\b|\b(every|each|on a) weekday\b|\bweekday (spending|spend|purchases|expenses)\b|\bduring the (work ?)?week\b/.test(
+      q,
+    )
+  )
+    shape.days = 'weekdays';
+}
+
 export function readShape(q: string): Shape {
   const shape: Shape = { statistic: 'total', groupBy: 'none', shaped: false };
   const measure = measureOf(q);
@@ -280,6 +308,7 @@ export function readShape(q: string): Shape {
       }
     }
   }
+  readDays(q, shape);
   // 'by category', 'per merchant', 'broken down by account'.
   const by = q.match(
     /\b(?:by|per|each|every|for each)\s+(categor(?:y|ies)|merchants?|stores?|places?|accounts?)\b/,
@@ -346,6 +375,8 @@ export function readShape(q: string): Shape {
   }
   shape.shaped =
     shape.statistic !== 'total' ||
+    shape.days !== undefined ||
+    shape.groupBy === 'day_type' ||
     shape.groupBy === 'merchant' ||
     shape.groupBy === 'account' ||
     shape.series !== undefined ||

@@ -231,7 +231,8 @@ function narrowed(result: Result): boolean {
     filters.merchants.length > 0 ||
     filters.text !== null ||
     filters.minAmount !== null ||
-    filters.maxAmount !== null
+    filters.maxAmount !== null ||
+    filters.days !== null
   );
 }
 

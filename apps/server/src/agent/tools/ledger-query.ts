@@ -31,6 +31,7 @@ function filtersOf(query: LedgerQuery): LedgerFiltersApplied {
     text: filters.text ?? null,
     minAmount: dollars(filters.min_amount),
     maxAmount: dollars(filters.max_amount),
+    days: filters.days ?? null,
     shareWithin: (query.share_within ?? []).map((code) => ({
       code,
       label: categoryLabel(code),

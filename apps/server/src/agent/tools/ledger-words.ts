@@ -90,6 +90,7 @@ export function narrowingWords(measure: LedgerMeasure, filters: LedgerFiltersApp
     filters.merchants.length > 0 ? ` ${MERCHANT_WORD[measure]} ${list(filters.merchants)}` : '',
     filters.text ? ` matching "${filters.text}"` : '',
     amounts ? ` in transactions ${amounts}` : '',
+    filters.days ? ` on ${filters.days}` : '',
   ].join('');
 }
 
@@ -131,13 +132,15 @@ export function shareSubject(result: Pick<LedgerQueryResult, 'query' | 'filters'
     filters.merchants.length === 0 &&
     !filters.text &&
     filters.minAmount === null &&
-    filters.maxAmount === null;
+    filters.maxAmount === null &&
+    filters.days === null;
   if (onlyCategories && filters.categories.length > 0) return list(filters.categories.map((c) => c.label));
   const onlyMerchants =
     filters.categories.length === 0 &&
     !filters.text &&
     filters.minAmount === null &&
-    filters.maxAmount === null;
+    filters.maxAmount === null &&
+    filters.days === null;
   if (onlyMerchants && filters.merchants.length > 0) return list(filters.merchants);
   const { measure } = result.query;
   const word = MEASURE_WORD[measure];
@@ -150,6 +153,7 @@ export const GROUP_NOUN: Record<Exclude<LedgerGrouping, 'none'>, [string, string
   account: ['account', 'accounts'],
   month: ['month', 'months'],
   week: ['week', 'weeks'],
+  day_type: ['kind of day', 'kinds of day'],
 };
 
 /** A figure in its unit: '$1,234.56', '12 transactions', '12.3%'. */
@@ -226,7 +230,8 @@ function questionOf(result: Named): string {
         filters.categories.length + filters.merchants.length > 0 ||
         filters.text !== null ||
         filters.minAmount !== null ||
-        filters.maxAmount !== null;
+        filters.maxAmount !== null ||
+        filters.days !== null;
       const within = filters.shareWithin.map((category) => category.label).join(' or ');
       const whole =
         within !== ''

@@ -23,6 +23,8 @@ export type LedgerFiltersApplied = {
   maxAmount: Money | null;
   /** The categories a share's whole is limited to (`share_within`). */
   shareWithin: CategoryFilter[];
+  /** Only weekends or only weekdays. */
+  days: 'weekends' | 'weekdays' | null;
 };
 
 export type LedgerSqlPlan = {
@@ -149,6 +151,7 @@ export async function ledgerSqlPlan(
     text ? sql`(t.name ilike ${likePattern(text)} or t.merchant ilike ${likePattern(text)})` : undefined,
     min !== null ? sql`${signed} >= ${min}::numeric` : undefined,
     max !== null ? sql`${signed} <= ${max}::numeric` : undefined,
+    filters.days ? sql`${WEEKEND_KEY} = ${filters.days}` : undefined,
   ]);
   const wholeMeasure = MEASURE_SQL[query.share_of ?? query.measure];
   const within = [];
@@ -180,6 +183,7 @@ export async function ledgerSqlPlan(
       minAmount: min,
       maxAmount: max,
       shareWithin: within.flatMap((category) => (category.filter ? [category.filter] : [])),
+      days: filters.days ?? null,
     },
   };
 }
@@ -201,5 +205,12 @@ export function groupKey(grouping: LedgerGrouping, plan: LedgerSqlPlan): SQL | u
       return sql.raw(`to_char(t.date, 'YYYY-MM')`);
     case 'week':
       return sql.raw(`to_char(date_trunc('week', t.date::timestamp), 'YYYY-MM-DD')`);
+    case 'day_type':
+      return WEEKEND_KEY;
   }
 }
+
+/** 'weekends' for a Saturday or Sunday, else 'weekdays' (ISO day of the week of the posted date). */
+const WEEKEND_KEY = sql.raw(
+  `(case when extract(isodow from t.date) in (6, 7) then 'weekends' else 'weekdays' end)`,
+);

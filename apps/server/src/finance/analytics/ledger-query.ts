@@ -197,6 +197,8 @@ function groupLabel(context: Context, key: string | null): string {
       return key === null ? '' : monthName.format(new Date(`${key}-01T00:00:00Z`));
     case 'week':
       return key === null ? '' : `Week of ${dayName.format(new Date(`${key}T00:00:00Z`))}`;
+    case 'day_type':
+      return key === 'weekends' ? 'Weekends' : 'Weekdays';
     default:
       return key ?? '';
   }
@@ -451,7 +453,12 @@ function comparisonOf(
   top: number,
 ): LedgerComparison {
   const groups: LedgerGroupChange[] = [];
-  if (query.group_by === 'category' || query.group_by === 'merchant' || query.group_by === 'account') {
+  if (
+    query.group_by === 'category' ||
+    query.group_by === 'merchant' ||
+    query.group_by === 'account' ||
+    query.group_by === 'day_type'
+  ) {
     const keys = new Map<string | null, string>();
     for (const group of [...all[0], ...all[1]]) keys.set(group.key, group.label);
     const zero = scaledText(0n, unit);
