@@ -43,7 +43,15 @@ export type LedgerAverageUnit = (typeof LEDGER_AVERAGE_UNITS)[number];
  * Grouping: none, by category, merchant or account, by calendar month or week (a series), or weekdays
  * against weekends (`day_type`).
  */
-export const LEDGER_GROUPINGS = ['none', 'category', 'merchant', 'account', 'month', 'week', 'day_type'] as const;
+export const LEDGER_GROUPINGS = [
+  'none',
+  'category',
+  'merchant',
+  'account',
+  'month',
+  'week',
+  'day_type',
+] as const;
 export type LedgerGrouping = (typeof LEDGER_GROUPINGS)[number];
 
 export const ledgerPeriodSchema = z.object({

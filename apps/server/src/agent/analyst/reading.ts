@@ -40,6 +40,8 @@ export type Reading = {
   /** Several merchants named together ('target and amazon'): their total together. */
   merchants?: string[];
   account?: ContextAccount;
+  /** The one account the question named, kept for a follow-up's 'it' even where the tool reads all. */
+  namedAccount?: ContextAccount;
   direction?: 'in' | 'out';
   limit?: number;
   groupBy?: 'asset_class' | 'security' | 'account';

@@ -86,11 +86,13 @@ function amountRange(q: string): { min?: string; max?: string } {
     if (a && b) return Number(a) <= Number(b) ? { min: a, max: b } : { min: b, max: a };
   }
   const out: { min?: string; max?: string } = {};
+  // 'anything under $5': the things bought, whatever they are called.
+  const item = `(?:${ITEM}|anything|something|everything|stuff)`;
   const above = new RegExp(
-    `\\b${ITEM}\\s+(?:\\w+\\s+){0,2}?(?:over|above|more than|greater than|bigger than|larger than|at least|of at least|>)\\s*(?:${AMOUNT})`,
+    `\\b${item}\\s+(?:\\w+\\s+){0,2}?(?:over|above|more than|greater than|bigger than|larger than|at least|of at least|>)\\s*(?:${AMOUNT})`,
   );
   const below = new RegExp(
-    `\\b${ITEM}\\s+(?:\\w+\\s+){0,2}?(?:under|below|less than|smaller than|cheaper than|at most|<)\\s*(?:${AMOUNT})`,
+    `\\b${item}\\s+(?:\\w+\\s+){0,2}?(?:under|below|less than|smaller than|cheaper than|at most|<)\\s*(?:${AMOUNT})`,
   );
   const a = q.match(above);
   if (a) out.min = dollars(a[2] ?? a[4], a[3] ?? a[5]);
@@ -191,7 +193,7 @@ function readRanking(q: string, shape: Shape): void {
     shape.statistic = 'largest';
     shape.top = shape.top ?? 1;
   } else if (
-    /\bwhere (did|does|do|has|have) (most|the most|the bulk) of (my|the) (money|spending|cash)\b|\bwhere('s| is| did| does) (all )?my money go/.test(
+    /\bwhere (did|does|do|has|have) (most|the most|the bulk) of (my|the) (money|spending|cash)\b|\bwhere('s| is| did| does) (all )?my money go|\b(what|which)('s| is| are)? (\w+ ){0,2}(eating|eats|taking|takes|sucking|draining|using|uses|costing|costs) (up )?(most|the most|the bulk|a lot|so much) of (my|the) (money|budget|spending|cash|income)\b|\bwhat (do|did) i spend (the )?most (money )?on\b/.test(
       q,
     )
   ) {
@@ -309,6 +311,16 @@ export function readShape(q: string): Shape {
     }
   }
   readDays(q, shape);
+  // 'all my charges over $200', 'anything under $5': the transactions themselves, largest first.
+  if (
+    (shape.minAmount || shape.maxAmount) &&
+    shape.statistic === 'total' &&
+    /\b(all|list|show|which|what were|what are|anything|any|every|each)\b/.test(q) &&
+    !/\b(how much|total|sum|in all|altogether|combined)\b/.test(q)
+  ) {
+    shape.statistic = 'largest';
+    shape.top = shape.top ?? 10;
+  }
   // 'by category', 'per merchant', 'broken down by account'.
   const by = q.match(
     /\b(?:by|per|each|every|for each)\s+(categor(?:y|ies)|merchants?|stores?|places?|accounts?)\b/,

@@ -8,13 +8,13 @@ import {
   SPENDING_WORDS,
   tickers,
 } from './intents.ts';
-import { fullMonthsBefore } from './ledger-plan.ts';
 import { normalizeQuestion } from './normalize.ts';
 import { declineReason, OUTSIDE_WHAT_I_CAN_READ } from './out-of-scope.ts';
-import { type PeriodMention, type PeriodReading, readPeriods } from './period-grammar.ts';
-import { nextPeriod, type Period, periodShift, previousPeriod, thisMonth, wholeYear } from './periods.ts';
+import { type PeriodReading, readPeriods } from './period-grammar.ts';
+import { nextPeriod, periodShift, previousPeriod } from './periods.ts';
 import type { Intent, Plan, Reading } from './reading.ts';
 import { checkPeriods, planLedger, unknownSubject, unsupportedReading } from './reading-checks.ts';
+import { applyPeriods, applyYearBack, YEAR_BACK } from './reading-periods.ts';
 import { namesTransactions, PLAIN_SHAPE, readShape, type Shape } from './shape.ts';
 import { readShareWhole, type ShareWhole } from './share-whole.ts';
 import { callsFor } from './tool-calls.ts';
@@ -117,7 +117,11 @@ function readParts(question: string, context: TurnContext, matcher: Matcher): Pa
   )
     intent = 'income';
   if (!intent && (category || merchant || text)) intent = intentOfMeasure(shape.measure) ?? 'spending';
-  else if (!intent && shape.shaped && (shape.measure || namesTransactions(q) || shape.groupBy !== 'none'))
+  else if (
+    !intent &&
+    shape.shaped &&
+    (shape.measure || namesTransactions(q) || shape.groupBy !== 'none' || shape.minAmount || shape.maxAmount)
+  )
     intent = intentOfMeasure(shape.measure) ?? 'spending';
   else if (
     !intent &&
@@ -201,7 +205,21 @@ function startReading(parts: Parts, previous: Reading | undefined, context: Turn
       delete reading.periods;
     }
     if (reshaped && intent && intent !== 'search') reading.intent = intent;
-    if (shape.shaped) reading.shape = mergedShape(previous.shape, shape);
+    if (
+      shape.perHint &&
+      !shape.series &&
+      shape.statistic === 'total' &&
+      (!previous.shape || previous.shape.statistic === 'total') &&
+      q.split(/\s+/).length <= 7
+    )
+      // 'so per week that's what?' after a total: the same total as an average per week.
+      reading.shape = {
+        ...(previous.shape ?? PLAIN_SHAPE),
+        statistic: 'average',
+        per: shape.perHint,
+        shaped: true,
+      };
+    else if (shape.shaped) reading.shape = mergedShape(previous.shape, shape);
     else if (previous.shape?.statistic === 'average' && shape.perHint)
       reading.shape = { ...previous.shape, per: shape.perHint };
     // 'vs q2?': the previous period against the one named now.
@@ -245,123 +263,6 @@ function seriesPerUnit(reading: Reading, shape: Shape): void {
   const days = (Date.parse(period.end) - Date.parse(period.start)) / 86_400_000 + 1;
   const several = unit === 'month' ? period.start.slice(0, 7) !== period.end.slice(0, 7) : days > 7;
   if (several) reading.shape = { ...current, series: unit, shaped: true };
-}
-
-/** 'the same month last year', 'than a year before': the period named, and the same days a year earlier. */
-const YEAR_BACK =
-  /\b(?:(?:in|for|during|with|to) )?(?:the )?same (?:month|months|period|time|quarter|week|weekend|day|stretch|dates)(?: of)? (?:last year|the (?:previous|prior) year|(?:a|one|the) year (?:ago|before|earlier|back|prior))\b|\b(?:than|vs|versus|compared (?:to|with)|against|from|with) (?:a|one|the) year (?:before|earlier|prior|ago)\b/;
-
-/** The same days a year before ('last october' against 'this october'). */
-function yearBefore(period: Period): Period {
-  const back = (day: string) => {
-    const [year, month, date] = [Number(day.slice(0, 4)) - 1, day.slice(5, 7), day.slice(8, 10)];
-    // February 29 a year before is February 28.
-    return month === '02' && date === '29' ? `${year}-02-28` : `${year}-${month}-${date}`;
-  };
-  return {
-    ...period,
-    start: back(period.start),
-    end: back(period.end),
-    label: period.label.replace(/\b(\d{4})\b/g, (year) => String(Number(year) - 1)).replace(/ so far$/, ''),
-  };
-}
-
-/** 'the same month a year before': the period against its year-earlier self, or (a follow-up) that alone. */
-function applyYearBack(reading: Reading, parts: Parts, context: TurnContext): void {
-  const base =
-    parts.periods.mentions[0]?.period ?? reading.periods?.[0] ?? reading.period ?? thisMonth(context.today);
-  const earlier = yearBefore(base);
-  if (/^(and|what about|how about)\b/.test(parts.q) && parts.periods.mentions.length === 0) {
-    reading.period = earlier;
-    delete reading.periods;
-  } else {
-    reading.period = base;
-    reading.periods = [base, earlier];
-  }
-}
-
-/**
- * 'how did it change from q1 to q2', 'the difference between june and july': with a word of change,
- * a range is two periods compared, each end read on its own.
- */
-function splitRange(q: string, mention: PeriodMention, today: string): Period[] | undefined {
-  if (
-    !/\b(chang\w*|difference|differ|compare\w*|vs|versus|went|go|gone|grew|grow|rose|fell|dropped)\b/.test(q)
-  )
-    return undefined;
-  const ends = mention.text
-    .toLowerCase()
-    .replace(/^(from|between)\s+/, '')
-    .split(/\s+(?:to|and|through|thru|until|till|-|–)\s+/);
-  if (ends.length !== 2) return undefined;
-  const [a, b] = ends.map((end) => readPeriods(end, today).mentions);
-  if (a?.length !== 1 || b?.length !== 1 || !a[0] || !b[0]) return undefined;
-  return [a[0].period, b[0].period];
-}
-
-/** The period of the same shape that is running today ('this month' for 'last month'). */
-function currentOf(period: Period, today: string): Period {
-  let current = period;
-  for (let step = 0; step < 400 && current.end < today; step++) current = nextPeriod(current, today);
-  return current;
-}
-
-/** The periods the question names over the reading's: one, or two for a comparison. */
-function applyPeriods(reading: Reading, parts: Parts, context: TurnContext): void {
-  const { shift, shape, q } = parts;
-  const mentions = parts.periods.mentions;
-  if (reading.periods && mentions.length === 1 && reading.periods[1] === mentions[0]?.period) return;
-  if (shift && !shape.compare) return;
-  if (mentions[0]) {
-    reading.period = mentions[0].period;
-    delete reading.periods;
-  }
-  if (mentions[1]) {
-    const [first, second] = [mentions[0]?.period as Period, mentions[1].period];
-    // 'this october vs last october': the same month twice means the one a year before.
-    const same = first.start === second.start && first.end === second.end;
-    reading.periods = [
-      first,
-      same && /^last\b/.test(mentions[1].text.toLowerCase()) ? yearBefore(second) : second,
-    ];
-  }
-  // 'year over year': this year against the last, when no period is named.
-  if (!mentions[0] && /\byear over year\b|\byoy\b/.test(q)) {
-    const thisYear = wholeYear(Number(context.today.slice(0, 4)), context.today);
-    reading.periods = [thisYear, previousPeriod(thisYear, context.today)];
-  }
-  const split =
-    mentions.length === 1 ? splitRange(q, mentions[0] as PeriodMention, context.today) : undefined;
-  if (split) {
-    reading.periods = split;
-    return;
-  }
-  const only = mentions.length === 1 ? mentions[0] : undefined;
-  if (only && shape.compare === 'previous' && !reading.periods) {
-    // 'more than last month': now against the month named; 'last month vs the month before': the
-    // month named against the one before it.
-    const before = q.slice(0, Math.max(0, q.indexOf(only.text.toLowerCase())));
-    reading.periods = /\b(than|vs|versus|compared (to|with)|against|from|since)\s+(the\s+)?$/.test(before)
-      ? [currentOf(only.period, context.today), only.period]
-      : [only.period, previousPeriod(only.period, context.today)];
-    reading.shape = { ...shape, compare: undefined };
-  }
-  // 'biggest purchase ever': all the linked history.
-  if (!mentions[0] && !reading.period && /\bever\b|\ball[- ]time\b/.test(q) && context.history?.first)
-    reading.period = {
-      start: context.history.first,
-      end: context.today,
-      label: 'all your linked history',
-      unit: 'days',
-    };
-  // 'am I spending more than I earn': a habit, read over the last whole months, not a half month.
-  if (
-    !mentions[0] &&
-    !reading.period &&
-    reading.intent === 'cash_flow' &&
-    /\b(am i|do i|are we|do we)\b/.test(q)
-  )
-    reading.period = fullMonthsBefore(context.today, 3);
 }
 
 /** Money kept rather than spent: 'what share of my income did I save'. */
@@ -484,6 +385,21 @@ export function understand(
         'Could you say what you mean? For example a merchant, a category or an account, and the period (like "groceries last month").',
     };
   }
+  // 'how many times did I go to the first one': an item of the previous answer's list, which the
+  // reading does not hold, so ask which rather than guess.
+  if (
+    previous &&
+    /\bthe (first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|top|last|next|other) (one|place|merchant|store|category|item)\b|\b(number|#|no\.?) ?[1-9]\b(?! (transactions?|purchases?|times?))/.test(
+      q,
+    ) &&
+    !category &&
+    !merchant &&
+    named.length === 0
+  )
+    return {
+      kind: 'clarify',
+      question: 'Which one do you mean? Name it, for example "how many times did I go to Starbucks".',
+    };
   // 'compare the two', 'which was higher': the two are not in one reading, so ask which.
   if (
     previous &&
@@ -518,7 +434,19 @@ export function understand(
       reading,
     };
   }
-  if (named.length === 1 && named[0]) reading.account = named[0];
+  if (named.length === 1 && named[0]) {
+    reading.account = named[0];
+    reading.namedAccount = named[0];
+  } else if (
+    named.length === 0 &&
+    previous?.namedAccount &&
+    /\b(it|that account|this account|that one|the account)\b/.test(q) &&
+    !['balances', 'net_worth', 'crypto'].includes(reading.intent)
+  ) {
+    // 'how much interest did it earn' after 'what's my savings balance': the account said before.
+    reading.account = previous.namedAccount;
+    reading.namedAccount = previous.namedAccount;
+  }
   finishReading(reading, q, symbols, named, previous);
   if (parts.corrections.length > 0) reading.corrections = parts.corrections;
   else delete reading.corrections;

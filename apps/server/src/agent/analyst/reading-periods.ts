@@ -1,0 +1,136 @@
+import { fullMonthsBefore } from './ledger-plan.ts';
+import { type PeriodMention, type PeriodReading, readPeriods } from './period-grammar.ts';
+import { nextPeriod, type Period, previousPeriod, thisMonth, wholeYear } from './periods.ts';
+import type { Reading } from './reading.ts';
+import type { Shape } from './shape.ts';
+import type { TurnContext } from './vocabulary.ts';
+
+/**
+ * The periods a question names, over its reading (docs/agent.md, "How a question is read"): one, two
+ * for a comparison, a range split by a word of change, the same days a year before.
+ */
+
+/** What the period readings need of the question's parts. */
+export type PeriodParts = {
+  q: string;
+  shift: 'previous' | 'next' | undefined;
+  shape: Shape;
+  periods: PeriodReading;
+};
+
+/** 'the same month last year', 'than a year before': the period named, and the same days a year earlier. */
+export const YEAR_BACK =
+  /\b(?:(?:in|for|during|with|to) )?(?:the )?same (?:month|months|period|time|quarter|week|weekend|day|stretch|dates)(?: of)? (?:last year|the (?:previous|prior) year|(?:a|one|the) year (?:ago|before|earlier|back|prior))\b|\b(?:than|vs|versus|compared (?:to|with)|against|from|with) (?:a|one|the) year (?:before|earlier|prior|ago)\b/;
+
+/** The same days a year before ('last october' against 'this october'). */
+export function yearBefore(period: Period): Period {
+  const back = (day: string) => {
+    const [year, month, date] = [Number(day.slice(0, 4)) - 1, day.slice(5, 7), day.slice(8, 10)];
+    // February 29 a year before is February 28.
+    return month === '02' && date === '29' ? `${year}-02-28` : `${year}-${month}-${date}`;
+  };
+  return {
+    ...period,
+    start: back(period.start),
+    end: back(period.end),
+    label: period.label.replace(/\b(\d{4})\b/g, (year) => String(Number(year) - 1)).replace(/ so far$/, ''),
+  };
+}
+
+/** 'the same month a year before': the period against its year-earlier self, or (a follow-up) that alone. */
+export function applyYearBack(reading: Reading, parts: PeriodParts, context: TurnContext): void {
+  const base =
+    parts.periods.mentions[0]?.period ?? reading.periods?.[0] ?? reading.period ?? thisMonth(context.today);
+  const earlier = yearBefore(base);
+  if (/^(and|what about|how about)\b/.test(parts.q) && parts.periods.mentions.length === 0) {
+    reading.period = earlier;
+    delete reading.periods;
+  } else {
+    reading.period = base;
+    reading.periods = [base, earlier];
+  }
+}
+
+/**
+ * 'how did it change from q1 to q2', 'the difference between june and july': with a word of change,
+ * a range is two periods compared, each end read on its own.
+ */
+function splitRange(q: string, mention: PeriodMention, today: string): Period[] | undefined {
+  if (
+    !/\b(chang\w*|difference|differ|compare\w*|vs|versus|went|go|gone|grew|grow|rose|fell|dropped)\b/.test(q)
+  )
+    return undefined;
+  const ends = mention.text
+    .toLowerCase()
+    .replace(/^(from|between)\s+/, '')
+    .split(/\s+(?:to|and|through|thru|until|till|-|–)\s+/);
+  if (ends.length !== 2) return undefined;
+  const [a, b] = ends.map((end) => readPeriods(end, today).mentions);
+  if (a?.length !== 1 || b?.length !== 1 || !a[0] || !b[0]) return undefined;
+  return [a[0].period, b[0].period];
+}
+
+/** The period of the same shape that is running today ('this month' for 'last month'). */
+function currentOf(period: Period, today: string): Period {
+  let current = period;
+  for (let step = 0; step < 400 && current.end < today; step++) current = nextPeriod(current, today);
+  return current;
+}
+
+/** The periods the question names over the reading's: one, or two for a comparison. */
+export function applyPeriods(reading: Reading, parts: PeriodParts, context: TurnContext): void {
+  const { shift, shape, q } = parts;
+  const mentions = parts.periods.mentions;
+  if (reading.periods && mentions.length === 1 && reading.periods[1] === mentions[0]?.period) return;
+  if (shift && !shape.compare) return;
+  if (mentions[0]) {
+    reading.period = mentions[0].period;
+    delete reading.periods;
+  }
+  if (mentions[1]) {
+    const [first, second] = [mentions[0]?.period as Period, mentions[1].period];
+    // 'this october vs last october': the same month twice means the one a year before.
+    const same = first.start === second.start && first.end === second.end;
+    reading.periods = [
+      first,
+      same && /^last\b/.test(mentions[1].text.toLowerCase()) ? yearBefore(second) : second,
+    ];
+  }
+  // 'year over year': this year against the last, when no period is named.
+  if (!mentions[0] && /\byear over year\b|\byoy\b/.test(q)) {
+    const thisYear = wholeYear(Number(context.today.slice(0, 4)), context.today);
+    reading.periods = [thisYear, previousPeriod(thisYear, context.today)];
+  }
+  const split =
+    mentions.length === 1 ? splitRange(q, mentions[0] as PeriodMention, context.today) : undefined;
+  if (split) {
+    reading.periods = split;
+    return;
+  }
+  const only = mentions.length === 1 ? mentions[0] : undefined;
+  if (only && shape.compare === 'previous' && !reading.periods) {
+    // 'more than last month': now against the month named; 'last month vs the month before': the
+    // month named against the one before it.
+    const before = q.slice(0, Math.max(0, q.indexOf(only.text.toLowerCase())));
+    reading.periods = /\b(than|vs|versus|compared (to|with)|against|from|since)\s+(the\s+)?$/.test(before)
+      ? [currentOf(only.period, context.today), only.period]
+      : [only.period, previousPeriod(only.period, context.today)];
+    reading.shape = { ...shape, compare: undefined };
+  }
+  // 'biggest purchase ever': all the linked history.
+  if (!mentions[0] && !reading.period && /\bever\b|\ball[- ]time\b/.test(q) && context.history?.first)
+    reading.period = {
+      start: context.history.first,
+      end: context.today,
+      label: 'all your linked history',
+      unit: 'days',
+    };
+  // 'am I spending more than I earn': a habit, read over the last whole months, not a half month.
+  if (
+    !mentions[0] &&
+    !reading.period &&
+    reading.intent === 'cash_flow' &&
+    /\b(am i|do i|are we|do we)\b/.test(q)
+  )
+    reading.period = fullMonthsBefore(context.today, 3);
+}
