@@ -39,6 +39,11 @@ export function fullMonthsBefore(today: string, months: number): Period {
 /** The period a shaped question means when it names none. */
 export function defaultPeriod(shape: Shape, q: string, today: string, historyStart: string | null): Period {
   if (shape.series) return fullMonthsBefore(today, 6);
+  // 'lately', 'recently': the last 30 days.
+  if (/\b(lately|recently|these days)\b/.test(q)) {
+    const start = new Date(Date.parse(`${today}T00:00:00Z`) - 29 * 86_400_000).toISOString().slice(0, 10);
+    return { start, end: today, label: 'the last 30 days', unit: 'days' };
+  }
   if (shape.statistic === 'average') return fullMonthsBefore(today, 3);
   if (
     /\bever\b|\ball[- ]time\b|\bhave i (ever )?(been|gone|bought|paid|spent|had|made|received)\b|\bin total\b|\boverall\b/.test(

@@ -54,7 +54,8 @@ const GROUPS: ReadonlyArray<[LedgerGrouping, RegExp]> = [
   ['category', /^(categor(y|ies)|types?|areas?|buckets?|sources?|kinds?)$/],
   [
     'merchant',
-    /^(merchants?|stores?|shops?|places?|vendors?|companies|company|businesses|business|brands?|restaurants?|retailers?|payees?)$/,
+    // A dividend's payer is the security ('which holding paid the most'): its transactions carry its name.
+    /^(merchants?|stores?|shops?|places?|vendors?|companies|company|businesses|business|brands?|restaurants?|retailers?|payees?|holdings?|stocks?|funds?|etfs?|tickers?|securit(y|ies)|positions?)$/,
   ],
   ['account', /^(accounts?|cards?)$/],
 ];
@@ -152,6 +153,10 @@ function averageUnit(q: string): LedgerAverageUnit | undefined {
   if (unit && /\b(do|does) i\b|\bam i\b|\busually\b/.test(q)) return unit as LedgerAverageUnit;
   return undefined;
 }
+
+/** Unusual charges: read as the largest ones of the period, and said so (no anomaly model yet). */
+const UNUSUAL =
+  /\b(unusual|weird|strange|suspicious|odd|unexpected|unfamiliar|abnormal|out of the ordinary)\b.*\b(charges?|transactions?|purchases?|payments?|activity|spending|withdrawals?)\b/;
 
 const SERIES =
   /\b(plot|chart|graph)\b|\b(lately|recently|these days|getting (worse|better|higher|lower|bigger)|been happening with|how has (my )?\w+( \w+)? been)\b|\b(weekly|monthly) (spending|income|expenses|totals?|spend) (for|over|in|during) (the )?(last|past)\b|\btrend(s|ing)?\b|\bover time\b|\b(month|week) (by|over|to) (month|week)\b|\bby (month|week)\b|\beach (month|week) (of|in|since|this|last|over|for)\b|\bevery (month|week) (of|in|since|this|last|over|for)\b|\bmonthly breakdown\b|\bweekly breakdown\b|\b(gone|going|went|trending|creeping) (up|down)\b|\b(increas|decreas|ris|climb|grow|shrink|drop)(e|es|ed|ing)\b|\bchang(e|ed|ing) over\b|\bhistory of\b/;
@@ -311,6 +316,11 @@ export function readShape(q: string): Shape {
     }
   }
   readDays(q, shape);
+  const unusual = UNUSUAL.test(q) && shape.statistic === 'total';
+  if (unusual) {
+    shape.statistic = 'largest';
+    shape.top = shape.top ?? 5;
+  }
   // 'all my charges over $200', 'anything under $5': the transactions themselves, largest first.
   if (
     (shape.minAmount || shape.maxAmount) &&
@@ -336,7 +346,7 @@ export function readShape(q: string): Shape {
     /\b(plot|chart|graph)\b|\btrend(s|ing)?\b|\bover time\b|\b(month|week) (by|over|to) (month|week)\b|\bby (month|week)\b|\b(each|every) (month|week) (of|in|since|this|last|over|for)\b|\b(monthly|weekly) breakdown\b/.test(
       q,
     );
-  if (SERIES.test(q) && (!upOrDown || strongSeries)) {
+  if (SERIES.test(q) && (!upOrDown || strongSeries) && !unusual) {
     shape.series = /\bweek\b|\bweekly\b/.test(q) ? 'week' : 'month';
     if (shape.statistic === 'average' && shape.per !== 'transaction') {
       shape.statistic = 'total';
@@ -352,7 +362,8 @@ export function readShape(q: string): Shape {
   else if (againstUsual) shape.compare = 'usual';
   else if (
     /\b(normal|unusual|out of the ordinary|abnormal|typical for me)\b/.test(q) &&
-    !/\b(average|avg)\b/.test(q)
+    !/\b(average|avg)\b/.test(q) &&
+    !UNUSUAL.test(q)
   )
     shape.compare = 'usual';
   else if (

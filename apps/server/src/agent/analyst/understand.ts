@@ -110,6 +110,11 @@ function readParts(question: string, context: TurnContext, matcher: Matcher): Pa
   )
     intent = 'spending';
   // 'how much did my investments earn in dividends': money in, not what the investments are worth.
+  // 'which holding paid the most': dividends by the security that paid them.
+  if (intent === 'holdings' && /\b(paid|pays|paying)( me)? (the )?(most|least|more|less)\b/.test(q)) {
+    intent = 'income';
+    shape.measure = 'income';
+  }
   if (
     intent === 'holdings' &&
     /\b(dividends?|interest)\b/.test(q) &&
@@ -367,9 +372,15 @@ export function understand(
   const parts = readParts(question, context, matcher);
   if ('kind' in parts) return parts;
   const { q, category, merchant, named, symbols } = parts;
+  // 'am I overdoing it': an idiom's 'it' in a question that reads whole is not a reference back.
+  const readsWhole =
+    parts.intent !== undefined &&
+    (parts.periods.mentions.length > 0 || parts.shape.shaped) &&
+    !/\b(there|that|those|them|the same|this one)\b/.test(q);
   if (
     previous === undefined &&
     !parts.yearBack &&
+    !readsWhole &&
     BACK_REFERENCE.test(q) &&
     !category &&
     !merchant &&
