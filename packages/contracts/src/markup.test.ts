@@ -25,13 +25,13 @@ describe('escapeMarkup', () => {
   });
 
   it('turns line breaks into spaces, so an included name never starts a line', () => {
-    expect(escapeMarkup('a\n# b\r\nc\rd')).toBe('a \\# b c d');
+    expect(escapeMarkup('a\n# b\r\nc\rd\u2028e\u2029f')).toBe('a \\# b c d e f');
   });
 
   it('loses nothing: unescaped, it is the text with its line breaks as spaces', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'grapheme' }), (text) => {
-        expect(readBack(escapeMarkup(text))).toBe(text.replace(/\r\n?|\n/g, ' '));
+        expect(readBack(escapeMarkup(text))).toBe(text.replace(/\r\n?|[\n\u2028\u2029]/g, ' '));
       }),
     );
   });

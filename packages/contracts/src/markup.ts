@@ -13,7 +13,8 @@ const MARKUP_CHARACTERS = /[\\*_@/#\-•]/g;
 /** A numbered item's label at the start of a line ('1.', '1.2)'): its dots and parentheses too. */
 const LEADING_LABEL = /^\s*[\d.)]*/;
 
-const LINE_BREAK = /\r\n?|\n/g;
+/** Line breaks, and the two separators a regular expression's `.` does not cross either. */
+const LINE_BREAK = /\r\n?|[\n\u2028\u2029]/g;
 
 /**
  * `text` as markup that renders exactly as `text`, wherever a line of markup may hold text: alone on

@@ -34,6 +34,7 @@ const PIECES = [
   '\n',
   '\r\n',
   '\t',
+  '\u2028',
   '@currency(USD) ',
   '@currency(eur)',
   '@number ',
@@ -94,7 +95,7 @@ function shown(blocks: BlockNode[]): string[] {
 }
 
 /** How the escaped text is expected to read: one line, its ends trimmed as every markup line is. */
-const asOneLine = (text: string) => text.replace(/\r\n?|\n/g, ' ');
+const asOneLine = (text: string) => text.replace(/\r\n?|[\n\u2028\u2029]/g, ' ');
 
 describe('escapeMarkup: any text renders as itself', () => {
   it('the vendor name of issue #19 shows as its characters: no bold, no colour, no figure', () => {
