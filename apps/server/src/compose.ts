@@ -1,4 +1,5 @@
 import { mkdir } from 'node:fs/promises';
+import { startTurnSweep } from './agent/index.ts';
 import type { Config } from './config.ts';
 import { createProviderClients, createVault, type ProviderClients } from './connections/index.ts';
 import { restrictToOwner } from './db/connect.ts';
@@ -115,9 +116,8 @@ export async function composeServices(
     ...(config.apiRateLimit ? { rateLimiter: shared.rateLimiter } : {}),
     onSessionsChanged,
   });
-  // Turns a stopped process left running (no turn runs longer than its time limit and the sync wait).
-  const abandoned = await services.chat.abandonRunningTurns(2 * config.agent.timeoutMs + 60_000);
-  if (abandoned > 0) logger.warn({ abandoned }, 'marked interrupted chat turns as failed');
+  // Turns a stopped process left running: swept now and every 15 s while the server runs.
+  const turnSweep = await startTurnSweep({ chat: services.chat, config: config.agent, logger });
   const sandbox =
     config.providers.mode === 'sandbox'
       ? createSandboxRoutes({ store: createDatabaseSandboxStore(database.db), publicUrl: config.publicUrl })
@@ -150,6 +150,7 @@ export async function composeServices(
     mailer,
     close: async () => {
       // Let background auth work and queued mail finish before the database goes away.
+      await turnSweep.stop();
       await authGateway.settled();
       await services.sync.settled();
       await mailer.settled();

@@ -1,3 +1,4 @@
+import { SANDBOX_CREDENTIALS } from '../src/sandbox/index.ts';
 import type { TestApp } from './app.ts';
 import { identityClient } from './identity.ts';
 
@@ -75,6 +76,71 @@ export async function accountsClient(t: TestApp, user: SignedUp) {
       return connect<{ success: boolean; account_name: string; item_id: string }>(
         '/set_access_token',
         { public_token: link.body.public_token },
+        { form: true },
+      );
+    },
+    /**
+     * Links a sandbox bank whose item also holds `transactions` (positive amounts are money out): the
+     * item is made and given them through Plaid's sandbox controls with the sandbox keys
+     * (docs/accounts.md, "The sandbox"), then linked as the web app links one (Link in update mode for
+     * that item, the exchange), named `productName` when given. The first sync runs in the background.
+     */
+    async linkBankWithTransactions(
+      transactions: Array<{ date: string; amount: number; description: string }>,
+      options: { institution?: string; productName?: string } = {},
+    ) {
+      const institution = options.institution ?? 'ins_109508';
+      const plaid = async <T>(path: string, body: Record<string, unknown>) => {
+        const answer = await json<T>(
+          await t.app.request(`/sandbox/plaid${path}`, {
+            method: 'POST',
+            headers: {
+              'content-type': 'application/json',
+              'plaid-client-id': SANDBOX_CREDENTIALS.plaid.clientId,
+              'plaid-secret': SANDBOX_CREDENTIALS.plaid.secret,
+            },
+            body: JSON.stringify(body),
+          }),
+        );
+        if (answer.status !== 200) throw new Error(`the sandbox ${path} answered ${answer.status}`);
+        return answer.body;
+      };
+      const made = await plaid<{ public_token: string }>('/sandbox/public_token/create', {
+        institution_id: institution,
+        initial_products: ['transactions'],
+      });
+      const item = await plaid<{ access_token: string }>('/item/public_token/exchange', {
+        public_token: made.public_token,
+      });
+      await plaid('/sandbox/transactions/create', {
+        access_token: item.access_token,
+        transactions: transactions.map((entry) => ({
+          date_transacted: entry.date,
+          date_posted: entry.date,
+          amount: entry.amount,
+          description: entry.description,
+        })),
+      });
+      const token = await plaid<{ link_token: string }>('/link/token/create', {
+        client_name: 'Penny',
+        language: 'en',
+        country_codes: ['US'],
+        user: { client_user_id: user.user.id },
+        access_token: item.access_token,
+      });
+      const link = await sandbox<{ public_token: string }>('/plaid/link/public_token', {
+        link_token: token.link_token,
+        institution_id: institution,
+        username: 'user_good',
+        password: 'pass_good',
+      });
+      if (link.status !== 200) throw new Error(`the sandbox Link answered ${link.status}`);
+      return connect<{ success: boolean; account_name: string; item_id: string }>(
+        '/set_access_token',
+        {
+          public_token: link.body.public_token,
+          ...(options.productName ? { product_name: options.productName } : {}),
+        },
         { form: true },
       );
     },

@@ -8,6 +8,7 @@ export * from './endpoints.ts';
 export * from './envelope.ts';
 export * from './identity.ts';
 export * from './ledger-query.ts';
+export * from './markup.ts';
 export * from './messages.ts';
 export * from './preferences.ts';
 export * from './profile.ts';

@@ -1,4 +1,4 @@
-import type { DslKnownBlock, TurnStatus } from '@penny/contracts';
+import { type DslKnownBlock, plainTextToMarkup, type TurnStatus } from '@penny/contracts';
 import type { AnswerPreferences } from './instructions.ts';
 import type { ToolBlock, ToolResult } from './tools/types.ts';
 
@@ -61,7 +61,9 @@ export function composeContainer(input: {
     blocks.find((b) => typeof b.block.title === 'string' && b.block.title)?.block.title ??
     input.fallbackTitle ??
     'Query Results';
-  const content: DslKnownBlock = { type: 'content', content: input.answer };
+  // The answer is plain prose (the chat shows it as text); the card's content is markup, so names
+  // quoted in it render as written, never as formatting or a figure (docs/security.md).
+  const content: DslKnownBlock = { type: 'content', content: plainTextToMarkup(input.answer) };
   return [
     {
       type: 'container',

@@ -4,3 +4,4 @@ export {
   type AgentUser,
   createAgentService,
 } from './agent-service.ts';
+export { startTurnSweep, TURN_SWEEP, type TurnSweep, turnTimeLimitMs } from './turn-sweep.ts';

@@ -2,7 +2,7 @@ import type { AgentAction, ChatStreamEvent } from '@penny/contracts';
 import type { AccountsService } from '../finance/index.ts';
 
 /** The longest a turn waits for the user's accounts to finish syncing before answering. */
-const SYNC_WAIT_MS = 20_000;
+export const SYNC_WAIT_MS = 20_000;
 
 /** How often the ledger's sync state is read again while waiting. */
 const POLL_MS = 250;

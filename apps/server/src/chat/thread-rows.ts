@@ -37,8 +37,9 @@ export function toSummary(row: {
   };
 }
 
+/** The status a client sees: a turn interrupted by a stopped process (or still running) is an error. */
 export function finishedStatus(status: TurnRow['status']): TurnStatus {
-  return status === 'running' ? 'error' : status;
+  return status === 'running' || status === 'interrupted' ? 'error' : status;
 }
 
 export function toMessage(row: TurnRow): ThreadMessage {

@@ -10,7 +10,7 @@ import {
   threadMessages,
   turnHistory,
 } from './thread-queries.ts';
-import { abandonRunningTurns, beginTurn, finishTurn } from './turns.ts';
+import { beginTurn, finishTurn, interruptStaleTurns } from './turns.ts';
 
 /**
  * Chat threads and their turns (docs/product/chat.md, "Sidebar", "Thread", "Thread message from server",
@@ -46,8 +46,11 @@ export function createChatService(db: Database) {
     /** Completes a running turn and answers the thread's title (`turns.ts`). */
     finishTurn: (userId: string, queryId: string, result: FinishTurnInput) =>
       finishTurn(db, userId, queryId, result),
-    /** Marks turns whose process went away as failed; a maintenance task. Answers how many. */
-    abandonRunningTurns: (olderThanMs: number) => abandonRunningTurns(db, olderThanMs),
+    /**
+     * Marks turns running longer than `olderThanMs` (their process went away) as interrupted; a
+     * maintenance task (agent/turn-sweep.ts). Answers how many.
+     */
+    interruptStaleTurns: (olderThanMs: number) => interruptStaleTurns(db, olderThanMs),
   };
 }
 

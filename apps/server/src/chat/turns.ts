@@ -12,19 +12,24 @@ import {
   threadFullMessage,
   titleFromDsl,
 } from './thread-model.ts';
-import { ownThread, type TurnRow } from './thread-rows.ts';
+import { finishedStatus, ownThread, type TurnRow } from './thread-rows.ts';
 
 /**
  * The agent's turn persistence: a turn is inserted as 'running' when the question arrives (beginTurn)
- * and completed by finishTurn, so a turn whose client went away is still saved.
+ * and completed by finishTurn, so a turn whose client went away is still saved. A turn its process
+ * left running past its time limit is marked 'interrupted' (interruptStaleTurns, run by the turn
+ * sweep: agent/turn-sweep.ts), and asking the same query id again runs it again.
  */
 
 const { chatThread: thread, chatTurn: turn } = tables;
 
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
 /**
  * Records a question as it arrives: creates the thread when missing ('Untitled Chat') and inserts
  * the turn as 'running', in one transaction. A query id already answered gives back its stored
- * answer (a retried request); one still running is refused, and so is a full thread.
+ * answer (a retried request); an interrupted one runs again; one still running is refused, and so
+ * is a full thread.
  */
 export async function beginTurn(db: Database, userId: string, input: BeginTurnInput): Promise<BegunTurn> {
   return db.transaction(async (tx) => {
@@ -34,6 +39,7 @@ export async function beginTurn(db: Database, userId: string, input: BeginTurnIn
       .innerJoin(thread, and(eq(thread.userId, turn.userId), eq(thread.id, turn.threadId)))
       .where(and(eq(turn.userId, userId), eq(turn.queryId, input.queryId)))
       .limit(1);
+    if (stored?.turn.status === 'interrupted') return restartTurn(tx, userId, stored.turn, input);
     if (stored) return answerOf(stored.turn, stored.title);
 
     const threadId = input.threadId ?? newChatId('thread');
@@ -79,16 +85,53 @@ export async function beginTurn(db: Database, userId: string, input: BeginTurnIn
   });
 }
 
+/**
+ * A retried query id whose turn was interrupted: the same row runs again from the start (the thread
+ * counts it as finished no more until it finishes). Two retries at once: one runs, the other is 409.
+ */
+async function restartTurn(
+  tx: Transaction,
+  userId: string,
+  row: TurnRow,
+  input: BeginTurnInput,
+): Promise<BegunTurn> {
+  const now = new Date();
+  const [restarted] = await tx
+    .update(turn)
+    .set({
+      status: 'running',
+      userMessage: input.message,
+      answer: '',
+      agentActions: [],
+      dslObjects: [],
+      model: input.model,
+      timings: {},
+      completedAt: null,
+      // The sweep measures a turn's age from here.
+      createdAt: now,
+      updatedAt: now,
+    })
+    .where(and(eq(turn.userId, userId), eq(turn.queryId, row.queryId), eq(turn.status, 'interrupted')))
+    .returning({ threadId: turn.threadId });
+  if (!restarted) throw new ServiceError('chat:turn-in-progress', chatMessages.turnInProgress);
+  await tx
+    .update(thread)
+    .set({ turnCount: sql`greatest(${thread.turnCount} - 1, 0)`, lastActivityAt: now, updatedAt: now })
+    .where(ownThread(userId, restarted.threadId));
+  return { threadId: restarted.threadId };
+}
+
 /** A retried query id: its stored answer, unless it is still running. */
 function answerOf(row: TurnRow, title: string): BegunTurn {
   if (row.status === 'running') throw new ServiceError('chat:turn-in-progress', chatMessages.turnInProgress);
+  const status = finishedStatus(row.status);
   return {
     threadId: row.threadId,
     existing: {
-      success: row.status !== 'error',
+      success: status !== 'error',
       query_id: row.queryId,
       thread_id: row.threadId,
-      status: row.status,
+      status,
       agent_actions: row.agentActions as AgentAction[],
       dsl_objects: row.dslObjects as Array<Record<string, unknown>>,
       answer: row.answer,
@@ -156,20 +199,21 @@ export async function finishTurn(
 }
 
 /**
- * Marks turns left 'running' for longer than `olderThanMs` (their process went away) as failed,
- * counting them in their threads. Not scoped to a user: a maintenance task. Answers how many.
+ * Marks turns left 'running' for longer than `olderThanMs` (their process went away, or can no longer
+ * finish in time) as interrupted, with interruptedMessage as their answer, counting them in their
+ * threads. Not scoped to a user: a maintenance task. Answers how many.
  */
-export async function abandonRunningTurns(db: Database, olderThanMs: number): Promise<number> {
+export async function interruptStaleTurns(db: Database, olderThanMs: number): Promise<number> {
   const cutoff = new Date(Date.now() - olderThanMs);
   return db.transaction(async (tx) => {
     const now = new Date();
-    const abandoned = await tx
+    const interrupted = await tx
       .update(turn)
-      .set({ status: 'error', answer: interruptedMessage, completedAt: now, updatedAt: now })
+      .set({ status: 'interrupted', answer: interruptedMessage, completedAt: now, updatedAt: now })
       .where(and(eq(turn.status, 'running'), lt(turn.createdAt, cutoff)))
       .returning({ userId: turn.userId, threadId: turn.threadId });
     const perThread = new Map<string, { userId: string; threadId: string; n: number }>();
-    for (const row of abandoned) {
+    for (const row of interrupted) {
       const key = JSON.stringify([row.userId, row.threadId]);
       const entry = perThread.get(key) ?? { ...row, n: 0 };
       entry.n++;
@@ -181,6 +225,6 @@ export async function abandonRunningTurns(db: Database, olderThanMs: number): Pr
         .set({ turnCount: sql`${thread.turnCount} + ${n}`, updatedAt: now })
         .where(ownThread(userId, threadId));
     }
-    return abandoned.length;
+    return interrupted.length;
   });
 }

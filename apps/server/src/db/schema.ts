@@ -170,7 +170,7 @@ export const chatTurn = pgTable(
     seq: bigserial('seq', { mode: 'number' }).notNull(),
     userMessage: text('user_message').notNull(),
     status: text('status')
-      .$type<'running' | 'completed' | 'clarification_needed' | 'out_of_scope' | 'error'>()
+      .$type<'running' | 'completed' | 'clarification_needed' | 'out_of_scope' | 'error' | 'interrupted'>()
       .notNull(),
     answer: text('answer').notNull().default(''),
     agentActions: jsonb('agent_actions').$type<unknown[]>().notNull().default([]),

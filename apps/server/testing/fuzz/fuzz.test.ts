@@ -1,4 +1,4 @@
-import { agentEndpoints, connectEndpoints } from '@penny/contracts';
+import { agentEndpoints, connectEndpoints, escapeMarkup } from '@penny/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_ENDPOINT_PATHS } from '../../src/identity/index.ts';
@@ -10,9 +10,11 @@ import {
   endpointKey,
   type FuzzReport,
   forbiddenStrings,
+  forgedMarkup,
   formatCounts,
   formatFailures,
   leaksIn,
+  MARKUP_FORGERIES,
   runFuzz,
   WEB_AUTH_ENDPOINTS,
   watchChanges,
@@ -178,6 +180,28 @@ describe.each(testDatabaseKinds())(
       );
       const token = forbidden.secrets.find((secret) => secret.startsWith('access-sandbox-')) ?? '';
       expect(leaksIn(`{"x":"${token}"}`, `{"x":"${token}"}`, forbidden)).not.toEqual([]);
+    });
+
+    it('quotes the text of a request in answer cards as text, never as markup (issue #19, 4)', () => {
+      const failures = report.failures.filter((f) => f.kind === 'forged-markup');
+      expect(failures, formatFailures({ ...report, failures })).toEqual([]);
+    });
+
+    it('would see forged markup: a card formatting a request’s text is caught, an escaped one is not', () => {
+      const card = (content: string) =>
+        JSON.stringify({
+          dsl_objects: [{ type: 'container', content_blocks: [{ type: 'content', content }] }],
+        });
+      for (const forgery of MARKUP_FORGERIES) {
+        expect(forgedMarkup('POST /agent/chat', 200, card(`Top: ${forgery}`))).toMatchObject({
+          kind: 'forged-markup',
+        });
+        expect(forgedMarkup('GET /agent/dsl/:thread_id', 200, `data: ${card(forgery)}\n\n`)).toBeDefined();
+        expect(forgedMarkup('POST /agent/chat', 200, card(`Top: ${escapeMarkup(forgery)}`))).toBeUndefined();
+      }
+      // Resources are the client's own documents; a refusal holds no card.
+      expect(forgedMarkup('POST /db/store-resource', 200, card(MARKUP_FORGERIES[0]))).toBeUndefined();
+      expect(forgedMarkup('POST /agent/chat', 400, card(MARKUP_FORGERIES[0]))).toBeUndefined();
     });
 
     it('answers no request with a 5xx', () => {

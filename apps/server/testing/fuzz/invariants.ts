@@ -6,6 +6,7 @@ import { ERROR_STATUS } from '../../src/http/errors.ts';
 import type { TestApp } from '../app.ts';
 import { MAIL_ON_REFUSAL } from './changes.ts';
 import { CONTRACTS, type Endpoint, endpointKey } from './endpoints.ts';
+import { forgedMarkup } from './markup-invariant.ts';
 import { isIndexable } from './records.ts';
 import type { FuzzFailure } from './report.ts';
 
@@ -71,7 +72,10 @@ type Answer = {
   changes: () => Promise<Array<{ table: string; op: string; rows: number }>>;
 };
 
-/** Every invariant an answer breaks: no 5xx, JSON 4xx errors, no off-site redirect, no change on refusal. */
+/**
+ * Every invariant an answer breaks: no 5xx, JSON 4xx errors, no request text formatted as markup in a
+ * card, no off-site redirect, no change on refusal.
+ */
 export async function brokenInvariants(
   t: TestApp,
   origin: string,
@@ -112,6 +116,8 @@ export async function brokenInvariants(
       });
     }
   }
+  const forged = forgedMarkup(endpointKey(endpoint), status, bodyText);
+  if (forged) broken.push(forged);
   const location = headers.get('location');
   if (location) {
     const target = new URL(location, origin);

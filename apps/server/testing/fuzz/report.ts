@@ -12,7 +12,9 @@ export type FailureKind =
   /** A provider secret (sealed or opened) or another user's linked ids in an answer. */
   | 'leak'
   /** A request naming another user's connection (its name, item or authorization id) that succeeded. */
-  | 'cross-user';
+  | 'cross-user'
+  /** Text from a request formatted as content markup in an answer's card (bold, a colour, a figure). */
+  | 'forged-markup';
 
 export type FuzzFailure = {
   kind: FailureKind;

@@ -4,6 +4,7 @@
 import { RESOURCE_LIMITS } from '@penny/contracts';
 import fc from 'fast-check';
 import { accountShapes } from './account-shapes.ts';
+import { MARKUP_FORGERIES } from './markup-invariant.ts';
 import { P } from './placeholders.ts';
 import { body, opt, query, type Shape, withoutUndefined } from './shape.ts';
 import {
@@ -46,6 +47,10 @@ const chatQuestion = fc.oneof(
       'How much did I spend in the last 99999999 months?',
       'What did I spend since March 99999?',
       'Spending from Feb 30 2024 to Feb 31 2024',
+      // A question quoting markup (issue #19, 4): the card quotes it as text.
+      `How much did I spend at ${MARKUP_FORGERIES[0]} last month?`,
+      `Show my ${MARKUP_FORGERIES[1]} account`,
+      `I read ${MARKUP_FORGERIES[2]}`,
     ),
   },
   { weight: 1, arbitrary: fc.string({ maxLength: 300 }) },

@@ -3,6 +3,7 @@
 
 import { DETAIL_ITEMS, FINANCIAL_CATEGORIES, OCCUPATION_SUGGESTIONS, TONE_ITEMS } from '@penny/contracts';
 import fc from 'fast-check';
+import { MARKUP_FORGERIES } from './markup-invariant.ts';
 import { huge, P } from './placeholders.ts';
 
 const LONE_SURROGATES = ['\ud800', '\udbff', '\udc00', '\udfff'];
@@ -51,6 +52,7 @@ const HOSTILE_STRINGS = [
   '{"a":1}',
   '\u{1d54f}'.repeat(40),
   'ǅ',
+  ...MARKUP_FORGERIES,
 ];
 
 /** Hostile text: NUL, lone surrogates, huge, control and look-alike characters, paths, dates. */

@@ -1,3 +1,4 @@
+import { escapeMarkup } from '@penny/contracts';
 import type { LedgerPeriodFigures, LedgerQueryResult } from '../../finance/index.ts';
 import { block, count, money, num } from './format.ts';
 import { GROUP_NOUN, periodName, subjectOf, valueText } from './ledger-words.ts';
@@ -20,7 +21,7 @@ function figuresBlock(result: Result, title: string): ToolBlock {
       result.unit === 'usd' && figures.value !== null
         ? money(figures.value)
         : valueText(figures.value, result.unit);
-    return `/1 ${periodName(figures.period)} ${value}`;
+    return `/1 ${escapeMarkup(periodName(figures.period))} ${value}`;
   });
   const comparison = result.comparison;
   if (comparison?.difference != null) {

@@ -1,3 +1,4 @@
+import { escapeMarkup } from '@penny/contracts';
 import { categoryLabel } from '../../finance/categories.ts';
 import { previousPeriod, type SpendingByCategory } from '../../finance/index.ts';
 import {
@@ -97,7 +98,7 @@ export const spendingByCategoryTool = {
         type: 'content',
         title: subject,
         content: [
-          `/1 ${subject} ${money(result.total)}`,
+          `/1 ${escapeMarkup(subject)} ${money(result.total)}`,
           `${count(result.transactionCount, 'transaction')}, ${periodText(result.period)}`,
           ...(previous
             ? [

@@ -1,3 +1,4 @@
+import { escapeMarkup } from '@penny/contracts';
 import { categoryLabel } from '../../finance/categories.ts';
 import type { SpendingByMerchant } from '../../finance/index.ts';
 import {
@@ -67,7 +68,7 @@ export const spendingByMerchantTool = {
         type: 'content',
         title: subject,
         content: [
-          `/1 ${subject} ${money(result.total)}`,
+          `/1 ${escapeMarkup(subject)} ${money(result.total)}`,
           `${count(result.transactionCount, 'transaction')} at ${count(result.merchantCount, 'merchant')}, ${periodText(result.period)}`,
           ...(previous
             ? [

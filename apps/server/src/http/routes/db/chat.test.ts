@@ -580,7 +580,7 @@ describe.each(testDatabaseKinds())('chat threads on %s', (kind) => {
       await ask(ada, uniqueId('thread'));
     });
 
-    it('marks turns stuck running (a crashed process) as failed, and only those', async () => {
+    it('marks turns stuck running (a crashed process) as interrupted, and only those; a retry runs again', async () => {
       const threadId = uniqueId('thread');
       const stuck = uniqueId('query');
       await chat().beginTurn(ada.id, { threadId, queryId: stuck, message: 'lost', model: 'm' });
@@ -595,8 +595,8 @@ describe.each(testDatabaseKinds())('chat threads on %s', (kind) => {
         model: 'm',
       });
 
-      expect(await chat().abandonRunningTurns(30 * 60_000)).toBe(1);
-      expect(await chat().abandonRunningTurns(30 * 60_000)).toBe(0);
+      expect(await chat().interruptStaleTurns(30 * 60_000)).toBe(1);
+      expect(await chat().interruptStaleTurns(30 * 60_000)).toBe(0);
       const body = await messages(ada, threadId);
       expect(body.messages).toHaveLength(1);
       expect(body.messages[0]).toMatchObject({
@@ -610,14 +610,23 @@ describe.each(testDatabaseKinds())('chat threads on %s', (kind) => {
         sql`select status from chat_turn where user_id = ${bob.id} and query_id = ${fresh}`,
       );
       expect(freshRow?.status).toBe('running');
-      // A retry of the abandoned query answers it instead of running it twice.
+      // A retry of the interrupted query runs it again (the same turn, running), once.
       const retried = await chat().beginTurn(ada.id, {
         threadId,
         queryId: stuck,
         message: 'lost',
         model: 'm',
       });
-      expect(retried.existing).toMatchObject({ success: false, status: 'error' });
+      expect(retried).toEqual({ threadId });
+      const [again] = await t.rows<{ status: string; answer: string }>(
+        sql`select status, answer from chat_turn where user_id = ${ada.id} and query_id = ${stuck}`,
+      );
+      expect(again).toEqual({ status: 'running', answer: '' });
+      expect(await syncCount(ada, threadId)).toBe(0);
+      const twice = await serviceError(
+        chat().beginTurn(ada.id, { threadId, queryId: stuck, message: 'lost', model: 'm' }),
+      );
+      expect(twice.code).toBe('chat:turn-in-progress');
     });
   });
 

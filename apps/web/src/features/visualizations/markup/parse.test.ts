@@ -79,6 +79,28 @@ describe('inline markup', () => {
     expect(parseInline('\\*a\\* \\@currency(USD) 5 \\_b\\_ \\\\')).toEqual([
       text('*a* @currency(USD) 5 _b_ \\'),
     ]);
+    // A numbered label and a bullet character too, so any line can be written as plain text.
+    expect(parseMarkup('1\\. not a list\n2\\) nor this\n\\• nor this')).toEqual([
+      paragraph(
+        text('1. not a list'),
+        { kind: 'break' },
+        text('2) nor this'),
+        { kind: 'break' },
+        text('• nor this'),
+      ),
+    ]);
+  });
+
+  it('an escaped delimiter never closes bold or italic', () => {
+    expect(parseInline('**a\\*** *b\\** _c\\__')).toEqual([
+      { kind: 'bold', children: [text('a*')] },
+      text(' '),
+      { kind: 'italic', children: [text('b*')] },
+      text(' '),
+      { kind: 'italic', children: [text('c_')] },
+    ]);
+    // An escaped backslash does not escape the delimiter after it.
+    expect(parseInline('**a\\\\**')).toEqual([{ kind: 'bold', children: [text('a\\')] }]);
   });
 });
 

@@ -43,8 +43,12 @@ const NUMBER = String.raw`[-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|[-+]?\.\d+`;
 const CURRENCY_RE = new RegExp(String.raw`@currency\(\s*([A-Za-z]{3})\s*\)\s*(${NUMBER})`, 'y');
 const NUMBER_RE = new RegExp(String.raw`@number(?:\(\s*(${NUMBER})(%?)\s*\)|\s+(${NUMBER})(%?))`, 'y');
 const ICON_RE = /@icon:([A-Za-z0-9]+(?:-[A-Za-z0-9]+)*)/y;
-/** A backslash makes the next markup character literal: `\*`, `\_`, `\@`, `\/`, `\#`, `\-`, `\\`. */
-const ESCAPABLE = new Set(['*', '_', '@', '/', '#', '-', '\\']);
+/**
+ * A backslash makes the next markup character literal: `\*`, `\_`, `\@`, `\/`, `\#`, `\-`, `\\`, and
+ * `\.`, `\)`, `\•` (a numbered item's label, a bullet), so any text can be written as plain text
+ * (`escapeMarkup` in the contracts).
+ */
+const ESCAPABLE = new Set(['*', '_', '@', '/', '#', '-', '\\', '.', ')', '•']);
 const MAX_INLINE_DEPTH = 6;
 
 function isWordChar(char: string | undefined): boolean {
@@ -62,6 +66,23 @@ function decimalsOf(raw: string): number {
 
 function toNumber(raw: string): number {
   return Number.parseFloat(raw.replace(/,/g, ''));
+}
+
+/** True when the character at `at` follows an odd run of backslashes: it is escaped, not markup. */
+function isEscaped(text: string, at: number): boolean {
+  let run = 0;
+  for (let k = at - 1; k >= 0 && text[k] === '\\'; k--) run++;
+  return run % 2 === 1;
+}
+
+/**
+ * The next `delimiter` at or after `from` that is not escaped, or -1: `**a\***` closes at the last two
+ * stars. (A backslash run before each candidate is read once, so the search stays linear.)
+ */
+function indexOfUnescaped(text: string, delimiter: string, from: number): number {
+  let at = text.indexOf(delimiter, from);
+  while (at !== -1 && isEscaped(text, at)) at = text.indexOf(delimiter, at + 1);
+  return at;
 }
 
 function stickyMatch(re: RegExp, text: string, at: number): RegExpExecArray | null {
@@ -128,7 +149,7 @@ export function parseInline(text: string, depth = 0): InlineNode[] {
     }
 
     if (char === '*' && next === '*' && text[i + 2] === '*' && boldItalicCloses && !isSpace(text[i + 3])) {
-      const close = text.indexOf('***', i + 3);
+      const close = indexOfUnescaped(text, '***', i + 3);
       if (close === -1) boldItalicCloses = false;
       else if (!isSpace(text[close - 1])) {
         flush();
@@ -142,7 +163,7 @@ export function parseInline(text: string, depth = 0): InlineNode[] {
     }
 
     if (char === '*' && next === '*' && boldCloses && !isSpace(text[i + 2])) {
-      const close = text.indexOf('**', i + 2);
+      const close = indexOfUnescaped(text, '**', i + 2);
       if (close === -1) boldCloses = false;
       else if (close > i + 2 && !isSpace(text[close - 1])) {
         flush();
@@ -153,7 +174,7 @@ export function parseInline(text: string, depth = 0): InlineNode[] {
     }
 
     if (char === '*' && next !== '*' && starCloses && !isSpace(next) && !isWordChar(text[i - 1])) {
-      const close = text.indexOf('*', i + 1);
+      const close = indexOfUnescaped(text, '*', i + 1);
       if (close === -1) starCloses = false;
       else if (!isSpace(text[close - 1]) && text[close + 1] !== '*') {
         flush();
@@ -164,7 +185,7 @@ export function parseInline(text: string, depth = 0): InlineNode[] {
     }
 
     if (char === '_' && underscoreCloses && !isWordChar(text[i - 1]) && !isSpace(next) && next !== '_') {
-      const close = text.indexOf('_', i + 1);
+      const close = indexOfUnescaped(text, '_', i + 1);
       if (close === -1) underscoreCloses = false;
       else if (!isSpace(text[close - 1]) && !isWordChar(text[close + 1])) {
         flush();
