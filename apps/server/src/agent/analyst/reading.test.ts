@@ -59,6 +59,45 @@ describe('chat spellings and near spellings', () => {
   });
 });
 
+describe('shares name their whole', () => {
+  it('of income: spending on a merchant as a share of income', () => {
+    expect(ledger(read('how much of my paycheck am i blowing on amazon this year'))).toMatchObject({
+      measure: 'spending',
+      statistic: 'share',
+      share_of: 'income',
+      filters: { merchants: ['Amazon'] },
+    });
+  });
+  it("of a category's spending: the part within it", () => {
+    expect(ledger(read('groceries - what portion of my food spending are they this year'))).toMatchObject({
+      statistic: 'share',
+      share_within: ['FOOD_AND_DRINK'],
+      filters: { categories: ['FOOD_AND_DRINK_GROCERIES'] },
+    });
+  });
+  it('of the number of purchases when purchases are what is counted', () => {
+    expect(ledger(read('what percent of my transactions were at starbucks last month'))).toMatchObject({
+      statistic: 'share',
+      share_by: 'count',
+      filters: { merchants: ['Starbucks'] },
+    });
+  });
+});
+
+describe('weekends, and a period a year before', () => {
+  it('weekends as a filter and weekdays against weekends as a split', () => {
+    expect(ledger(read('how much did i blow on weekends last month')).filters).toEqual({ days: 'weekends' });
+    expect(ledger(read('weekdays vs weekends last month')).group_by).toBe('day_type');
+  });
+  it("'the same month a year earlier' compares the month with the year before's", () => {
+    const query = ledger(read('september spending compared to the same month a yr earlier'));
+    expect(query.periods.map((period) => [period.start, period.end])).toEqual([
+      ['2026-09-01', '2026-09-30'],
+      ['2025-09-01', '2025-09-30'],
+    ]);
+  });
+});
+
 describe('the shape of a question becomes the plan', () => {
   it('an average per month', () => {
     const query = ledger(read('whats my avg monthly spend on groceries'));
@@ -155,8 +194,19 @@ describe('what is declined or asked back, never answered with another figure', (
   });
 
   it('asks back about a split it cannot make and an account the user does not have', () => {
-    expect(read('weekday vs weekend spending last month').kind).toBe('clarify');
+    expect(read('spending by hour of the day last month').kind).toBe('clarify');
     expect(read('how much is in my 401k').kind).toBe('clarify');
+  });
+
+  it("asks which item of an earlier list 'the first one' is, rather than guess", () => {
+    const first = read('top 3 merchants last month');
+    if (first.kind !== 'tools') throw new Error('expected tools');
+    expect(read('how many times did i go to the first one', first.reading).kind).toBe('clarify');
+  });
+
+  it('declines forecasts of its own balances and quotes for securities not held', () => {
+    expect(read('predict what my checking balance will be at the end of the year').kind).toBe('decline');
+    expect(read('whats tsla trading at today').kind).toBe('decline');
   });
 
   it('asks back about a date it cannot read, a period ahead and one before the history', () => {

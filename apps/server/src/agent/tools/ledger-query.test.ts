@@ -273,10 +273,40 @@ describe.each(testDatabaseKinds())('the ledger query on %s', (database) => {
       periods: [month],
       filters: { categories: ['FOOD_AND_DRINK'] },
     });
-    expect(result.data.periods[0]?.share).toEqual({ whole: centsText(whole), percent });
+    // By number: the category's purchases of all purchases.
+    const count = purchases(food).length;
+    const wholeCount = purchases(all).length;
+    const countPercent = Number(divRound(BigInt(count) * 1000n, BigInt(wholeCount))) / 10;
+    expect(result.data.periods[0]?.share).toEqual({
+      whole: centsText(whole),
+      percent,
+      wholeCount,
+      countPercent,
+    });
     expect(result.facts[0]).toBe(
-      `Food and drink came to ${percent.toFixed(1)}% of your spending in ${monthOf(month.start)} (${dollars(centsText(part))} of ${dollars(centsText(whole))}).`,
+      `Food and drink came to ${percent.toFixed(1)}% of your spending in ${monthOf(month.start)} (${dollars(centsText(part))} of ${dollars(centsText(whole))}); by number, ${count} of your ${wholeCount} purchases (${countPercent.toFixed(1)}%).`,
     );
+    const byNumber = await run({
+      statistic: 'share',
+      share_by: 'count',
+      periods: [month],
+      filters: { categories: ['FOOD_AND_DRINK'] },
+    });
+    expect(byNumber.data.periods[0]?.value).toBe(countPercent.toFixed(1));
+    expect(byNumber.facts[0]).toMatch(/^Food and drink, by number of purchases: /);
+
+    // Within a category: groceries of food and drink.
+    const groceries = food.filter((row) => row.detailed === 'FOOD_AND_DRINK_GROCERIES');
+    const ofFood = Number(divRound(toCentsRef(-sum(groceries)) * 1000n, part)) / 10;
+    const within = await run({
+      statistic: 'share',
+      share_within: ['FOOD_AND_DRINK'],
+      periods: [month],
+      filters: { categories: ['FOOD_AND_DRINK_GROCERIES'] },
+    });
+    expect(within.data.periods[0]?.share.whole).toBe(centsText(part));
+    expect(within.data.periods[0]?.share.percent).toBe(ofFood);
+    expect(within.facts[0]).toContain(`of your spending on Food and drink in ${monthOf(month.start)}`);
 
     const grouped = await run({ statistic: 'share', group_by: 'category', periods: [month] });
     const byPrimary = groupBy(all.filter(isSpending), (row) => row.primary);
@@ -288,6 +318,22 @@ describe.each(testDatabaseKinds())('the ledger query on %s', (database) => {
       expect(group.sharePercent).toBe(Number(divRound(cents * 1000n, whole)) / 10);
     }
     expect(grouped.facts[1]).toMatch(/^1\. .+: \d+\.\d% \(\$/);
+  });
+
+  it('weekends and weekdays: a filter and a split, by the posted date', async () => {
+    const isWeekend = (row: Row) => [0, 6].includes(new Date(`${row.date}T00:00:00Z`).getUTCDay());
+    const mine = postedIn(quarter);
+    const weekends = toCentsRef(spent(mine.filter(isWeekend)));
+    const weekdays = toCentsRef(spent(mine.filter((row) => !isWeekend(row))));
+    const filtered = await run({ periods: [quarter], filters: { days: 'weekends' } });
+    expect(filtered.data.periods[0]?.total).toBe(centsText(weekends));
+    expect(filtered.facts[0]).toMatch(/^Spending on weekends /);
+    const split = await run({ periods: [quarter], group_by: 'day_type' });
+    const groups = split.data.periods[0]?.groups ?? [];
+    expect(Object.fromEntries(groups.map((group) => [group.label, group.total]))).toEqual({
+      Weekends: centsText(weekends),
+      Weekdays: centsText(weekdays),
+    });
   });
 
   it('group_by merchant: the top groups, largest first, and the rest together', async () => {
