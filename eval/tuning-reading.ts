@@ -3,18 +3,20 @@ import { MEASURE_QUESTIONS } from './tuning-reading-measures.ts';
 import { OPEN_QUESTIONS } from './tuning-reading-open.ts';
 import { PERIOD_QUESTIONS } from './tuning-reading-periods.ts';
 import { TYPED_QUESTIONS } from './tuning-typed.ts';
+import { TYPED_QUESTIONS_2 } from './tuning-typed-2.ts';
 
 /**
  * The tuning set's questions typed as people type into a chat box (lower case, typos, abbreviations,
  * casual shapes), over every kind of reading: periods, comparisons, trends, averages, counts, rankings,
  * shares, filters, history bounds, must-declines, several readings, open questions and follow-ups.
  * Written from how people ask, not from the analyst's rules; expectations are plain arithmetic over the
- * raw records (expected.ts, expected-reading.ts, expected-typed.ts) with the definitions docs/agent.md
- * states.
+ * raw records (expected.ts, expected-reading.ts, expected-typed.ts, expected-typed-2.ts) with the
+ * definitions docs/agent.md states.
  */
 export const READING_QUESTIONS: readonly Question[] = [
   ...PERIOD_QUESTIONS,
   ...MEASURE_QUESTIONS,
   ...OPEN_QUESTIONS,
   ...TYPED_QUESTIONS,
+  ...TYPED_QUESTIONS_2,
 ];
