@@ -16,6 +16,7 @@ import {
   runEval,
   statesFigure,
 } from './run.ts';
+import { BACKLOG_QUESTIONS } from './tuning-reading.ts';
 
 describe('the evaluation set', () => {
   it('has at least 80 questions with unique ids, the headline question among them', () => {
@@ -128,6 +129,14 @@ describe('the held-out set', () => {
     expect(HELD_OUT_QUESTIONS.every((question) => question.turns.length > 0)).toBe(true);
   });
 
+  it('has ids apart from the backlog, whose own ids are unique and not in the tuning set', () => {
+    const backlog = BACKLOG_QUESTIONS.map((question) => question.id);
+    expect(new Set(backlog).size).toBe(backlog.length);
+    const tuning = new Set(QUESTIONS.map((question) => question.id));
+    const heldOut = new Set(HELD_OUT_QUESTIONS.map((question) => question.id));
+    expect(backlog.filter((id) => tuning.has(id) || heldOut.has(id))).toEqual([]);
+  });
+
   it('has questions in every one of its categories', () => {
     for (const category of HELD_OUT_CATEGORIES)
       expect(HELD_OUT_QUESTIONS.filter((question) => question.category === category).length).toBeGreaterThan(
@@ -144,9 +153,9 @@ describe('the held-out set', () => {
       await prepared?.close();
     });
 
-    it("can ask every question and compute every turn's expectation today", () => {
+    it("can ask every question and compute every turn's expectation today (the backlog's too)", () => {
       const failures: string[] = [];
-      for (const question of HELD_OUT_QUESTIONS)
+      for (const question of [...HELD_OUT_QUESTIONS, ...BACKLOG_QUESTIONS])
         for (const [index, turn] of question.turns.entries())
           try {
             const message = typeof turn.ask === 'function' ? turn.ask(prepared.raw) : turn.ask;

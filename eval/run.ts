@@ -34,20 +34,27 @@ import {
 } from './held-out/questions.ts';
 import { CATEGORIES, type Category, type Expect, QUESTIONS, type Question } from './questions.ts';
 import { type RawData, readRawData } from './raw-data.ts';
+import { BACKLOG_QUESTIONS } from './tuning-reading.ts';
 
-/** The tuning set (asserted) and the sealed held-out set (measured). */
-export type EvalSet = 'tuning' | 'held-out';
-export const EVAL_SETS: readonly EvalSet[] = ['tuning', 'held-out'];
+/**
+ * The tuning set (asserted), the backlog (tuning questions the analyst does not answer right yet:
+ * measured and read, not asserted, moved into the tuning set when they pass) and the sealed held-out
+ * set (measured).
+ */
+export type EvalSet = 'tuning' | 'backlog' | 'held-out';
+export const EVAL_SETS: readonly EvalSet[] = ['tuning', 'backlog', 'held-out'];
 
 type AnyQuestion = Question | HeldOutQuestion;
 export type AnyCategory = Category | HeldOutCategory;
 
 const SET_QUESTIONS: Record<EvalSet, readonly AnyQuestion[]> = {
   tuning: QUESTIONS,
+  backlog: BACKLOG_QUESTIONS,
   'held-out': HELD_OUT_QUESTIONS,
 };
 const SET_CATEGORIES: Record<EvalSet, readonly AnyCategory[]> = {
   tuning: CATEGORIES,
+  backlog: CATEGORIES,
   'held-out': HELD_OUT_CATEGORIES,
 };
 
@@ -600,6 +607,7 @@ const percent = (passed: number, total: number) =>
 
 const SET_TITLES: Record<EvalSet, string> = {
   tuning: 'tuning set (questions.ts, asserted)',
+  backlog: 'backlog (tuning-typed-2.ts, measured, not yet asserted)',
   'held-out': 'held-out set (held-out/, sealed, measured)',
 };
 
@@ -662,7 +670,9 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     ? ['held-out']
     : args.includes('--tuning')
       ? ['tuning']
-      : [...EVAL_SETS];
+      : args.includes('--backlog')
+        ? ['backlog']
+        : [...EVAL_SETS];
   if (args.includes('--expected')) {
     // The expectations only, without asking the agent: what each question must answer today.
     const { raw, close } = await prepareEval({ log: (line) => console.log(line) });
