@@ -65,14 +65,32 @@ function previousReading(
   matcher: Matcher,
 ): Reading | undefined {
   let reading: Reading | undefined;
+  // What the latest answer with a list listed in order, for 'the first one' (and then 'the second').
+  let listed: string[] = [];
+  const withList = (r: Reading | undefined) => (r && listed.length > 0 ? { ...r, listed } : r);
   for (let i = 0; i < lastUser; i++) {
     const message = prompt[i];
+    if (message?.role === 'assistant') {
+      const names = listedNames(textOf(message.content));
+      if (names.length > 0) listed = names;
+      continue;
+    }
     if (message?.role !== 'user') continue;
-    const plan = understand(textOf(message.content), context, matcher, reading, false);
+    const plan = understand(textOf(message.content), context, matcher, withList(reading), false);
     if (plan.kind === 'tools') reading = plan.reading;
     else if (plan.kind === 'clarify' && plan.reading) reading = plan.reading;
   }
-  return reading;
+  return withList(reading);
+}
+
+/** The names of an answer's numbered lines ('1. Whole Foods Market: $753.38 (…)'), in order. */
+function listedNames(text: string): string[] {
+  const names: string[] = [];
+  for (const line of text.split(/\r?\n/)) {
+    const item = line.match(/^\s*(?:[-•*]\s*)?(\d{1,2})\.\s+([^$:\n][^:\n]{0,80}):\s/);
+    if (item?.[2] && Number(item[1]) === names.length + 1) names.push(item[2].trim());
+  }
+  return names;
 }
 
 export function decideStep(prompt: LanguageModelV4Prompt): Step {

@@ -11,14 +11,14 @@ export const SPENDING_WORDS =
   /\bspen[dt]\b|\bspends\b|\b(blow|blew|blown|blowing|dropped|splurged?|shell(ed)? out|fork(ed)? out|burn(ed|t)? through|went through)\b|\bspending\b|\bbuy(ing)?\b|\bbought\b|\bpurchases?\b|\bshopping\b|\bpaying\b|\bexpenses?\b|\bcost me\b|\bpaid for\b|\bpay for\b|\bbreakdown\b|\bcategor(y|ies)\b|\bgo(ing)? to\b|\bput on\b|\bcharged?\b/;
 
 const INTENT_RULES: ReadonlyArray<[Intent, RegExp]> = [
-  ['afford', /\bafford\b/],
+  ['afford', /\bafford\b|\b(can|could) i (swing|handle|manage|take on|cover)\b.*\$/],
   [
     'cut_back',
     /\bcut (back|down)\b|\boverspend(ing)?\b|\bover ?spent\b|\b(how|where|ways? to|help me|can i|could i|should i|want to|need to|tips? (to|for)|i have to|i must|trying to) (\w+ ){0,3}(spend less|save more)\b|\breduce (my )?(spending|expenses|costs)\b|\bwhere (can|could|should) i save\b|\btrim (my )?(spending|budget|expenses)\b/,
   ],
   [
     'summary',
-    /\bsummary\b|\bam i (doing )?(ok|okay|alright|all right|fine|good|well)\b|\bdoing (ok|okay|alright|well|fine) financially\b|\bsummari[sz]e\b|\boverview\b|\bsnapshot\b|\brundown\b|\brecap\b|\bhow am i doing\b|\bwhere do i stand\b|\bfinancial (health|situation|picture)\b|\bhow (is|are) (my )?(money|finances|things)( \w+)?\b|\bstate of my (money|finances)\b/,
+    /\bsummary\b|\bam i (doing )?(ok|okay|alright|all right|fine|good|well)\b|\bdoing (ok|okay|alright|well|fine) financially\b|\bsummari[sz]e\b|\boverview\b|\bsnapshot\b|\brundown\b|\brecap\b|\bhow am i doing\b|\bwhat should i know about my (money|finances|spending|accounts)\b|\bwhere do i stand\b|\bfinancial (health|situation|picture)\b|\bhow (is|are) (my )?(money|finances|things)( \w+)?\b|\bstate of my (money|finances)\b/,
   ],
   [
     'search',
@@ -62,7 +62,7 @@ const INTENT_RULES: ReadonlyArray<[Intent, RegExp]> = [
   ],
   [
     'cash_flow',
-    /\bspend(ing)? more than i (earn|make)\b|\bspen[dt] (less|more) than i (made|make|earn|earned)\b|\b(spending|expenses) (to|with|vs|versus|and|against) (my )?(income|earnings)\b|\b(income|earnings) (to|with|vs|versus|against) (my )?(spending|expenses)\b|\bmy net\b(?! worth)|\bnet (for|this|last|in|over|so)\b|\bput (away|aside)\b|\bset aside\b|\bsock(ed)? away\b|\bleft ?over\b|\bafter (expenses|spending|bills)\b|\b(income|earnings) (minus|less|after|over) (spending|expenses)\b|\b(earn|make|making) more than i spend\b|\b(living|live) (within|beyond|above) my means\b|\bin the (red|black)\b|\bcash ?flow\b|\bsavings rate\b|\bincome (vs\.?|versus|and) (expenses|spending)\b|\bhow much (did|do|have) i (save|saved)\b|\bhave i saved\b|\bdid i save\b|\bnet (income|savings)\b|\bsave each month\b|\bsaving each month\b|\bearn(ed)? (vs\.?|versus|and|compared to) spen[dt]\b/,
+    /\bspend(ing)? more than i (earn|make)\b|\bspen[dt] (less|more) than i (made|make|earn|earned)\b|\b(spending|expenses) (to|with|vs|versus|and|against) (my )?(income|earnings)\b|\b(income|earnings) (to|with|vs|versus|against) (my )?(spending|expenses)\b|\bmy net\b(?! worth)|\bnet (for|this|last|in|over|so)\b|\bput (away|aside)\b|\bset aside\b|\bsock(ed)? away\b|\bleft ?over\b|\bafter (expenses|spending|bills)\b|\b(income|earnings) (minus|less|after|over) (spending|expenses)\b|\b(earn|make|making) more than i spend\b|\b(living|live) (within|beyond|above) my means\b|\bin the (red|black)\b|\bcash ?flow\b|\bsavings rate\b|\bincome (vs\.?|versus|and) (expenses|spending)\b|\bhow much (did|do|have) i (save|saved)\b|\bhave i saved\b|\bdid i save\b|\bam i (\w+ )?saving (anything|any money|money|at all)\b|\bnet (income|savings)\b|\bsave each month\b|\bsaving each month\b|\bearn(ed)? (vs\.?|versus|and|compared to) spen[dt]\b/,
   ],
   [
     'income',

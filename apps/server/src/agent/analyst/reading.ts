@@ -40,6 +40,8 @@ export type Reading = {
   /** Several merchants named together ('target and amazon'): their total together. */
   merchants?: string[];
   account?: ContextAccount;
+  /** The names an answer listed in order ('1. Starbucks: …'), so 'the first one' can name one. */
+  listed?: string[];
   /** The one account the question named, kept for a follow-up's 'it' even where the tool reads all. */
   namedAccount?: ContextAccount;
   direction?: 'in' | 'out';

@@ -58,6 +58,8 @@ const GROUPS: ReadonlyArray<[LedgerGrouping, RegExp]> = [
     /^(merchants?|stores?|shops?|places?|vendors?|companies|company|businesses|business|brands?|restaurants?|retailers?|payees?|holdings?|stocks?|funds?|etfs?|tickers?|securit(y|ies)|positions?)$/,
   ],
   ['account', /^(accounts?|cards?)$/],
+  ['month', /^months?$/],
+  ['week', /^weeks?$/],
 ];
 
 function groupOf(word: string | undefined): LedgerGrouping | undefined {
@@ -159,7 +161,7 @@ const UNUSUAL =
   /\b(unusual|weird|strange|suspicious|odd|unexpected|unfamiliar|abnormal|out of the ordinary)\b.*\b(charges?|transactions?|purchases?|payments?|activity|spending|withdrawals?)\b/;
 
 const SERIES =
-  /\b(plot|chart|graph)\b|\b(lately|recently|these days|getting (worse|better|higher|lower|bigger)|been happening with|how has (my )?\w+( \w+)? been)\b|\b(weekly|monthly) (spending|income|expenses|totals?|spend) (for|over|in|during) (the )?(last|past)\b|\btrend(s|ing)?\b|\bover time\b|\b(month|week) (by|over|to) (month|week)\b|\bby (month|week)\b|\beach (month|week) (of|in|since|this|last|over|for)\b|\bevery (month|week) (of|in|since|this|last|over|for)\b|\bmonthly breakdown\b|\bweekly breakdown\b|\b(gone|going|went|trending|creeping) (up|down)\b|\b(increas|decreas|ris|climb|grow|shrink|drop)(e|es|ed|ing)\b|\bchang(e|ed|ing) over\b|\bhistory of\b/;
+  /\b(plot|chart|graph)\b|\b(lately|recently|these days|getting (worse|better|higher|lower|bigger)|been happening with|how has (my )?\w+( \w+)? been)\b|\b(weekly|monthly) (spending|income|expenses|totals?|spend) (for|over|in|during) (the )?(last|past)\b|\btrend(s|ing)?\b|\bover time\b|\b(month|week) (by|over|to) (month|week)\b|\bby (month|week)\b|\beach (month|week) (of|in|since|this|last|over|for)\b|\bevery (month|week) (of|in|since|this|last|over|for)\b|\bmonthly breakdown\b|\bweekly breakdown\b|\b(go|goes|gone|going|went|trending|creeping) (up|down)\b|\b(increas|decreas|ris|climb|grow|shrink|drop)(e|es|ed|ing)\b|\bchang(e|ed|ing) over\b|\bhistory of\b/;
 
 /** The question speaks of single transactions ('how many txns', 'purchases over $100'). */
 export function namesTransactions(q: string): boolean {
@@ -316,6 +318,15 @@ export function readShape(q: string): Shape {
     }
   }
   readDays(q, shape);
+  // 'where does my income come from': income by category.
+  if (
+    /\bwhere (does|did|do) (my |all my )?(income|money|pay|earnings) (come|comes) from\b|\b(income|earnings) sources?\b|\bsources? of (my )?(income|earnings)\b/.test(
+      q,
+    )
+  ) {
+    shape.groupBy = 'category';
+    shape.measure = 'income';
+  }
   const unusual = UNUSUAL.test(q) && shape.statistic === 'total';
   if (unusual) {
     shape.statistic = 'largest';
@@ -398,6 +409,7 @@ export function readShape(q: string): Shape {
   }
   shape.shaped =
     shape.statistic !== 'total' ||
+    (shape.groupBy === 'category' && shape.measure === 'income') ||
     shape.days !== undefined ||
     shape.groupBy === 'day_type' ||
     shape.groupBy === 'merchant' ||

@@ -36,6 +36,23 @@ function ambiguousAccount(question: string, matcher: Matcher): ContextAccount[] 
   return candidates.length >= 2 ? candidates : undefined;
 }
 
+/** 'the first one', 'the 2nd place', '#3': an item of an earlier answer's numbered list. */
+const ORDINAL =
+  /\bthe (first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|top|last) (one|place|merchant|store|category|item)\b|\b((number|#|no\.?) ?[1-9])\b(?! (transactions?|purchases?|times?))/;
+const ORDINAL_INDEX: Record<string, number> = {
+  first: 0,
+  '1st': 0,
+  top: 0,
+  second: 1,
+  '2nd': 1,
+  third: 2,
+  '3rd': 2,
+  fourth: 3,
+  '4th': 3,
+  fifth: 4,
+  '5th': 4,
+};
+
 /** Intents a ledger query can answer when the question has a shape (shape.ts). */
 const LEDGER_INTENTS: ReadonlySet<Intent> = new Set<Intent>([
   'spending',
@@ -138,7 +155,8 @@ function readParts(question: string, context: TurnContext, matcher: Matcher): Pa
   else if (
     !intent &&
     named.length > 0 &&
-    (/\bhow much\b|\bwhat('s| is)\b|\bbalance\b/.test(q) || q.split(/\s+/).length <= 3)
+    (/\bhow much\b|\bwhat('s| is)\b|\bbalance\b|\b(vs|versus|or|which|more|less)\b/.test(q) ||
+      q.split(/\s+/).length <= 3)
   )
     intent = 'balances';
   return {
@@ -381,6 +399,7 @@ export function understand(
     previous === undefined &&
     !parts.yearBack &&
     !readsWhole &&
+    symbols.length === 0 &&
     BACK_REFERENCE.test(q) &&
     !category &&
     !merchant &&
@@ -396,21 +415,20 @@ export function understand(
         'Could you say what you mean? For example a merchant, a category or an account, and the period (like "groceries last month").',
     };
   }
-  // 'how many times did I go to the first one': an item of the previous answer's list, which the
-  // reading does not hold, so ask which rather than guess.
-  if (
-    previous &&
-    /\bthe (first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|top|last|next|other) (one|place|merchant|store|category|item)\b|\b(number|#|no\.?) ?[1-9]\b(?! (transactions?|purchases?|times?))/.test(
-      q,
-    ) &&
-    !category &&
-    !merchant &&
-    named.length === 0
-  )
+  // 'how many times did I go to the first one': an item of the previous answer's list, named, or
+  // asked back when the list is not known.
+  const ordinal = q.match(ORDINAL);
+  if (previous && ordinal && !category && !merchant && named.length === 0) {
+    const list = previous.listed ?? [];
+    const word = (ordinal[1] ?? ordinal[3] ?? '').replace(/^(#|number |no\.? ?)/, '');
+    const index = word === 'last' ? list.length - 1 : (ORDINAL_INDEX[word] ?? Number(word) - 1);
+    const name = list[index];
+    if (name) return understand(q.replace(ordinal[0], name.toLowerCase()), context, matcher, previous, deep);
     return {
       kind: 'clarify',
       question: 'Which one do you mean? Name it, for example "how many times did I go to Starbucks".',
     };
+  }
   // 'compare the two', 'which was higher': the two are not in one reading, so ask which.
   if (
     previous &&
@@ -499,7 +517,11 @@ function finishReading(
   // 'when did I last get paid': the newest payments in, a few of them.
   if (reading.intent === 'search' && /\b(last|latest|most recent(ly)?)\b/.test(q)) {
     reading.limit = 3;
-    if (/\b(get paid|got paid|paid me|paycheck|salary|wages|deposit)\b/.test(q)) reading.direction = 'in';
+    if (/\b(get paid|got paid|paid me|paycheck|salary|wages|deposit)\b/.test(q)) {
+      reading.direction = 'in';
+      // Being paid is income, not a card payment or a transfer between the user's own accounts.
+      if (!reading.category && !/\bdeposit\b/.test(q)) reading.category = { code: 'INCOME', label: 'Income' };
+    }
   }
   if (reading.intent === 'recurring')
     reading.subscriptionsOnly = /\bsubscriptions?\b|\bmemberships?\b/.test(q);
