@@ -2,6 +2,7 @@ import { type ApiErrorCode, apiErrorBodySchema, quotaMessages, USER_QUOTAS } fro
 import {
   type AccountsClient,
   accountsClient,
+  connectSandboxBrokerage,
   createTestApp,
   type SignedUpUser,
   type TestApp,
@@ -9,6 +10,8 @@ import {
 } from '@penny/server/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createVault } from '../connections/vault.ts';
+import { SNAPTRADE_USER_BINDING } from '../finance/accounts/snaptrade-user.ts';
 
 /**
  * Hardening issue, finding 1: one user could fill the disk (596 resources of 500 KB in 40 s; 600
@@ -304,6 +307,35 @@ describe.each(testDatabaseKinds())('user quotas on %s', (kind) => {
       );
       expectRefusal(exchanged, 'quota:connections', quotaMessages.connections('plaid'));
       expect(await connections(user, 'plaid')).toBe(USER_QUOTAS.connections.plaid);
+    });
+
+    it('refuses a brokerage connected past the quota after the portal, and removes it at SnapTrade', async () => {
+      const { user, api } = await newUser();
+      await link(user, 'snaptrade', USER_QUOTAS.connections.snaptrade - 1);
+      expect((await api.connect('/snaptrade/generate_user')).status).toBe(200);
+      const login = await api.connect<{ redirectURI: string }>('/snaptrade/get_login_uri');
+      expect(login.status).toBe(200);
+      // The portal as the browser opens it (this test's app listens on its own port, not PUBLIC_URL's).
+      const portal = new URL(login.body.redirectURI);
+      const connectionId = await connectSandboxBrokerage(`${t.origin}${portal.pathname}${portal.search}`);
+      // Meanwhile another link took the last place.
+      await t.rows(sql`insert into connection (id, user_id, platform, name)
+        values (${`conn_meanwhile_${user.user.id}`}, ${user.user.id}, 'snaptrade', 'Meanwhile_snaptrade')`);
+      const stored = await api.connect('/snaptrade/store_connection', { connection_id: connectionId });
+      expectRefusal(stored, 'quota:connections', quotaMessages.connections('snaptrade'));
+      expect(await connections(user, 'snaptrade')).toBe(USER_QUOTAS.connections.snaptrade);
+      // Nothing of it is left at the vendor either.
+      const [snapTradeUser] = await t.rows<{ external_user_id: string; sealed_secret: string }>(
+        sql`select external_user_id, sealed_secret from provider_user where user_id = ${user.user.id}`,
+      );
+      const userSecret = createVault(t.secrets.vaultKey).open(snapTradeUser?.sealed_secret ?? '', {
+        userId: user.user.id,
+        connectionId: SNAPTRADE_USER_BINDING,
+      });
+      const atVendor = await t.providers
+        .snaptrade()
+        .listAuthorizations({ userId: snapTradeUser?.external_user_id ?? '', userSecret });
+      expect(atVendor.map((authorization) => authorization.id)).not.toContain(connectionId);
     });
   });
 });
