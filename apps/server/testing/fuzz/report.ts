@@ -12,7 +12,12 @@ export type FailureKind =
   /** A provider secret (sealed or opened) or another user's linked ids in an answer. */
   | 'leak'
   /** A request naming another user's connection (its name, item or authorization id) that succeeded. */
-  | 'cross-user';
+  | 'cross-user'
+  /**
+   * A request of the signed-in user whose payload names someone else (a username, first or last name,
+   * or user_info's id or email that is not theirs) that succeeded.
+   */
+  | 'names-accepted';
 
 export type FuzzFailure = {
   kind: FailureKind;
@@ -46,6 +51,8 @@ export type FuzzReport = {
    * endpoint, then by answer ('404 accounts:not-found').
    */
   crossUser: Record<string, Record<string, number>>;
+  /** Delivered requests of the signed-in user whose payload named someone else, by answer status. */
+  otherNames: Record<number, number>;
   /** The other user's linked data before and after the run (linkedSnapshot), and at the vendors after. */
   other: {
     userId: string;
