@@ -101,6 +101,10 @@ export const API_ERROR_CODES = [
   'chat:turn-not-found',
   'chat:turn-in-progress',
   'chat:thread-full',
+  'quota:resources',
+  'quota:threads',
+  'quota:storage',
+  'quota:connections',
   'server:unavailable',
   'server:error',
   ...(Object.keys(envelopeErrors) as EnvelopeErrorCode[]).map((code) => `envelope:${code}` as const),
@@ -214,7 +218,7 @@ export const dbEndpoints = {
     path: '/store-resource',
     body: storeResourceRequestSchema,
     response: storeResourceResponseSchema,
-    errors: ['auth:other-user', 'resource:missing-user-info'],
+    errors: ['auth:other-user', 'resource:missing-user-info', 'quota:resources', 'quota:storage'],
   }),
   getUserResources: defineEndpoint({
     service: 'db',
@@ -287,7 +291,7 @@ export const dbEndpoints = {
     path: '/fork-chat',
     body: forkChatRequestSchema,
     response: forkChatResponseSchema,
-    errors: ['auth:other-user', 'chat:turn-not-found'],
+    errors: ['auth:other-user', 'chat:turn-not-found', 'quota:threads', 'quota:storage'],
   }),
   getCredentials: defineEndpoint({
     service: 'db',
@@ -303,7 +307,12 @@ export const dbEndpoints = {
     path: '/store-credentials',
     body: storeCredentialsRequestSchema,
     response: storeCredentialsResponseSchema,
-    errors: ['auth:other-user', 'accounts:invalid-address', 'accounts:private-key-refused'],
+    errors: [
+      'auth:other-user',
+      'accounts:invalid-address',
+      'accounts:private-key-refused',
+      'quota:connections',
+    ],
   }),
   disconnectAccount: defineEndpoint({
     service: 'db',
@@ -340,7 +349,13 @@ export const agentEndpoints = {
     path: '/chat',
     body: chatRequestSchema,
     response: chatResponseSchema,
-    errors: ['auth:other-user', 'chat:turn-in-progress', 'chat:thread-full'],
+    errors: [
+      'auth:other-user',
+      'chat:turn-in-progress',
+      'chat:thread-full',
+      'quota:threads',
+      'quota:storage',
+    ],
   }),
   dsl: defineEndpoint({
     service: 'agent',
@@ -414,7 +429,7 @@ export const connectEndpoints = {
     path: '/api/create_link_token',
     body: createLinkTokenRequestSchema,
     response: createLinkTokenResponseSchema,
-    errors: [...providerErrors, 'accounts:not-found'],
+    errors: [...providerErrors, 'accounts:not-found', 'quota:connections'],
   }),
   setAccessToken: defineEndpoint({
     service: 'connect',
@@ -422,7 +437,7 @@ export const connectEndpoints = {
     path: '/api/set_access_token',
     body: setAccessTokenRequestSchema,
     response: setAccessTokenResponseSchema,
-    errors: [...providerErrors, 'accounts:link-token-invalid'],
+    errors: [...providerErrors, 'accounts:link-token-invalid', 'quota:connections'],
   }),
   plaidDisconnect: defineEndpoint({
     service: 'connect',
@@ -454,7 +469,7 @@ export const connectEndpoints = {
     path: '/api/snaptrade/get_login_uri',
     body: connectUserRequestSchema,
     response: loginUriResponseSchema,
-    errors: [...providerErrors, 'accounts:not-found'],
+    errors: [...providerErrors, 'accounts:not-found', 'quota:connections'],
   }),
   snaptradeStoreConnection: defineEndpoint({
     service: 'connect',
@@ -462,7 +477,7 @@ export const connectEndpoints = {
     path: '/api/snaptrade/store_connection',
     body: storeConnectionRequestSchema,
     response: storeConnectionResponseSchema,
-    errors: [...providerErrors, 'accounts:not-found'],
+    errors: [...providerErrors, 'accounts:not-found', 'quota:connections'],
   }),
   snaptradeDisconnect: defineEndpoint({
     service: 'connect',

@@ -13,5 +13,6 @@ export * from './messages.ts';
 export * from './preferences.ts';
 export * from './profile.ts';
 export * from './public-config.ts';
+export * from './quotas.ts';
 export * from './resources.ts';
 export * from './text.ts';

@@ -9,8 +9,9 @@ import {
 } from '@penny/contracts';
 import { and, desc, eq, lt, or } from 'drizzle-orm';
 import type { Database } from '../db/index.ts';
-import { tables } from '../db/index.ts';
+import { lockUsage, readUsage, tables } from '../db/index.ts';
 import { ServiceError } from '../services/errors.ts';
+import { refuseOverQuota } from './quota.ts';
 
 /**
  * Saved resources. Every function takes the session user's id and never reads or changes another
@@ -56,24 +57,30 @@ export function createResourceService(db: Database) {
     /**
      * Stores a resource and answers its id. Ids are unique per user, so a client-given id is always
      * the user's own: storing it again (a retried save) keeps one resource, and whether another user
-     * holds the same id is never consulted.
+     * holds the same id is never consulted. A new resource past the user's quota of resources or of
+     * storage is refused and not kept.
      */
     async store(userId: string, input: StoreResourceInput): Promise<string> {
       const id = input.resourceId ?? `res_${randomUUID()}`;
-      await db
-        .insert(resource)
-        .values({
-          id,
-          userId,
-          threadId: input.threadId,
-          queryId: input.queryId,
-          title: resourceTitle(input.dslObjects),
-          dslObjects: input.dslObjects,
-          // Millisecond precision, so the keyset cursor (an ISO string) compares exactly.
-          createdAt: new Date(),
-        })
-        .onConflictDoNothing({ target: [resource.userId, resource.id] });
-      return id;
+      return db.transaction(async (tx) => {
+        await lockUsage(tx, userId);
+        const inserted = await tx
+          .insert(resource)
+          .values({
+            id,
+            userId,
+            threadId: input.threadId,
+            queryId: input.queryId,
+            title: resourceTitle(input.dslObjects),
+            dslObjects: input.dslObjects,
+            // Millisecond precision, so the keyset cursor (an ISO string) compares exactly.
+            createdAt: new Date(),
+          })
+          .onConflictDoNothing({ target: [resource.userId, resource.id] })
+          .returning({ id: resource.id });
+        if (inserted.length > 0) refuseOverQuota(await readUsage(tx, userId), ['resources', 'storage']);
+        return id;
+      });
     },
 
     /** The user's resources, newest first, one page at a time. */
@@ -119,11 +126,14 @@ export function createResourceService(db: Database) {
 
     /** True when the user's resource was deleted; false for unknown and other users' ids alike. */
     async remove(userId: string, id: string): Promise<boolean> {
-      const deleted = await db
-        .delete(resource)
-        .where(and(eq(resource.id, id), eq(resource.userId, userId)))
-        .returning({ id: resource.id });
-      return deleted.length > 0;
+      return db.transaction(async (tx) => {
+        await lockUsage(tx, userId);
+        const deleted = await tx
+          .delete(resource)
+          .where(and(eq(resource.id, id), eq(resource.userId, userId)))
+          .returning({ id: resource.id });
+        return deleted.length > 0;
+      });
     },
   };
 }

@@ -1,8 +1,9 @@
 import { chatMessages } from '@penny/contracts';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Database } from '../db/index.ts';
-import { tables } from '../db/index.ts';
+import { lockUsage, readUsage, tables } from '../db/index.ts';
 import { ServiceError } from '../services/errors.ts';
+import { refuseOverQuota } from './quota.ts';
 import { newChatId } from './thread-model.ts';
 
 const { chatThread: thread, chatTurn: turn } = tables;
@@ -19,7 +20,8 @@ function forkedContainer(object: unknown, sourceQueryId: string, queryId: string
 /**
  * A new thread holding a copy of one finished turn (docs/product/chat.md, "Forking"): the question, the
  * answer, the actions and the containers, each flagged isNew, under a fresh query id; the title is the
- * source thread's. Answers the new thread's id. The source is left as it was.
+ * source thread's. Answers the new thread's id. The source is left as it was. A fork past the user's
+ * quota of threads or of storage is refused and not kept.
  */
 export async function forkTurn(
   db: Database,
@@ -28,6 +30,7 @@ export async function forkTurn(
   sourceQueryId: string,
 ): Promise<string> {
   return db.transaction(async (tx) => {
+    await lockUsage(tx, userId);
     const [source] = await tx
       .select({ turn, title: thread.title })
       .from(turn)
@@ -69,6 +72,7 @@ export async function forkTurn(
       createdAt: now,
       updatedAt: now,
     });
+    refuseOverQuota(await readUsage(tx, userId), ['threads', 'storage']);
     return threadId;
   });
 }

@@ -7,7 +7,7 @@ import {
 } from '@penny/contracts';
 import { and, asc, count, desc, eq, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/index.ts';
-import { tables } from '../db/index.ts';
+import { lockUsage, tables } from '../db/index.ts';
 import { ServiceError } from '../services/errors.ts';
 import type { HistoryTurn, ThreadDsl, ThreadPage } from './thread-model.ts';
 import {
@@ -95,7 +95,11 @@ export async function threadDsl(db: Database, userId: string, threadId: string):
 
 /** Deletes the thread and its turns; an unknown (or another user's) thread is not found. */
 export async function deleteThread(db: Database, userId: string, threadId: string): Promise<void> {
-  const deleted = await db.delete(thread).where(ownThread(userId, threadId)).returning({ id: thread.id });
+  const deleted = await db.transaction(async (tx) => {
+    // First, as every writer of the user's threads does (db/usage.ts).
+    await lockUsage(tx, userId);
+    return tx.delete(thread).where(ownThread(userId, threadId)).returning({ id: thread.id });
+  });
   if (deleted.length === 0) throw new ServiceError('chat:thread-not-found', chatMessages.threadNotFound);
 }
 

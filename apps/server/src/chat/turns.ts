@@ -1,8 +1,9 @@
 import { type AgentAction, CHAT_LIMITS, chatMessages } from '@penny/contracts';
 import { and, count, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/index.ts';
-import { tables } from '../db/index.ts';
+import { lockUsage, readUsage, tables } from '../db/index.ts';
 import { ServiceError } from '../services/errors.ts';
+import { refuseOverQuota } from './quota.ts';
 import {
   type BeginTurnInput,
   type BegunTurn,
@@ -28,11 +29,14 @@ type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 /**
  * Records a question as it arrives: creates the thread when missing ('Untitled Chat') and inserts
  * the turn as 'running', in one transaction. A query id already answered gives back its stored
- * answer (a retried request); an interrupted one runs again; one still running is refused, and so
- * is a full thread.
+ * answer (a retried request); an interrupted one runs again; one still running is refused, and so is a
+ * full thread, a new thread past the user's quota of threads, and a question past their storage quota
+ * (the answer is counted when the turn finishes: the budget can be passed by at most the answers of the
+ * turns then running).
  */
 export async function beginTurn(db: Database, userId: string, input: BeginTurnInput): Promise<BegunTurn> {
   return db.transaction(async (tx) => {
+    await lockUsage(tx, userId);
     const [stored] = await tx
       .select({ turn, title: thread.title })
       .from(turn)
@@ -44,10 +48,11 @@ export async function beginTurn(db: Database, userId: string, input: BeginTurnIn
 
     const threadId = input.threadId ?? newChatId('thread');
     const now = new Date();
-    await tx
+    const created = await tx
       .insert(thread)
       .values({ id: threadId, userId, lastActivityAt: now, createdAt: now, updatedAt: now })
-      .onConflictDoNothing({ target: [thread.userId, thread.id] });
+      .onConflictDoNothing({ target: [thread.userId, thread.id] })
+      .returning({ id: thread.id });
     // The row lock serialises turns started on one thread, so the limit holds under concurrency.
     const [current] = await tx
       .select({ title: thread.title })
@@ -80,6 +85,7 @@ export async function beginTurn(db: Database, userId: string, input: BeginTurnIn
       // The same query id arrived twice at once: the other request holds it.
       throw new ServiceError('chat:turn-in-progress', chatMessages.turnInProgress);
     }
+    refuseOverQuota(await readUsage(tx, userId), created.length > 0 ? ['threads', 'storage'] : ['storage']);
     await tx.update(thread).set({ lastActivityAt: now, updatedAt: now }).where(ownThread(userId, threadId));
     return { threadId };
   });
@@ -154,6 +160,8 @@ export async function finishTurn(
   result: FinishTurnInput,
 ): Promise<{ title: string }> {
   return db.transaction(async (tx) => {
+    // First, as every writer of the user's turns does (db/usage.ts): the answer's bytes are counted.
+    await lockUsage(tx, userId);
     const now = new Date();
     const [updated] = await tx
       .update(turn)

@@ -1,2 +1,3 @@
 export { type ConnectOptions, connectDatabase, type Database, type DatabaseHandle } from './connect.ts';
 export * as tables from './schema.ts';
+export { lockUsage, readUsage, type Usage } from './usage.ts';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   date,
@@ -127,6 +128,8 @@ export const resource = pgTable(
     queryId: text('query_id'),
     title: text('title'),
     dslObjects: jsonb('dsl_objects').$type<unknown[]>().notNull(),
+    /** What the resource spends of the user's storage budget: its DSL document's UTF-8 bytes. */
+    sizeBytes: integer('size_bytes').notNull().generatedAlwaysAs(sql`octet_length(dsl_objects::text)`),
     ...timestamps,
   },
   (table) => [
@@ -181,6 +184,12 @@ export const chatTurn = pgTable(
     /** Set on a turn copied by a fork: where it came from. */
     forkedFrom: jsonb('forked_from').$type<{ threadId: string; queryId: string }>(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** What the turn spends of the user's storage budget: the UTF-8 bytes of what the user reads back. */
+    sizeBytes: integer('size_bytes')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`octet_length(user_message) + octet_length(answer) + octet_length(agent_actions::text) + octet_length(dsl_objects::text)`,
+      ),
     ...timestamps,
   },
   (table) => [
@@ -193,6 +202,22 @@ export const chatTurn = pgTable(
     }).onDelete('cascade'),
   ],
 );
+
+/**
+ * What a user keeps, counted for their quotas (USER_QUOTAS in the contracts): saved resources, chat
+ * threads, and the bytes of resources and turns together. Kept by triggers on `resource`, `chat_thread`
+ * and `chat_turn` (migration 0007), so every insert, update and delete, cascades included, is counted
+ * in the same transaction. Writers lock this row first (`db/usage.ts`), which serialises one user's
+ * writes and makes a check after the insert exact.
+ */
+export const userUsage = pgTable('user_usage', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  resources: integer('resources').notNull().default(0),
+  threads: integer('threads').notNull().default(0),
+  storedBytes: bigint('stored_bytes', { mode: 'number' }).notNull().default(0),
+});
 
 /** Mail the embedded mode "sent" (no SMTP): listed at /dev/outbox, kept across restarts. */
 export const outbox = pgTable(
@@ -411,6 +436,7 @@ export const schema = {
   resource,
   chatThread,
   chatTurn,
+  userUsage,
   outbox,
   providerUser,
   connection,

@@ -13,7 +13,7 @@ import type { Secrets } from '../secrets/index.ts';
 import type { RateLimiter, ReplayStore, SessionCache } from '../shared-state/index.ts';
 import type { AppEnv } from './context.ts';
 import { fail, failureOf } from './errors.ts';
-import { addressRateLimit, principalGuard } from './middleware/api-guard.ts';
+import { failedLookupBudget, principalGuard } from './middleware/api-guard.ts';
 import { encryptedBody } from './middleware/encrypted-body.ts';
 import { requestLog } from './middleware/request-log.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
@@ -98,7 +98,8 @@ export function createApp(deps: AppDeps) {
   app.all('/api/auth/*', (c) => deps.authGateway.handle(c.req.raw, c.get('clientIp')));
 
   const limiter = config.apiRateLimit ? deps.rateLimiter : undefined;
-  const session = sessionMiddleware({ auth, anonToken, logger, cache: deps.sessionCache });
+  const lookupBudget = failedLookupBudget(limiter);
+  const session = sessionMiddleware({ auth, anonToken, logger, cache: deps.sessionCache, lookupBudget });
   const envelope = encryptedBody({
     secretKey: secrets.boxKeyPair.secretKey,
     required: config.requireEncryptedBodies,
@@ -112,7 +113,7 @@ export function createApp(deps: AppDeps) {
     },
   });
   for (const service of ['/db/*', '/agent/*']) {
-    app.use(service, addressRateLimit(limiter), session, principalGuard(limiter), envelope);
+    app.use(service, session, principalGuard(limiter), envelope);
   }
   const mount = { checkResponses: config.env === 'test' };
   app.route('/agent', agentRoutes({ services: deps.services, mount }));
@@ -123,10 +124,10 @@ export function createApp(deps: AppDeps) {
     logger,
     cache: deps.sessionCache,
     credentials: 'cookie',
+    lookupBudget,
   });
   app.use(
     '/connect/api/*',
-    addressRateLimit(limiter),
     sameOriginOnly([new URL(config.publicUrl).origin]),
     cookieSession,
     principalGuard(limiter),

@@ -46,6 +46,11 @@ export const ERROR_STATUS = {
   'chat:turn-not-found': 404,
   'chat:turn-in-progress': 409,
   'chat:thread-full': 409,
+  // A quota of what one user may keep (USER_QUOTAS): the state, not the request, stands in the way.
+  'quota:resources': 409,
+  'quota:threads': 409,
+  'quota:storage': 409,
+  'quota:connections': 409,
   'server:unavailable': 503,
   'server:error': 500,
   ...(Object.fromEntries(

@@ -1,4 +1,3 @@
-import type { UserIdentity } from '@penny/contracts';
 import { apiMessages } from '@penny/contracts';
 import type { AppContext, SessionUser } from './context.ts';
 import { ApiFailure } from './errors.ts';
@@ -10,15 +9,55 @@ export function requireUser(c: AppContext): SessionUser {
   return principal.user;
 }
 
+/** What a payload may say about its user: the names of docs/product/chat.md, "User info", and the ids. */
+export type ClaimedUser = {
+  username?: string | null | undefined;
+  firstName?: string | null | undefined;
+  lastName?: string | null | undefined;
+  userId?: string | null | undefined;
+  email?: string | null | undefined;
+};
+
 /**
- * The required payloads name the user (docs/product/chat.md, "Roles and permissions"); that name is only ever
- * compared with the session, never used to look anything up. A mismatch is refused and logged.
+ * The names a client derives for a user without one (docs/product/chat.md, "User info": 'User' /
+ * 'Account', and 'Guest' / 'User' in resource views); accepted only when the session has no such name.
  */
-export function assertSameUser(c: AppContext, claimed: Pick<UserIdentity, 'username'>): SessionUser {
+const NAME_FALLBACKS: Record<'firstName' | 'lastName', readonly string[]> = {
+  firstName: ['user', 'guest'],
+  lastName: ['account', 'user'],
+};
+
+const folded = (value: unknown): string => String(value).normalize('NFC').trim().toLowerCase();
+const given = (value: string | null | undefined): value is string =>
+  typeof value === 'string' && value.trim() !== '';
+
+/** The first field of `claimed` that names someone else than `user`, or undefined when all match. */
+export function mismatchedField(user: SessionUser, claimed: ClaimedUser): keyof ClaimedUser | undefined {
+  if (given(claimed.username)) {
+    const known = [user.username, user.email, user.id].filter(Boolean).map(folded);
+    if (!known.includes(folded(claimed.username))) return 'username';
+  }
+  for (const field of ['firstName', 'lastName'] as const) {
+    const value = claimed[field];
+    if (!given(value)) continue;
+    const own = user[field];
+    const accepted = given(own) ? [folded(own)] : NAME_FALLBACKS[field];
+    if (!accepted.includes(folded(value))) return field;
+  }
+  if (given(claimed.userId) && claimed.userId.trim() !== user.id) return 'userId';
+  if (given(claimed.email) && folded(claimed.email) !== folded(user.email)) return 'email';
+  return undefined;
+}
+
+/**
+ * The required payloads name the user (docs/product/chat.md, "Roles and permissions"): username, first
+ * and last name, and in `user_info` also the id and email. Each one given is compared with the session
+ * user (ignoring case and surrounding spaces; the id exactly), never used to look anything up. A
+ * mismatch is refused (403) and logged. Blank fields name no one and are not compared.
+ */
+export function assertSameUser(c: AppContext, claimed: ClaimedUser): SessionUser {
   const user = requireUser(c);
-  const claimedName = claimed.username.trim().toLowerCase();
-  const knownNames = [user.username, user.email, user.id].filter(Boolean).map((v) => String(v).toLowerCase());
-  if (!knownNames.includes(claimedName)) {
+  if (mismatchedField(user, claimed)) {
     throw new ApiFailure('auth:other-user', 'This request names a different user than the one signed in.');
   }
   return user;

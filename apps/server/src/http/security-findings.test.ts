@@ -237,7 +237,7 @@ describe.each(testDatabaseKinds())('security findings on %s', (kind) => {
           serverPublicKey: config.boxPublicKey,
           method: 'POST',
           path,
-          body: { ...who(ada), firstName: 'Ada', lastName: 'L' },
+          body: who(ada),
         }),
       );
       const send = () =>

@@ -1,7 +1,7 @@
 import { eq, getTableColumns, is } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/index.ts';
-import { tables } from '../db/index.ts';
+import { lockUsage, tables } from '../db/index.ts';
 import type { Logger } from '../logger.ts';
 
 /**
@@ -84,6 +84,9 @@ export function createUserDataService(deps: {
       await removeLinkedAccounts(userId);
       const targets = userDataTables();
       await deps.db.transaction(async (tx) => {
+        // First, as every writer of the user's resources and chats does (db/usage.ts); the usage row
+        // goes with the rest, and the next write starts it again from zero.
+        await lockUsage(tx, userId);
         for (const { table, userId: column } of targets) {
           await tx.delete(table).where(eq(column, userId));
         }
@@ -95,6 +98,7 @@ export function createUserDataService(deps: {
     async deleteAccount(userId: string): Promise<void> {
       await removeLinkedAccounts(userId);
       await deps.db.transaction(async (tx) => {
+        await lockUsage(tx, userId);
         // Outstanding reset tokens name the user by id; they die with the account.
         await tx.delete(tables.verification).where(eq(tables.verification.value, userId));
         await tx.delete(tables.user).where(eq(tables.user.id, userId));

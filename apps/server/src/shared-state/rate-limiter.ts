@@ -11,6 +11,11 @@ export type RateVerdict = { allowed: boolean; count: number; retryAfterMs: numbe
 export interface RateLimiter {
   /** Counts one hit on `key` and says whether it is within `rule`. */
   consume(key: string, rule: RateRule): Promise<RateVerdict>;
+  /**
+   * The hits `key` holds in its current window, without adding one (0 when it has none): for a budget
+   * spent only by failures, checked before the work that may fail.
+   */
+  peek(key: string): Promise<{ count: number; retryAfterMs: number }>;
   /** Forgets `key` (a successful sign-in clears its failures). */
   reset(key: string): Promise<void>;
 }
@@ -51,6 +56,12 @@ export function createMemoryRateLimiter(options: MemoryRateLimiterOptions = {}):
 
   return {
     consume: async (key, rule) => consumeSync(key, rule),
+    peek: async (key) => {
+      const window = windows.get(key);
+      const t = now();
+      if (!window || window.resetAt <= t) return { count: 0, retryAfterMs: 0 };
+      return { count: window.count, retryAfterMs: Math.max(1, window.resetAt - t) };
+    },
     reset: async (key) => {
       windows.delete(key);
     },

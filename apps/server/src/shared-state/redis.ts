@@ -17,6 +17,13 @@ if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1])
 return { count, ttl }
 `;
 
+/** A counter's hits and time left, without a hit: { count, pttl } ({0, 0} when there is none). */
+const PEEK_SCRIPT = `
+local count = redis.call('GET', KEYS[1])
+if not count then return { 0, 0 } end
+return { tonumber(count), redis.call('PTTL', KEYS[1]) }
+`;
+
 export function connectRedis(url: string): Redis {
   return new Redis(url, {
     keyPrefix: KEY_PREFIX,
@@ -80,6 +87,10 @@ export function createRedisRateLimiter(redis: Redis): RateLimiter {
       ];
       const allowed = count <= rule.max;
       return { allowed, count, retryAfterMs: allowed ? 0 : Math.max(1, ttl) };
+    },
+    async peek(key) {
+      const [count, ttl] = (await redis.eval(PEEK_SCRIPT, 1, `rc:${key}`)) as [number, number];
+      return { count, retryAfterMs: count > 0 ? Math.max(1, ttl) : 0 };
     },
     async reset(key) {
       await redis.del(`rc:${key}`);

@@ -118,6 +118,19 @@ describe.each(kinds)('shared state on %s', (kind) => {
     expect((await state.rateLimiter.consume(key, { windowMs: 60_000, max: 5 })).allowed).toBe(true);
   });
 
+  it('peeks at a counter without counting a hit, and forgets it with its window', async () => {
+    const state = open();
+    const key = `peek:${randomUUID()}`;
+    expect(await state.rateLimiter.peek(key)).toEqual({ count: 0, retryAfterMs: 0 });
+    for (let i = 0; i < 3; i++) await state.rateLimiter.consume(key, { windowMs: 200, max: 5 });
+    const seen = await state.rateLimiter.peek(key);
+    expect(seen.count).toBe(3);
+    expect(seen.retryAfterMs).toBeGreaterThan(0);
+    expect((await state.rateLimiter.peek(key)).count).toBe(3);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect((await state.rateLimiter.peek(key)).count).toBe(0);
+  });
+
   it('refuses a client past its share of replay ids while others still get through', async () => {
     const state = open();
     const mallory = `mallory:${randomUUID()}`;

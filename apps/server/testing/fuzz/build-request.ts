@@ -38,11 +38,13 @@ function fill(ctx: BuildContext, value: string, maxHuge: number): string {
     [P.firstName]: ctx.user.firstName,
     [P.lastName]: ctx.user.lastName,
     [P.email]: ctx.user.email,
+    [P.userId]: ctx.user.id,
     [P.password]: ctx.user.password,
     [P.resourceId]: ctx.user.resourceId,
     [P.sessionToken]: ctx.user.sessionToken,
     [P.otherUsername]: ctx.other.username,
     [P.otherEmail]: ctx.other.email,
+    [P.otherUserId]: ctx.other.id,
     [P.otherResourceId]: ctx.other.resourceId,
     [P.cursor]: ctx.user.cursor,
   };

@@ -204,6 +204,28 @@ describe.each(testDatabaseKinds())(
       expect(forgedMarkup('POST /agent/chat', 400, card(MARKUP_FORGERIES[0]))).toBeUndefined();
     });
 
+    it('refuses every request of the signed-in user whose payload names someone else (403)', () => {
+      const failures = report.failures.filter((f) => f.kind === 'names-accepted');
+      expect(failures, formatFailures({ ...report, failures })).toEqual([]);
+      // The probes happened and reached the guard.
+      expect(report.otherNames[403] ?? 0).toBeGreaterThan(0);
+    });
+
+    it('keeps every user’s quota counts equal to the rows they count, through every request', async () => {
+      const drift = await t.rows(sql`
+        select u.id from "user" u left join user_usage q on q.user_id = u.id
+        where coalesce(q.resources, 0) <> (select count(*) from resource r where r.user_id = u.id)
+           or coalesce(q.threads, 0) <> (select count(*) from chat_thread c where c.user_id = u.id)
+           or coalesce(q.stored_bytes, 0) <>
+                (select coalesce(sum(r.size_bytes), 0) from resource r where r.user_id = u.id)
+              + (select coalesce(sum(c.size_bytes), 0) from chat_turn c where c.user_id = u.id)`);
+      expect(drift).toEqual([]);
+      const [kept] = await t.rows<{ n: number }>(
+        sql`select count(*)::int as n from user_usage where stored_bytes > 0`,
+      );
+      expect(Number(kept?.n)).toBeGreaterThan(0);
+    });
+
     it('answers no request with a 5xx', () => {
       const failures = report.failures.filter((f) => f.kind === '5xx');
       expect(count5xx(report), formatFailures({ ...report, failures })).toBe(0);

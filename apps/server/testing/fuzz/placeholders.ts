@@ -6,11 +6,13 @@ export const P = {
   firstName: '$$firstName',
   lastName: '$$lastName',
   email: '$$email',
+  userId: '$$userId',
   password: '$$password',
   resourceId: '$$resourceId',
   sessionToken: '$$sessionToken',
   otherUsername: '$$otherUsername',
   otherEmail: '$$otherEmail',
+  otherUserId: '$$otherUserId',
   otherResourceId: '$$otherResourceId',
   /** A valid keyset cursor for the user's list (a fresh-looking one is built from its resource). */
   cursor: '$$cursor',

@@ -14,7 +14,12 @@ export type FailureKind =
   /** A request naming another user's connection (its name, item or authorization id) that succeeded. */
   | 'cross-user'
   /** Text from a request formatted as content markup in an answer's card (bold, a colour, a figure). */
-  | 'forged-markup';
+  | 'forged-markup'
+  /**
+   * A request of the signed-in user whose payload names someone else (a username, first or last name,
+   * or user_info's id or email that is not theirs) that succeeded.
+   */
+  | 'names-accepted';
 
 export type FuzzFailure = {
   kind: FailureKind;
@@ -48,6 +53,8 @@ export type FuzzReport = {
    * endpoint, then by answer ('404 accounts:not-found').
    */
   crossUser: Record<string, Record<string, number>>;
+  /** Delivered requests of the signed-in user whose payload named someone else, by answer status. */
+  otherNames: Record<number, number>;
   /** The other user's linked data before and after the run (linkedSnapshot), and at the vendors after. */
   other: {
     userId: string;

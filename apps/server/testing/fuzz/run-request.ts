@@ -14,6 +14,7 @@ import {
   forbiddenStrings,
   leaksIn,
 } from './linked-invariants.ts';
+import { otherNameIn } from './name-invariants.ts';
 import type { FuzzReport } from './report.ts';
 import { type FailureBase, type FuzzRun, recordFailure, settled, timed } from './run-state.ts';
 import { keepCallerUsable } from './users.ts';
@@ -121,6 +122,23 @@ async function checkCrossUser(run: FuzzRun, exchange: Exchange): Promise<void> {
   }
 }
 
+/** A request of the signed-in user naming someone else is refused (and counted by its answer). */
+function checkNames(run: FuzzRun, exchange: Exchange): void {
+  const { c, endpoint, request, bodyText, base } = exchange;
+  const field = otherNameIn(c, endpoint, request, run.ctx.user);
+  if (!field) return;
+  const status = exchange.response.status;
+  run.report.otherNames[status] = (run.report.otherNames[status] ?? 0) + 1;
+  if (status < 300) {
+    recordFailure(run, {
+      ...base,
+      kind: 'names-accepted',
+      cause: `a payload whose ${field} is not the signed-in user's answered ${status}`,
+      detail: `answer ${bodyText.slice(0, 300)}`,
+    });
+  }
+}
+
 /** After a success: the caller kept usable; what that wrote is not charged to the next request. */
 async function keepUsable(run: FuzzRun, c: FuzzCase, request: BuiltRequest): Promise<void> {
   const { t, ctx, report } = run;
@@ -166,6 +184,7 @@ export async function runRequest(
     changes,
   });
   for (const failure of broken) recordFailure(run, { ...base, ...failure });
+  checkNames(run, { c, endpoint, request, response, bodyText, base, changes });
 
   if (run.linking) {
     const exchange: Exchange = { c, endpoint, request, response, bodyText, base, changes };

@@ -37,6 +37,7 @@ export function emptyReport(seed: number, cases: number): FuzzReport {
     sessionsRestored: 0,
     relinks: 0,
     crossUser: {},
+    otherNames: {},
     other: null,
     ms: 0,
     timing: { build: 0, request: 0, changes: 0, users: 0 },

@@ -22,6 +22,7 @@ import {
   preferences,
   text,
   token,
+  userIdClaim,
   who,
   whoRarelySelf,
   word,
@@ -72,7 +73,9 @@ const chatShapes: Record<string, fc.Arbitrary<Shape>> = {
           model: opt(fc.constantFrom('grok-4', 'gpt-x', '')),
         }),
       )
-      .map(([names, rest]) => ({ ...rest, user_info: names })),
+      .chain(([names, rest]) =>
+        opt(userIdClaim).map((userId) => ({ ...rest, user_info: withoutUndefined({ ...names, userId }) })),
+      ),
   ),
   'GET /agent/dsl/:thread_id': fc
     .oneof(fc.constantFrom('thread-fuzz-a', 'thread-fuzz-b'), idArb)
@@ -92,7 +95,10 @@ const chatShapes: Record<string, fc.Arbitrary<Shape>> = {
     fc.tuple(who, chatThreadId).map(([names, thread_id]) => ({ ...names, thread_id })),
   ),
   'POST /db/sync-thread-history': body(
-    fc.tuple(who, chatThreadId).map(([names, thread_id]) => ({ thread_id, user_info: names })),
+    fc.tuple(who, chatThreadId, opt(userIdClaim)).map(([names, thread_id, userId]) => ({
+      thread_id,
+      user_info: withoutUndefined({ ...names, userId }),
+    })),
   ),
   'POST /db/fork-chat': body(
     fc
@@ -148,7 +154,15 @@ export const shapes: Record<string, fc.Arbitrary<Shape>> = {
       .map(([names, rest]) => ({ ...names, ...rest })),
   ),
   'GET /db/get-resource/:id': fc
-    .tuple(who, fc.oneof(fc.constant(P.resourceId), fc.constant(P.otherResourceId), idArb))
+    .tuple(
+      who,
+      // The user's own resource mostly: the handler is reached, and a success is seen.
+      fc.oneof(
+        { weight: 3, arbitrary: fc.constant(P.resourceId) },
+        { weight: 1, arbitrary: fc.constant(P.otherResourceId) },
+        { weight: 1, arbitrary: idArb },
+      ),
+    )
     .map(([names, param]) => ({ query: names, param })),
   'POST /db/delete-resource': body(
     fc
@@ -168,9 +182,20 @@ export const shapes: Record<string, fc.Arbitrary<Shape>> = {
       user_info: fc.record(
         {
           username: fc.constant(P.username),
-          firstName: word,
-          lastName: word,
-          email: fc.constant(P.email),
+          // The user's own names mostly (anything else is refused: the handler is reached), or a word.
+          firstName: fc.oneof(
+            { weight: 3, arbitrary: fc.constant(P.firstName) },
+            { weight: 1, arbitrary: word },
+          ),
+          lastName: fc.oneof(
+            { weight: 3, arbitrary: fc.constant(P.lastName) },
+            { weight: 1, arbitrary: word },
+          ),
+          userId: userIdClaim,
+          email: fc.oneof(
+            { weight: 3, arbitrary: fc.constant(P.email) },
+            { weight: 1, arbitrary: fc.constant(P.otherEmail) },
+          ),
           country,
         },
         { requiredKeys: [] },

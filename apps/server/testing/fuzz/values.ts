@@ -170,11 +170,22 @@ const self = fc.constant({ username: P.username, firstName: P.firstName, lastNam
 const notSelf = fc.oneof(
   fc.constant({ username: P.otherUsername, firstName: 'Bob', lastName: 'Other' }),
   fc.record({ username: fc.constantFrom(P.email, 'nobody_here'), firstName: word, lastName: word }),
+  // The user's own username with someone else's first or last name: refused all the same (403).
+  fc.constant({ username: P.username, firstName: 'Grace', lastName: P.lastName }),
+  fc.constant({ username: P.username, firstName: P.firstName, lastName: 'Hopper' }),
+);
+/** An id for `user_info.userId`: usually the user's own, sometimes the other user's. */
+export const userIdClaim = fc.oneof(
+  { weight: 3, arbitrary: fc.constant(P.userId) },
+  { weight: 1, arbitrary: fc.constant(P.otherUserId) },
 );
 /** The user's own names (the common case), another user's, or a stranger's. */
 export const who = fc.oneof({ weight: 8, arbitrary: self }, { weight: 2, arbitrary: notSelf });
-/** For the endpoints that delete the account: the caller's own names in one case of four, or the run spends its time signing up replacements. */
-export const whoRarelySelf = fc.oneof({ weight: 1, arbitrary: self }, { weight: 3, arbitrary: notSelf });
+/**
+ * For the endpoints that delete the account or its data: the caller's own names in one case of two (the
+ * rest are refused before any work), or the run spends its time signing up replacements and linking again.
+ */
+export const whoRarelySelf = fc.oneof({ weight: 1, arbitrary: self }, { weight: 1, arbitrary: notSelf });
 
 const tenScale = fc.integer({ min: 1, max: 10 }).map((n) => `${n}/10`);
 const threeScale = fc.integer({ min: 1, max: 3 }).map((n) => `${n}/3`);

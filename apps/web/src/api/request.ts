@@ -64,6 +64,17 @@ export class HttpError extends Error {
 }
 
 /**
+ * The server's sentence when it refused at one of the user's quotas (`quota:*`, docs/api.md, "Quotas"):
+ * shown in the server's words where a flow otherwise shows its own ('HTTP 409: Conflict', 'Server error:
+ * 409'), since only they say what to do about it.
+ */
+export function quotaRefusal(error: unknown): string | undefined {
+  if (error instanceof HttpError && error.serverError?.code.startsWith('quota:'))
+    return error.serverError.error;
+  return undefined;
+}
+
+/**
  * The `{error, code}` of a JSON error reply, for callers that show the server's words (docs/product/chat.md,
  * "Web3 save").
  */

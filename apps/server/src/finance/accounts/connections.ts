@@ -1,7 +1,14 @@
-import { ACCOUNT_LIMITS, ACCOUNT_SUFFIX, type AccountPlatform, accountMessages } from '@penny/contracts';
-import { and, eq } from 'drizzle-orm';
+import {
+  ACCOUNT_LIMITS,
+  ACCOUNT_SUFFIX,
+  type AccountPlatform,
+  accountMessages,
+  quotaMessages,
+  USER_QUOTAS,
+} from '@penny/contracts';
+import { and, count, eq } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
-import { tables } from '../../db/index.ts';
+import { lockUsage, tables } from '../../db/index.ts';
 import { ServiceError } from '../../services/errors.ts';
 import { listConnections, newId } from '../ledger.ts';
 import type { AccountsDeps } from './deps.ts';
@@ -74,7 +81,7 @@ export async function connectionByItem(
 
 /** A free account name: 'Chase_plaid', then 'Chase_2_plaid', ... */
 export async function freeName(
-  db: Database,
+  db: Pick<Database, 'select'>,
   userId: string,
   label: string,
   platform: AccountPlatform,
@@ -93,17 +100,74 @@ export async function freeName(
   }
 }
 
-/** A new connection, its provider secret sealed to it. */
+/** How many connections of `platform` the user has. */
+async function connectionCount(
+  db: Pick<Database, 'select'>,
+  userId: string,
+  platform: AccountPlatform,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(connection)
+    .where(and(eq(connection.userId, userId), eq(connection.platform, platform)));
+  return Number(row?.n ?? 0);
+}
+
+const overQuota = (platform: AccountPlatform) =>
+  new ServiceError('quota:connections', quotaMessages.connections(platform));
+
+/**
+ * Before a link starts (a Link token, the brokerage portal): refused when the user already holds the
+ * platform's quota of connections (USER_QUOTAS), so nobody signs in at a bank only to be refused after.
+ */
+export async function refuseAtConnectionQuota(
+  db: Pick<Database, 'select'>,
+  userId: string,
+  platform: AccountPlatform,
+): Promise<void> {
+  if ((await connectionCount(db, userId, platform)) >= USER_QUOTAS.connections[platform])
+    throw overQuota(platform);
+}
+
+/**
+ * Writes a connection of `platform` within the user's quota: in one transaction holding the user's usage
+ * lock (db/usage.ts), so links arriving at once are counted one after the other and the count after
+ * the write is exact; over the quota the write is rolled back and refused.
+ */
+export async function withinConnectionQuota<T>(
+  db: Database,
+  userId: string,
+  platform: AccountPlatform,
+  write: (tx: Database) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    await lockUsage(tx, userId);
+    const result = await write(tx as unknown as Database);
+    if ((await connectionCount(tx, userId, platform)) > USER_QUOTAS.connections[platform])
+      throw overQuota(platform);
+    return result;
+  });
+}
+
+/**
+ * A new connection named after `label` (a free name), its provider secret sealed to it, within the
+ * user's quota of connections of its platform. Answers its id and name.
+ */
 export async function createConnection(
   deps: Pick<AccountsDeps, 'db' | 'vault'>,
-  values: Omit<typeof connection.$inferInsert, 'id'>,
+  values: Omit<typeof connection.$inferInsert, 'id' | 'name'>,
+  label: string,
   secret?: string,
-): Promise<string> {
+): Promise<{ id: string; name: string }> {
   const id = newId('conn');
-  await deps.db.insert(connection).values({
-    ...values,
-    id,
-    sealedSecret: secret ? deps.vault.seal(secret, { userId: values.userId, connectionId: id }) : null,
+  return withinConnectionQuota(deps.db, values.userId, values.platform, async (tx) => {
+    const name = await freeName(tx, values.userId, label, values.platform);
+    await tx.insert(connection).values({
+      ...values,
+      id,
+      name,
+      sealedSecret: secret ? deps.vault.seal(secret, { userId: values.userId, connectionId: id }) : null,
+    });
+    return { id, name };
   });
-  return id;
 }

@@ -3,7 +3,12 @@ import { eq } from 'drizzle-orm';
 import { type PlaidAdapter, ProviderError } from '../../connections/types.ts';
 import { tables } from '../../db/index.ts';
 import { ServiceError } from '../../services/errors.ts';
-import { connectionByItem, createConnection, freeName, requireConnection } from './connections.ts';
+import {
+  connectionByItem,
+  createConnection,
+  refuseAtConnectionQuota,
+  requireConnection,
+} from './connections.ts';
 import type { AccountsDeps } from './deps.ts';
 import { guarded, refusalOf } from './refusals.ts';
 import { disconnectByItem } from './removal.ts';
@@ -14,7 +19,8 @@ const { connection } = tables;
 
 /**
  * A Link token for a new bank, or with `accountName` (one of the user's Plaid connections) an
- * update-mode token for that item: Link signs the user in again and the exchange keeps the item.
+ * update-mode token for that item: Link signs the user in again and the exchange keeps the item. A new
+ * bank is refused at the user's quota of banks, before they sign in at it.
  */
 export async function plaidLinkToken(
   deps: Pick<AccountsDeps, 'db' | 'vault' | 'clients'>,
@@ -26,6 +32,8 @@ export async function plaidLinkToken(
     const row = await requireConnection(deps.db, userId, accountName, 'plaid');
     if (!row.sealedSecret) throw new ServiceError('accounts:not-found', accountMessages.accountNotFound);
     accessToken = deps.vault.open(row.sealedSecret, { userId, connectionId: row.id });
+  } else {
+    await refuseAtConnectionQuota(deps.db, userId, 'plaid');
   }
   return guarded(() =>
     deps.clients.plaid().createLinkToken({
@@ -51,7 +59,10 @@ async function exchange(
   }
 }
 
-/** Exchanges Link's public token, stores the sealed access token and starts the first sync. */
+/**
+ * Exchanges Link's public token, stores the sealed access token and starts the first sync. A new bank
+ * past the user's quota of banks is refused, and its item removed at Plaid again.
+ */
 export async function plaidExchange(
   deps: Pick<AccountsDeps, 'db' | 'vault' | 'clients' | 'sync'>,
   userId: string,
@@ -79,20 +90,23 @@ export async function plaidExchange(
     productName && productName !== LINKING.defaultProductName
       ? productName
       : (institution?.institutionName ?? LINKING.defaultProductName);
-  const accountName = await freeName(deps.db, userId, label, 'plaid');
-  const id = await createConnection(
+  const created = await createConnection(
     deps,
     {
       userId,
       platform: 'plaid',
-      name: accountName,
       institutionName: institution?.institutionName ?? null,
       itemId: exchanged.itemId,
     },
+    label,
     exchanged.accessToken,
-  );
-  await deps.sync.startSync(userId, id);
-  return { accountName, itemId: exchanged.itemId };
+  ).catch(async (error: unknown) => {
+    // Not kept: nothing of it may stay at Plaid either (best effort; the refusal stands regardless).
+    await plaid.removeItem(exchanged.accessToken).catch(() => undefined);
+    throw error;
+  });
+  await deps.sync.startSync(userId, created.id);
+  return { accountName: created.name, itemId: exchanged.itemId };
 }
 
 export async function plaidDisconnect(

@@ -1,7 +1,7 @@
 import { accountMessages } from '@penny/contracts';
 import { tables } from '../../db/index.ts';
 import { ServiceError } from '../../services/errors.ts';
-import { connectionByItem, connectionsOf, createConnection, freeName } from './connections.ts';
+import { connectionByItem, connectionsOf, createConnection, refuseAtConnectionQuota } from './connections.ts';
 import type { AccountsDeps } from './deps.ts';
 import { guarded } from './refusals.ts';
 import { disconnectByItem } from './removal.ts';
@@ -43,17 +43,20 @@ export async function snapTradeGenerateUser(deps: SnapTradeDeps, userId: string)
   return false;
 }
 
+/** The portal's link, for a new brokerage connection: refused at the user's quota of them. */
 export async function snapTradeLoginUri(
   deps: SnapTradeDeps & Pick<AccountsDeps, 'snapTradeRedirectUrl'>,
   userId: string,
 ): Promise<string> {
+  await refuseAtConnectionQuota(deps.db, userId, 'snaptrade');
   const user = await requireSnapTradeUser(deps, userId);
   return guarded(() => deps.clients.snaptrade().loginUri(user, deps.snapTradeRedirectUrl));
 }
 
 /**
  * Stores the brokerage connections the portal created (one, when the portal named it), syncs their
- * accounts now, and their history in the background.
+ * accounts now, and their history in the background. A new one past the user's quota of brokerage
+ * connections is refused and removed at SnapTrade again (the ones stored before it stay).
  */
 export async function snapTradeStoreConnection(
   deps: SnapTradeDeps & Pick<AccountsDeps, 'sync' | 'logger'>,
@@ -70,14 +73,23 @@ export async function snapTradeStoreConnection(
     const existing = await connectionByItem(deps.db, userId, 'snaptrade', authorization.id);
     const id =
       existing?.id ??
-      (await createConnection(deps, {
-        userId,
-        platform: 'snaptrade',
-        name: await freeName(deps.db, userId, authorization.brokerageName, 'snaptrade'),
-        institutionName: authorization.brokerageName,
-        itemId: authorization.id,
-        externalUserId: user.userId,
-      }));
+      (
+        await createConnection(
+          deps,
+          {
+            userId,
+            platform: 'snaptrade',
+            institutionName: authorization.brokerageName,
+            itemId: authorization.id,
+            externalUserId: user.userId,
+          },
+          authorization.brokerageName,
+        ).catch(async (error: unknown) => {
+          // Not kept: nothing of it may stay at SnapTrade either (best effort; the refusal stands).
+          await snaptrade.removeAuthorization(user, authorization.id).catch(() => undefined);
+          throw error;
+        })
+      ).id;
     const outcome = await deps.sync.syncConnection(userId, id);
     if (outcome.status === 'failed')
       deps.logger.warn({ userId, kind: outcome.kind }, 'first brokerage sync failed');

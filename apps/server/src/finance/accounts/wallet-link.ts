@@ -4,6 +4,7 @@ import { validateAddress } from '../../connections/chains/address.ts';
 import { tables } from '../../db/index.ts';
 import { ServiceError } from '../../services/errors.ts';
 import { newId } from '../ledger.ts';
+import { withinConnectionQuota } from './connections.ts';
 import type { AccountsDeps } from './deps.ts';
 
 const { connection } = tables;
@@ -14,7 +15,10 @@ const CHAIN_NAMES = { sol: 'Solana', eth: 'Ethereum', btc: 'Bitcoin' } as const 
   string
 >;
 
-/** POST /db/store-credentials: one wallet, by address only. */
+/**
+ * POST /db/store-credentials: one wallet, by address only. A new one past the user's quota of wallets
+ * is refused (saving a wallet again under its name is not a new one).
+ */
 export async function storeWallet(
   deps: Pick<AccountsDeps, 'db' | 'sync' | 'now'>,
   userId: string,
@@ -38,34 +42,36 @@ export async function storeWallet(
     ? input.accountName
     : `${input.accountName}${ACCOUNT_SUFFIX.web3}`;
   const id = newId('conn');
-  const [row] = await deps.db
-    .insert(connection)
-    .values({
-      id,
-      userId,
-      platform: 'web3',
-      name: accountName,
-      institutionName: `${CHAIN_NAMES[input.chain]} wallet`,
-      itemId: input.username ?? null,
-      externalUserId: checked.address,
-      chain: input.chain,
-      tag: input.tag || null,
-    })
-    .onConflictDoUpdate({
-      target: [connection.userId, connection.name],
-      // Saving a wallet again under its name updates it (same platform only; see the where).
-      set: {
+  const [row] = await withinConnectionQuota(deps.db, userId, 'web3', (tx) =>
+    tx
+      .insert(connection)
+      .values({
+        id,
+        userId,
+        platform: 'web3',
+        name: accountName,
+        institutionName: `${CHAIN_NAMES[input.chain]} wallet`,
+        itemId: input.username ?? null,
         externalUserId: checked.address,
         chain: input.chain,
         tag: input.tag || null,
-        itemId: input.username ?? null,
-        syncCursor: null,
-        lastSyncedAt: null,
-        updatedAt: deps.now(),
-      },
-      setWhere: eq(connection.platform, 'web3'),
-    })
-    .returning({ id: connection.id });
+      })
+      .onConflictDoUpdate({
+        target: [connection.userId, connection.name],
+        // Saving a wallet again under its name updates it (same platform only; see the where).
+        set: {
+          externalUserId: checked.address,
+          chain: input.chain,
+          tag: input.tag || null,
+          itemId: input.username ?? null,
+          syncCursor: null,
+          lastSyncedAt: null,
+          updatedAt: deps.now(),
+        },
+        setWhere: eq(connection.platform, 'web3'),
+      })
+      .returning({ id: connection.id }),
+  );
   if (!row) throw new ServiceError('request:invalid', `${accountName} is already used by another account.`);
   await deps.sync.startSync(userId, row.id);
   return { accountName };

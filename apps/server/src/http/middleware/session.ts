@@ -7,6 +7,7 @@ import { type Logger, loggableError } from '../../logger.ts';
 import { SESSION_CACHE_TTL_MS, type SessionCache } from '../../shared-state/index.ts';
 import type { AppEnv, Principal, SessionUser } from '../context.ts';
 import { fail } from '../errors.ts';
+import type { LookupBudget } from './api-guard.ts';
 
 /** What the cache keeps of a verified session: never its token. */
 export type VerifiedSession = {
@@ -70,6 +71,11 @@ export function sessionMiddleware(deps: {
    * session cookie alone names the user (the route adds an Origin check against cross-site forms).
    */
   credentials?: 'bearer' | 'cookie';
+  /**
+   * Failed lookups per address (api-guard.ts): checked before a lookup, spent when it finds no session.
+   * Valid sessions never spend it.
+   */
+  lookupBudget?: LookupBudget | undefined;
 }): MiddlewareHandler<AppEnv> {
   const now = deps.now ?? Date.now;
   const cache = deps.cache;
@@ -91,6 +97,8 @@ export function sessionMiddleware(deps: {
     let verified = cache ? await cache.get(key).catch(() => undefined) : undefined;
     if (verified && verified.session.expiresAt.getTime() <= now()) verified = undefined;
     if (!verified) {
+      const refused = await deps.lookupBudget?.refuse(c);
+      if (refused) return refused;
       const epoch = cache ? await cache.epoch().catch(() => undefined) : undefined;
       const result = await deps.auth.api.getSession({ headers }).catch((error: unknown) => {
         deps.logger.warn({ err: loggableError(error) }, 'session lookup failed');
@@ -107,6 +115,8 @@ export function sessionMiddleware(deps: {
         };
         const ttl = Math.min(SESSION_CACHE_TTL_MS, verified.session.expiresAt.getTime() - now());
         if (cache && epoch !== undefined) await cache.set(key, verified, epoch, ttl).catch(() => undefined);
+      } else {
+        await deps.lookupBudget?.failed(c);
       }
     }
     if (!verified && anonymous) {

@@ -2,7 +2,7 @@ import { chatIdSchema, chatMessages } from '@penny/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { forkChat, HttpError, threadKeys } from '../../api/index.ts';
+import { forkChat, HttpError, quotaRefusal, threadKeys } from '../../api/index.ts';
 import { deriveUserInfo, useSession } from '../../session/index.ts';
 import { toast } from '../../ui/index.ts';
 
@@ -75,7 +75,9 @@ export function useForkVisualization(): (source: ForkSource) => void {
           const signedOut =
             error instanceof HttpError &&
             (error.status === 401 || error.serverError?.code === 'auth:required');
-          toast.error(signedOut ? chatMessages.forkNeedsSignIn : chatMessages.forkFailed);
+          toast.error(
+            quotaRefusal(error) ?? (signedOut ? chatMessages.forkNeedsSignIn : chatMessages.forkFailed),
+          );
         })
         .finally(() => {
           running.current = false;

@@ -1,5 +1,6 @@
 import { type DslObject, hasResourceUserInfo, RESOURCE_TOAST_MS, resourceMessages } from '@penny/contracts';
 import { useCallback, useState } from 'react';
+import { quotaRefusal } from '../../api/index.ts';
 import { deriveUserInfo, useSession } from '../../session/index.ts';
 import { toast } from '../../ui/index.ts';
 import { useStoreResource } from '../resources/index.ts';
@@ -9,6 +10,8 @@ import { queryIdOfResult, resourceIdForResult, safeThreadId } from './result-id.
 export type ResultObject = DslObject;
 
 function messageOf(error: unknown): string {
+  const refusal = quotaRefusal(error);
+  if (refusal) return refusal;
   return error instanceof Error && error.message ? error.message : resourceMessages.storeFailed;
 }
 

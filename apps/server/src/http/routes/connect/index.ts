@@ -4,7 +4,7 @@ import type { DomainServices } from '../../../domain-services.ts';
 import type { AppEnv } from '../../context.ts';
 import { type EndpointMountOptions, mountEndpoint } from '../../endpoint.ts';
 import { ApiFailure, fail } from '../../errors.ts';
-import { assertSameUser, requireUser } from '../../identity-guard.ts';
+import { assertSameUser } from '../../identity-guard.ts';
 
 /**
  * A cookie-authenticated POST must come from our own pages: a browser always sends Origin on a
@@ -80,8 +80,8 @@ export function connectRoutes({
     router,
     e.createLinkToken,
     async (input, c) => {
-      const { username } = input;
-      const user = username === undefined ? requireUser(c) : assertSameUser(c, { username });
+      // The names are optional here; any that are sent must be the signed-in user's.
+      const user = assertSameUser(c, input);
       const token = await accounts.plaidLinkToken(user.id, input.account_name);
       return { link_token: token.linkToken, expiration: token.expiration };
     },

@@ -6,7 +6,7 @@ import type { Logger } from '../../../logger.ts';
 import type { AppEnv } from '../../context.ts';
 import { type EndpointMountOptions, mountEndpoint } from '../../endpoint.ts';
 import { ApiFailure } from '../../errors.ts';
-import { assertSameUser, requireUser } from '../../identity-guard.ts';
+import { assertSameUser } from '../../identity-guard.ts';
 import { mountAccountEndpoints } from './accounts.ts';
 import { mountChatEndpoints } from './chat.ts';
 
@@ -68,8 +68,7 @@ export function databaseRoutes({ services, auth, logger, mount }: DatabaseRouteD
     e.generatePreferencePrompt,
     async (input, c) => {
       // user_info may name the user; it is only ever compared with the session.
-      const username = input.user_info.username;
-      const actor = username ? assertSameUser(c, { username }) : requireUser(c);
+      const actor = assertSameUser(c, input.user_info);
       return { success: true, prompt: profile.composePrompt(actor, input) };
     },
     mount,

@@ -28,11 +28,12 @@ describe.each(testDatabaseKinds())('GET /db/get-profile on %s', (kind) => {
     });
   });
 
-  const query = (username: string, extra = '') =>
-    `/db/get-profile?username=${encodeURIComponent(username)}&firstName=Ada&lastName=Lovelace${extra}`;
+  // The names must be the user's own: another user's are refused (403).
+  const query = (user: SignedUpUser, extra = '', username = user.user.username) =>
+    `/db/get-profile?${new URLSearchParams({ username, firstName: user.user.firstName, lastName: user.user.lastName })}${extra}`;
 
   it('returns the signed-in user’s info and empty preferences, never cached', async () => {
-    const response = await api.get(query(ada.user.username), ada.token);
+    const response = await api.get(query(ada), ada.token);
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');
     const body = getProfileResponseSchema.parse(await response.json());
@@ -48,8 +49,8 @@ describe.each(testDatabaseKinds())('GET /db/get-profile on %s', (kind) => {
   });
 
   it('answers the fresh variant the same way', async () => {
-    const plain = await (await api.get(query(ada.user.username), ada.token)).json();
-    const fresh = await api.get(query(ada.user.username, '&fresh=true'), ada.token);
+    const plain = await (await api.get(query(ada), ada.token)).json();
+    const fresh = await api.get(query(ada, '&fresh=true'), ada.token);
     expect(fresh.headers.get('cache-control')).toBe('no-store');
     expect(await fresh.json()).toEqual(plain);
   });
@@ -64,9 +65,7 @@ describe.each(testDatabaseKinds())('GET /db/get-profile on %s', (kind) => {
     await t.rows(
       sql`update profile set preferences = ${JSON.stringify(legacy)}::jsonb where user_id = ${bob.user.id}`,
     );
-    const body = getProfileResponseSchema.parse(
-      await (await api.get(query(bob.user.username), bob.token)).json(),
-    );
+    const body = getProfileResponseSchema.parse(await (await api.get(query(bob), bob.token)).json());
     expect(body.profile.User_Preferences).toEqual({
       'Financial Experience': { Investing: '7/10', 'Investing Risk': '2/3' },
       'Response Detail': { 'Detail Numbers': '3/10' },
@@ -77,13 +76,13 @@ describe.each(testDatabaseKinds())('GET /db/get-profile on %s', (kind) => {
 
   it('accepts the username in any case, or the email, as the session user', async () => {
     for (const name of [ada.user.username.toUpperCase(), ada.user.email]) {
-      const response = await api.get(query(name), ada.token);
+      const response = await api.get(query(ada, '', name), ada.token);
       expect(response.status).toBe(200);
     }
   });
 
   it('never shows one user another user’s profile (403)', async () => {
-    const response = await api.get(query(bob.user.username), ada.token);
+    const response = await api.get(query(bob), ada.token);
     expect(response.status).toBe(403);
     const text = await response.text();
     expect(JSON.parse(text)).toEqual({
@@ -95,8 +94,8 @@ describe.each(testDatabaseKinds())('GET /db/get-profile on %s', (kind) => {
   });
 
   it('refuses callers without a session (401)', async () => {
-    expect((await api.get(query(ada.user.username))).status).toBe(401);
-    expect((await api.get(query(ada.user.username), api.anonToken)).status).toBe(401);
+    expect((await api.get(query(ada))).status).toBe(401);
+    expect((await api.get(query(ada), api.anonToken)).status).toBe(401);
   });
 
   it('refuses a malformed query with a clear 400', async () => {

@@ -1,7 +1,13 @@
 import { accountMessages, LINKING } from '@penny/contracts';
 import { AlertCircle, Loader2 } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { type AccountUserInfo, createLinkToken, HttpError, setAccessToken } from '../../../api/index.ts';
+import {
+  type AccountUserInfo,
+  createLinkToken,
+  HttpError,
+  quotaRefusal,
+  setAccessToken,
+} from '../../../api/index.ts';
 import { Button } from '../../../ui/index.ts';
 import type { BankLinkError, BankLinkSuccessMetadata } from './plaid-widget.ts';
 import { SandboxBankLink } from './sandbox-bank-link.tsx';
@@ -56,7 +62,8 @@ export function BankLinkFlow({ user, providers, onLinked, onCancel, relink }: Ba
         try {
           token = await createLinkToken(relinkAccount);
         } catch (error) {
-          throw error instanceof HttpError ? new Error(accountMessages.serverError(error.status)) : error;
+          if (!(error instanceof HttpError)) throw error;
+          throw new Error(quotaRefusal(error) ?? accountMessages.serverError(error.status));
         }
         if (!cancelled) setState({ name: 'widget', token });
       } catch (error) {
@@ -84,7 +91,9 @@ export function BankLinkFlow({ user, providers, onLinked, onCancel, relink }: Ba
         if (!mounted.current) return;
         setState({
           name: 'error',
-          message: error instanceof HttpError ? accountMessages.exchangeFailed : accountMessages.linkFailed,
+          message:
+            quotaRefusal(error) ??
+            (error instanceof HttpError ? accountMessages.exchangeFailed : accountMessages.linkFailed),
         });
         return;
       }

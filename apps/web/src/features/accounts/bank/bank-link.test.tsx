@@ -1,3 +1,4 @@
+import { quotaMessages } from '@penny/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -78,6 +79,17 @@ describe('Bank link (sandbox widget)', { timeout: 30_000 }, () => {
       'Failed to initialize Plaid Link: Server error: 500',
     );
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
+  });
+
+  it('says why when the user already has as many banks as they may link (docs/api.md, "Quotas")', async () => {
+    const server = stubAccountsServer();
+    const refusal = quotaMessages.connections('plaid');
+    server.fail('/connect/api/create_link_token', {
+      status: 409,
+      json: { success: false, error: refusal, code: 'quota:connections' },
+    });
+    await startBankLink();
+    expect(await screen.findByRole('alert')).toHaveTextContent(`Failed to initialize Plaid Link: ${refusal}`);
   });
 
   it.each([

@@ -3,6 +3,7 @@ import { AlertCircle, CheckCircle2, ExternalLink, Loader2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import {
   type AccountUserInfo,
+  quotaRefusal,
   serverErrorMessage,
   snaptradeCheckUser,
   snaptradeGenerateUser,
@@ -40,6 +41,7 @@ export function BrokerageLinkFlow({ user, onLinked, onCancel }: BrokerageLinkFlo
       onChange: setState,
       onSuccess: () => onLinkedRef.current(),
       describe: (error) => serverErrorMessage(error, '') || undefined,
+      refusal: quotaRefusal,
     });
     linkRef.current = link;
     link.start();

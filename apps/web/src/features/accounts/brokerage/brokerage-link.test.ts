@@ -1,5 +1,6 @@
+import { quotaMessages } from '@penny/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { HttpError } from '../../../api/index.ts';
+import { HttpError, quotaRefusal } from '../../../api/index.ts';
 import { type BrokerageApi, BrokerageLink, type BrokerageState, popupFeatures } from './brokerage-link.ts';
 
 const user = { username: 'ada', firstName: 'Ada', lastName: 'Lovelace' };
@@ -29,6 +30,7 @@ function setup(overrides: Partial<BrokerageApi> = {}, options: { userInfo?: type
     api,
     onChange: (state) => states.push(state),
     onSuccess,
+    refusal: quotaRefusal,
   });
   const phase = () => link.current.phase;
   return { api, popup, open, states, onSuccess, link, phase };
@@ -221,6 +223,18 @@ describe('brokerage link (docs/product/chat.md, "Brokerage link")', () => {
     link.start();
     await settle();
     expect(link.current.error).toBe(message);
+  });
+
+  it('says why when the user already has as many brokerage connections as they may link', async () => {
+    const refusal = quotaMessages.connections('snaptrade');
+    const getLoginUri = vi.fn(async () => {
+      throw new HttpError(409, 'Conflict', { error: refusal, code: 'quota:connections' });
+    });
+    const { link, open } = setup({ getLoginUri });
+    link.start();
+    await settle();
+    expect(link.current).toEqual({ phase: 'error', error: refusal, retry: 0 });
+    expect(open).not.toHaveBeenCalled();
   });
 
   it.each([

@@ -45,6 +45,11 @@ export type BrokerageLinkOptions = {
   onSuccess: () => void;
   /** Why storing the connection failed, from the server's own sentence when it gave one. */
   describe?: (error: unknown) => string | undefined;
+  /**
+   * A refusal the user can act on (a quota: docs/api.md, "Quotas"), shown in the server's words instead
+   * of the step's.
+   */
+  refusal?: (error: unknown) => string | undefined;
   win?: Window;
 };
 
@@ -169,7 +174,7 @@ export class BrokerageLink {
     try {
       return await call();
     } catch (error) {
-      throw new StepError(message, isRetryable(error));
+      throw new StepError(this.options.refusal?.(error) ?? message, isRetryable(error));
     }
   }
 
