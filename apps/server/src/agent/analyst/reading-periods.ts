@@ -67,7 +67,8 @@ function splitRange(q: string, mention: PeriodMention, today: string): Period[] 
   if (ends.length !== 2) return undefined;
   const [a, b] = ends.map((end) => readPeriods(end, today).mentions);
   if (a?.length !== 1 || b?.length !== 1 || !a[0] || !b[0]) return undefined;
-  return [a[0].period, b[0].period];
+  // 'from aug to sept': September against August, so the change is said from the first to the second.
+  return [b[0].period, a[0].period];
 }
 
 /** The period of the same shape that is running today ('this month' for 'last month'). */
