@@ -4,6 +4,7 @@
 import { getCredentialsResponseSchema } from '@penny/contracts';
 import { sql } from 'drizzle-orm';
 import type { TestApp } from '../app.ts';
+import { sessionCookie } from './build-request.ts';
 import type { FuzzUser, LinkedAccounts, LinkPart, LinkPlan } from './context.ts';
 import { answered, connectPost, expectOk, type Names, namesOf, sealedPost } from './setup-requests.ts';
 
@@ -32,6 +33,13 @@ export const OTHER_LINKS: LinkPlan = {
   address: 'bc1q0xcqpzrky6eff2g52qdye53xkk9jxkvrh6yhyw',
 };
 
+/** What the user's browser sends to a sandbox stand-in page: the session cookie and our Origin. */
+const browserHeaders = (t: TestApp, user: Names, contentType: string) => ({
+  'content-type': contentType,
+  cookie: sessionCookie(user.token),
+  origin: t.config.publicUrl,
+});
+
 /** A Link public token for the user at `institution`: create_link_token, then the Link stand-in. */
 async function publicToken(t: TestApp, user: Names, institution: string): Promise<string> {
   const { link_token: linkToken } = expectOk(
@@ -40,7 +48,7 @@ async function publicToken(t: TestApp, user: Names, institution: string): Promis
   );
   const link = await t.app.request('/sandbox/plaid/link/public_token', {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: browserHeaders(t, user, 'application/json'),
     body: JSON.stringify({
       link_token: linkToken,
       institution_id: institution,
@@ -60,7 +68,7 @@ async function linkBrokerage(t: TestApp, user: Names, broker: string): Promise<s
   const portal = new URL(String(redirectURI));
   const submitted = await t.app.request(portal.pathname, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    headers: browserHeaders(t, user, 'application/x-www-form-urlencoded'),
     body: new URLSearchParams({
       token: portal.searchParams.get('token') ?? '',
       broker,
