@@ -1,10 +1,11 @@
 import { accountMessages, LINKING } from '@penny/contracts';
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { type PlaidAdapter, ProviderError } from '../../connections/types.ts';
-import { tables } from '../../db/index.ts';
+import { isUniqueViolation, tables } from '../../db/index.ts';
 import { ServiceError } from '../../services/errors.ts';
 import { connectionByItem, createConnection, freeName, requireConnection } from './connections.ts';
 import type { AccountsDeps } from './deps.ts';
+import { fromOwnLinkSession, rememberLinkToken } from './plaid-link-tokens.ts';
 import { guarded, refusalOf } from './refusals.ts';
 import { disconnectByItem } from './removal.ts';
 
@@ -17,7 +18,7 @@ const { connection } = tables;
  * update-mode token for that item: Link signs the user in again and the exchange keeps the item.
  */
 export async function plaidLinkToken(
-  deps: Pick<AccountsDeps, 'db' | 'vault' | 'clients'>,
+  deps: Pick<AccountsDeps, 'db' | 'vault' | 'clients' | 'now'>,
   userId: string,
   accountName?: string,
 ) {
@@ -27,14 +28,20 @@ export async function plaidLinkToken(
     if (!row.sealedSecret) throw new ServiceError('accounts:not-found', accountMessages.accountNotFound);
     accessToken = deps.vault.open(row.sealedSecret, { userId, connectionId: row.id });
   }
-  return guarded(() =>
+  const token = await guarded(() =>
     deps.clients.plaid().createLinkToken({
       clientUserId: userId,
       clientName: 'Penny',
       ...(accessToken === undefined ? {} : { accessToken }),
     }),
   );
+  // Its sessions' public tokens are the only ones this user's exchange will accept.
+  await rememberLinkToken(deps, userId, token.linkToken, token.expiration);
+  return token;
 }
+
+const linkTokenInvalid = () =>
+  new ServiceError('accounts:link-token-invalid', accountMessages.linkTokenInvalid);
 
 /** Link's public token for an access token; a token Plaid does not know is the link-token refusal. */
 async function exchange(
@@ -45,21 +52,28 @@ async function exchange(
     return await plaid.exchangePublicToken(publicToken);
   } catch (error) {
     if (error instanceof ProviderError && (error.kind === 'invalid-request' || error.kind === 'not-found')) {
-      throw new ServiceError('accounts:link-token-invalid', accountMessages.linkTokenInvalid);
+      throw linkTokenInvalid();
     }
     return refusalOf(error);
   }
 }
 
-/** Exchanges Link's public token, stores the sealed access token and starts the first sync. */
+/**
+ * Exchanges Link's public token, stores the sealed access token and starts the first sync. Only a public
+ * token from a Link session of the user's own link token is exchanged, and only for an item no other
+ * user holds; otherwise the refusal of a used link, with nothing stored and nothing removed at Plaid.
+ */
 export async function plaidExchange(
-  deps: Pick<AccountsDeps, 'db' | 'vault' | 'clients' | 'sync'>,
+  deps: Pick<AccountsDeps, 'db' | 'vault' | 'clients' | 'sync' | 'now'>,
   userId: string,
   publicToken: string,
   productName?: string,
 ) {
   const plaid = deps.clients.plaid();
+  if (!(await guarded(() => fromOwnLinkSession(deps, plaid, userId, publicToken)))) throw linkTokenInvalid();
   const exchanged = await exchange(plaid, publicToken);
+  // Another user's item: the answer is the same as for a spent link (it tells nothing about the item).
+  if (await heldByAnotherUser(deps, userId, exchanged.itemId)) throw linkTokenInvalid();
   const existing = await connectionByItem(deps.db, userId, 'plaid', exchanged.itemId);
   if (existing) {
     // Update mode (re-link): the item keeps its data; the new token replaces the old one.
@@ -80,6 +94,7 @@ export async function plaidExchange(
       ? productName
       : (institution?.institutionName ?? LINKING.defaultProductName);
   const accountName = await freeName(deps.db, userId, label, 'plaid');
+  // The unique index on Plaid item ids settles two users exchanging at once: the second is refused.
   const id = await createConnection(
     deps,
     {
@@ -90,9 +105,24 @@ export async function plaidExchange(
       itemId: exchanged.itemId,
     },
     exchanged.accessToken,
-  );
+  ).catch((error: unknown) => {
+    if (isUniqueViolation(error, 'connection_plaid_item_idx')) throw linkTokenInvalid();
+    throw error;
+  });
   await deps.sync.startSync(userId, id);
   return { accountName, itemId: exchanged.itemId };
+}
+
+/** Whether a user other than `userId` has a connection to the Plaid item. */
+async function heldByAnotherUser(deps: Pick<AccountsDeps, 'db'>, userId: string, itemId: string) {
+  const [row] = await deps.db
+    .select({ userId: connection.userId })
+    .from(connection)
+    .where(
+      and(eq(connection.platform, 'plaid'), eq(connection.itemId, itemId), ne(connection.userId, userId)),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 export async function plaidDisconnect(
