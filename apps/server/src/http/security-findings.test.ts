@@ -627,6 +627,7 @@ describe.each(testDatabaseKinds())('the sandbox upstreams and linking on %s', (k
       ...login,
     });
     expect(stolen).toMatchObject({ status: 400, body: { error_code: 'INVALID_LINK_TOKEN' } });
+    expect((await adaApi.connect('/snaptrade/generate_user')).status).toBe(200);
     const portal = new URL(
       (await adaApi.connect<{ redirectURI: string }>('/snaptrade/get_login_uri')).body.redirectURI,
     );
@@ -661,6 +662,13 @@ describe.each(testDatabaseKinds())('the sandbox upstreams and linking on %s', (k
       headers: { cookie: ada.cookie },
     });
     expect(ownPage.status).toBe(200);
+    // A token the store cannot hold (a NUL, found by the fuzzer) is no token: 400, never a 500.
+    const nul = await t.app.request(`${portal.pathname}?token=${portal.searchParams.get('token')}%00`, {
+      headers: { cookie: ada.cookie },
+    });
+    expect(nul.status).toBe(400);
+    const nulLink = await adaApi.sandbox('/plaid/link/public_token', { link_token: 'link-\u0000', ...login });
+    expect(nulLink.status).toBe(400);
   });
 
   it('bounds what a signed-in user can make the fakes keep', async () => {

@@ -159,8 +159,12 @@ export async function linkAccounts(
   if (typeof page.next_cursor !== 'string' || !snapTradeUser) {
     throw new Error('fuzz setup: no transactions cursor or no SnapTrade user');
   }
+  const linkToken = previous?.linkToken ?? (await newLinkToken(t, user));
+  const portalToken = previous?.portalToken ?? (await newPortalToken(t, user));
   return {
     ...bank,
+    linkToken,
+    portalToken,
     bankAccountId: bankAccount.id,
     txCursor: page.next_cursor,
     walletName: plan.walletName,
@@ -169,6 +173,38 @@ export async function linkAccounts(
     connectionId,
     snapTradeUserId: snapTradeUser.external_user_id,
     publicToken: previous?.publicToken ?? (await publicToken(t, user, plan.spareInstitution)),
+  };
+}
+
+/** A link token Penny makes for the user, for the Link stand-in. */
+async function newLinkToken(t: TestApp, user: Names): Promise<string> {
+  return String(expectOk('create_link_token', await connectPost(t, user, '/create_link_token')).link_token);
+}
+
+/** The token of a new brokerage portal visit for the user (the SnapTrade user exists by then). */
+async function newPortalToken(t: TestApp, user: Names): Promise<string> {
+  const { redirectURI } = expectOk('get_login_uri', await connectPost(t, user, '/snaptrade/get_login_uri'));
+  return new URL(String(redirectURI)).searchParams.get('token') ?? '';
+}
+
+/**
+ * New link session tokens for the user after `endpoint` succeeded: a link token and a spare public
+ * token after create_link_token or set_access_token, a portal token after get_login_uri (the old ones
+ * spent, or pushed out by newer ones: the fakes and Penny keep a user's newest few).
+ */
+export async function freshLinkSession(
+  t: TestApp,
+  user: FuzzUser,
+  plan: LinkPlan,
+  linked: LinkedAccounts,
+  endpoint: string,
+): Promise<LinkedAccounts> {
+  if (endpoint.endsWith('/snaptrade/get_login_uri'))
+    return { ...linked, portalToken: await newPortalToken(t, user) };
+  return {
+    ...linked,
+    linkToken: await newLinkToken(t, user),
+    publicToken: await publicToken(t, user, plan.spareInstitution),
   };
 }
 

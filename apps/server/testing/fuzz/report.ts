@@ -12,7 +12,9 @@ export type FailureKind =
   /** A provider secret (sealed or opened) or another user's linked ids in an answer. */
   | 'leak'
   /** A request naming another user's connection (its name, item or authorization id) that succeeded. */
-  | 'cross-user';
+  | 'cross-user'
+  /** A sandbox vendor endpoint served a caller without the installation's keys, or a stand-in page a non-browser. */
+  | 'sandbox-open';
 
 export type FuzzFailure = {
   kind: FailureKind;

@@ -5,6 +5,7 @@ import { RESOURCE_LIMITS } from '@penny/contracts';
 import fc from 'fast-check';
 import { accountShapes } from './account-shapes.ts';
 import { P } from './placeholders.ts';
+import { sandboxShapes } from './sandbox-shapes.ts';
 import { body, opt, query, type Shape, withoutUndefined } from './shape.ts';
 import {
   callbackUrl,
@@ -98,6 +99,7 @@ const chatShapes: Record<string, fc.Arbitrary<Shape>> = {
 
 export const shapes: Record<string, fc.Arbitrary<Shape>> = {
   ...accountShapes,
+  ...sandboxShapes,
   ...chatShapes,
   'POST /db/database-setup': body(
     fc

@@ -39,8 +39,11 @@ export type PortalDeps = {
   host: SandboxHost;
 };
 
+/** Portal tokens are base64url (connection-operations.ts); anything else is no token at all. */
+const PORTAL_TOKEN = /^[A-Za-z0-9_-]{1,200}$/;
+
 const formSchema = z.object({
-  token: z.string().min(1).max(200),
+  token: z.string().regex(PORTAL_TOKEN),
   action: z.enum(['connect', 'cancel', 'fail']),
   broker: z.string().max(100).optional(),
   username: z.string().max(200).optional(),
@@ -192,7 +195,8 @@ export function registerPortalRoutes(app: Hono, deps: PortalDeps): void {
   /** The session, if the token is live and its user is the one signed in on this browser. */
   const liveSession = async (c: Context, token: string | undefined) => {
     const signedIn = deps.host.browserUser(c)?.snapTradeUserId;
-    if (!token || !signedIn) return undefined;
+    // Checked before the lookup: a NUL or a stray byte in the query is no key the store can hold.
+    if (!token || !PORTAL_TOKEN.test(token) || !signedIn) return undefined;
     const session = await deps.store.get<PortalSessionRecord>(PORTAL_NAMESPACE, token);
     if (!session) return undefined;
     if (Date.parse(session.expiresAt) <= deps.now().getTime()) {
