@@ -68,8 +68,9 @@ export const holdingsTool = {
       totals.gain === null
         ? 'No position reports a cost basis, so there is no unrealised gain to show.'
         : `Unrealised gain: ${signedUsd(totals.gain)} (${signedPercent(totals.gainPercent, 2)}) on a cost basis of ${usd(totals.costBasis)} (positions that report a cost basis).`,
+      // Every group (the writer shows the first few, and a position asked about by name first).
       ...result.groups
-        .slice(0, 10)
+        .slice(0, 50)
         .map(
           (group) =>
             `${group.label}: ${usd(group.value)} (${percent(group.sharePercent)} of the total)${sharesOf(result, group.key)}${
