@@ -10,8 +10,6 @@ export type AccountsServerReady = {
   token: string;
   cookie: string;
   names: { username: string; firstName: string; lastName: string };
-  /** The installation's Plaid sandbox keys (the raw-read baseline calls the fake directly). */
-  plaidKeys: { client_id: string; secret: string };
 };
 export type SeedRequest = { seed: { accountId: string; rows: number } };
 export type SeedDone = { seeded: number; ms: number };
@@ -59,5 +57,4 @@ send({
   token,
   cookie,
   names: { username: user.username, firstName: user.firstName, lastName: user.lastName },
-  plaidKeys: { client_id: t.sandboxKeys?.plaid.clientId ?? '', secret: t.sandboxKeys?.plaid.secret ?? '' },
 } satisfies AccountsServerReady);

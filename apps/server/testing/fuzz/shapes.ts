@@ -6,7 +6,6 @@ import fc from 'fast-check';
 import { accountShapes } from './account-shapes.ts';
 import { MARKUP_FORGERIES } from './markup-invariant.ts';
 import { P } from './placeholders.ts';
-import { sandboxShapes } from './sandbox-shapes.ts';
 import { body, opt, query, type Shape, withoutUndefined } from './shape.ts';
 import {
   callbackUrl,
@@ -110,7 +109,6 @@ const chatShapes: Record<string, fc.Arbitrary<Shape>> = {
 
 export const shapes: Record<string, fc.Arbitrary<Shape>> = {
   ...accountShapes,
-  ...sandboxShapes,
   ...chatShapes,
   'POST /db/database-setup': body(
     fc

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { SandboxHost } from '../../host.ts';
+import { SANDBOX_CREDENTIALS } from '../../credentials.ts';
 import type { SandboxStore } from '../../store.ts';
 import { failures, PlaidFailure } from '../errors.ts';
 import { registerAccountRoutes } from './account-routes.ts';
@@ -12,10 +12,7 @@ import { registerTransactionRoutes } from './transaction-routes.ts';
 export type PlaidSandboxDeps = {
   store: SandboxStore;
   now?: () => Date;
-  /** The installation's keys: the only callers served. */
-  credentials: PlaidApiKeys;
-  /** Who the browser is on the stand-in pages, and the callers' budgets. */
-  host: SandboxHost;
+  credentials?: PlaidApiKeys;
 };
 
 /** The fake Plaid API: each group of routes registers on one router, sharing the store and the clock. */
@@ -25,8 +22,7 @@ export function createPlaidSandbox(deps: PlaidSandboxDeps): Hono {
     app,
     store: deps.store,
     now: deps.now ?? (() => new Date()),
-    credentials: deps.credentials,
-    host: deps.host,
+    credentials: deps.credentials ?? SANDBOX_CREDENTIALS.plaid,
   };
 
   app.onError((error, c) => {
