@@ -26,6 +26,13 @@ export { expect };
  * there must be none).
  */
 export async function seriousAxeViolations(page: Page) {
+  // A toast leaves on its own a few seconds after it shows, fading out: one that starts leaving while axe
+  // reads the page is measured mid-fade. Let passing toasts go first; one that stays is measured at rest.
+  await page
+    .waitForFunction(() => document.querySelector('[data-sonner-toast]') === null, undefined, {
+      timeout: 10_000,
+    })
+    .catch(() => undefined);
   // Contrast is a property of the page at rest: a step still fading open measures its colour mid-way.
   await page.waitForFunction(() =>
     document
