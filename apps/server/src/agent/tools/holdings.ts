@@ -1,4 +1,4 @@
-import type { Holdings } from '../../finance/index.ts';
+import { fromCents, type Holdings, percentOf, toCents } from '../../finance/index.ts';
 import {
   block,
   count,
@@ -40,6 +40,46 @@ function sharesOf(result: Holdings, key: string): string {
   return `, ${total} ${total === '1' ? 'share' : 'shares'}`;
 }
 
+/**
+ * The best and worst security by gain on cost, as a percentage (the dollar gain beside it), when at
+ * least two report a cost basis: 'which of my stocks is doing the worst'.
+ */
+function performers(result: Holdings): string[] {
+  if (result.groupBy !== 'security') return [];
+  const ranked = result.groups
+    .filter((group) => group.key !== 'Cash' && group.gain !== null && group.gainPercent !== null)
+    .sort((a, b) => (b.gainPercent ?? 0) - (a.gainPercent ?? 0));
+  const best = ranked[0];
+  const worst = ranked.at(-1);
+  if (!best || !worst || ranked.length < 2) return [];
+  const said = (group: typeof best) =>
+    `${group.label}, ${signedPercent(group.gainPercent, 2)} (${signedUsd(group.gain ?? '0')})`;
+  return [`Best performer by gain on cost: ${said(best)}; worst performer: ${said(worst)}.`];
+}
+
+/** Fund names that say they hold bonds ('Total Bond Market', 'Treasury'): brokers report them as funds. */
+const BOND_FUND = /\b(bonds?|treasury|treasuries|fixed income|municipal|muni)\b/i;
+
+/**
+ * Brokers report a bond fund as an ETF or a mutual fund, not as bonds: the funds whose names say
+ * they hold bonds, so 'stocks vs bonds' has an answer, said as read from the names.
+ */
+function bondFunds(result: Holdings): string[] {
+  if (result.groupBy !== 'asset_class' || result.groups.some((group) => group.label === 'Bonds')) return [];
+  const funds = result.positions.filter(
+    (p) =>
+      (p.assetClass === 'etf' || p.assetClass === 'mutual fund') &&
+      p.value !== null &&
+      BOND_FUND.test(p.name),
+  );
+  if (funds.length === 0) return [];
+  const total = fromCents(funds.reduce((sum, p) => sum + toCents(p.value ?? '0'), 0n));
+  const names = [...new Set(funds.map((p) => p.ticker ?? p.name))];
+  return [
+    `Bond funds (by their names; counted among the funds above): ${list(names)}, ${usd(total)} (${percent(percentOf(total, result.totals.value))} of the total).`,
+  ];
+}
+
 export const holdingsTool = {
   name: 'holdings',
   description:
@@ -77,6 +117,8 @@ export const holdingsTool = {
               group.gain === null ? '' : `, cost ${usd(group.costBasis)}, gain ${signedUsd(group.gain)}`
             }.`,
         ),
+      ...performers(result),
+      ...bondFunds(result),
     ];
     const blocks: ToolBlock[] = [
       block('figures', {

@@ -433,6 +433,13 @@ describe.each(testDatabaseKinds())('the ledger query on %s', (database) => {
     const income = sum(mine.filter(isIncome));
     const result = await run({ measure: 'income', periods: [quarter] });
     expect(result.data.periods[0]?.total).toBe(moneyText(income));
+    // All income is one primary category: grouped, it is split into its detailed kinds.
+    const kinds = await run({ measure: 'income', group_by: 'category', periods: [quarter] });
+    const byKind = groupBy(mine.filter(isIncome), (row) => row.detailed);
+    const kindGroups = kinds.data.periods[0]?.groups ?? [];
+    expect(byKind.size).toBeGreaterThan(1);
+    expect(new Set(kindGroups.map((group) => group.key))).toEqual(new Set(byKind.keys()));
+    for (const group of kindGroups) expect(group.total).toBe(moneyText(sum(byKind.get(group.key) ?? [])));
     const net = await run({ measure: 'net_cash_flow', statistic: 'count', periods: [quarter] });
     expect(net.data.periods[0]?.total).toBe(moneyText(income - spent(mine)));
     expect(net.data.periods[0]?.count).toBe(

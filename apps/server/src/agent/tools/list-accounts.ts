@@ -40,6 +40,29 @@ export type ListAccountsData = {
   };
 };
 
+/**
+ * A card's room left: its limit less what is owed, and the available credit its bank reports (which
+ * also holds back pending charges), in USD cards only.
+ */
+function creditLeft(account: AnalyticsAccount): string {
+  if (account.kind !== 'credit' || account.currency !== 'USD' || account.limit === null) return '';
+  // The balance is negative while something is owed (+ = money in).
+  const left = fromCents(toCents(account.limit) + toCents(account.balanceUsd ?? '0'));
+  const available =
+    account.available === null ? '' : `, ${usd(account.available)} available as the bank reports it`;
+  return `; credit limit ${usd(account.limit)}, ${usd(left)} left after what is owed${available}`;
+}
+
+/** 'if I paid off my cards': the cash in checking and savings less what the cards owe, when they owe. */
+function cashAfterCards(cash: string, accounts: AnalyticsAccount[]): string[] {
+  const cards = accounts.filter((a) => a.kind === 'credit' && a.balanceUsd !== null);
+  const owed = cards.reduce((sum, card) => sum - toCents(card.balanceUsd as string), 0n);
+  if (owed <= 0n) return [];
+  return [
+    `Cash in checking and savings after paying off the ${cards.length === 1 ? 'credit card' : `${cards.length} credit cards`} (${usd(fromCents(owed))} owed): ${usd(fromCents(toCents(cash) - owed))}.`,
+  ];
+}
+
 export const listAccountsTool = {
   name: 'list_accounts',
   description:
@@ -107,6 +130,7 @@ export const listAccountsTool = {
         })
         .join(', ')}.`,
       `Cash in checking and savings: ${usd(cash)}.`,
+      ...cashAfterCards(cash, accounts),
       ...accounts.map((account) => {
         const institution =
           account.institution && !account.displayName.includes(account.institution)
@@ -117,7 +141,7 @@ export const listAccountsTool = {
           account.balanceUsd === null
             ? `${account.current ?? 'no balance'} ${account.currency} (no USD value)`
             : usd(account.balanceUsd);
-        return `${account.displayName} (${where}): ${balance}.`;
+        return `${account.displayName} (${where}): ${balance}${creditLeft(account)}.`;
       }),
     ];
     return {

@@ -587,6 +587,24 @@ describe.each(testDatabaseKinds())('the finance toolkit on %s', (database) => {
     expect(result.facts[2]).toBe(
       `Cash in checking and savings: ${dollars(centsText(ofKind('checking') + ofKind('savings')))}.`,
     );
+    // A card's room left: its limit less what it owes (its balance is negative while it owes).
+    const cards = await t.rows<{ id: string; credit_limit: string | null; available: string | null }>(
+      sql`select id, credit_limit::text as credit_limit, available_balance::text as available
+          from ledger_account where user_id = ${ada.user.id} and kind = 'credit'`,
+    );
+    const card = cards.find((row) => row.credit_limit !== null);
+    const cardAccount = accounts.find((account) => account.id === card?.id);
+    expect(card && cardAccount).toBeTruthy();
+    const left = micros(card?.credit_limit ?? '0') + (cardAccount?.usd ?? 0n);
+    const cardFact = result.facts.find((fact) => fact.startsWith(`${cardAccount?.name}`));
+    expect(cardFact).toContain(
+      `credit limit ${dollars(card?.credit_limit ?? '0')}, ${dollars(centsText(left))} left after what is owed`,
+    );
+    if (card?.available) expect(cardFact).toContain(`${dollars(card.available)} available`);
+    // 'If I paid off my card': the cash less what the cards owe.
+    expect(result.facts[3]).toContain(
+      `: ${dollars(centsText(ofKind('checking') + ofKind('savings') + ofKind('credit')))}.`,
+    );
     const wallets = await run('list_accounts', { platform: 'web3' });
     expect((wallets.data as { accounts: unknown[] }).accounts.length).toBe(
       accounts.filter((account) => account.platform === 'web3').length,
@@ -597,12 +615,13 @@ describe.each(testDatabaseKinds())('the finance toolkit on %s', (database) => {
     const raw = await t.rows<{
       account_id: string;
       ticker: string | null;
+      name: string;
       type: string;
       value: string | null;
       cost_basis: string | null;
       currency: string;
     }>(
-      sql`select h.account_id, s.ticker, s.type, h.value::text as value, h.cost_basis::text as cost_basis, h.currency
+      sql`select h.account_id, s.ticker, s.name, s.type, h.value::text as value, h.cost_basis::text as cost_basis, h.currency
           from holding h join security s on s.id = h.security_id where h.user_id = ${ada.user.id}`,
     );
     // Wallets are crypto_balances'; each investment account's cash is its balance less its positions.
@@ -665,6 +684,34 @@ describe.each(testDatabaseKinds())('the finance toolkit on %s', (database) => {
     expect(groups.find((group) => group.key === 'Cash')?.value).toBe(
       centsText(cash.reduce((total, row) => total + (row.value ?? 0n), 0n)),
     );
+
+    // The best and worst security by gain on cost: each ticker's value against its cost.
+    const byTicker = new Map<string, { value: bigint; cost: bigint }>();
+    for (const row of positions) {
+      if (row.type === 'cash' || row.ticker === null || row.value === null || row.cost === null) continue;
+      const sum = byTicker.get(row.ticker) ?? { value: 0n, cost: 0n };
+      byTicker.set(row.ticker, { value: sum.value + row.value, cost: sum.cost + row.cost });
+    }
+    const ranked = [...byTicker.entries()]
+      .filter(([, sum]) => sum.cost > 0n)
+      .map(([ticker, sum]) => ({ ticker, ratio: Number(((sum.value - sum.cost) * 1_000_000n) / sum.cost) }))
+      .sort((a, b) => b.ratio - a.ratio);
+    const performers = bySecurity.facts.find((fact) => fact.startsWith('Best performer'));
+    expect(performers).toMatch(new RegExp(`^Best performer by gain on cost: ${ranked[0]?.ticker} `));
+    expect(performers).toContain(`; worst performer: ${ranked.at(-1)?.ticker} `);
+
+    // Bond funds by their names, counted among the funds.
+    const bondRows = raw.filter(
+      (row) =>
+        (row.type === 'etf' || row.type === 'mutual fund') &&
+        /\bbond/i.test(row.name) &&
+        row.currency === 'USD' &&
+        !walletIds.has(row.account_id),
+    );
+    const bonds = bondRows.reduce((total, row) => total + micros(row.value ?? '0'), 0n);
+    const bondFact = result.facts.find((fact) => fact.startsWith('Bond funds'));
+    if (bondRows.length === 0) expect(bondFact).toBeUndefined();
+    else expect(bondFact).toContain(`, ${dollars(centsText(bonds))} (`);
   });
 
   it('crypto_balances: the wallet in USD with its coins', async () => {

@@ -188,13 +188,21 @@ export async function ledgerSqlPlan(
   };
 }
 
-/** The grouping key as SQL, or none. By category: primary categories, or detailed ones within a category filter. */
-export function groupKey(grouping: LedgerGrouping, plan: LedgerSqlPlan): SQL | undefined {
+/**
+ * The grouping key as SQL, or none. By category: primary categories, or detailed ones within a
+ * category filter, and for income (all of it is the one primary category Income: wages, dividends
+ * and interest are its detailed ones).
+ */
+export function groupKey(
+  grouping: LedgerGrouping,
+  plan: LedgerSqlPlan,
+  measure: LedgerMeasure,
+): SQL | undefined {
   switch (grouping) {
     case 'none':
       return undefined;
     case 'category':
-      return plan.filters.categories.length > 0
+      return plan.filters.categories.length > 0 || measure === 'income'
         ? sql.raw('t.category_detailed')
         : sql.raw('t.category_primary');
     case 'merchant':

@@ -309,7 +309,7 @@ function transactionOf(
 /** The groups' rows for a period: ranked and cut, every group (a comparison), or a zero-filled series. */
 async function groupedRows(context: Context, period: LedgerPeriod, comparing: boolean) {
   const { query, plan } = context;
-  const key = groupKey(query.group_by, plan);
+  const key = groupKey(query.group_by, plan, query.measure);
   if (!key) return readAggregate(context.db, context.userId, plan, period, undefined);
   const series = isSeries(query);
   return readAggregate(context.db, context.userId, plan, period, {
