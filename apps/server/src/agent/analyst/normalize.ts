@@ -143,6 +143,9 @@ export function normalizeQuestion(question: string): Normalized {
     .replace(/\b(shell|fork)(ed|ing)? out\b/g, (_, _verb, ending) =>
       ending === 'ing' ? 'spending' : ending ? 'spent' : 'spend',
     )
+    // 'did I go out', 'we went out': dining out, said of the person (money 'going out' is spending).
+    .replace(/\b(i|we|you) (go|went|going|gone) out\b(?! of\b)/g, '$1 ate out')
+    .replace(/\b(go|going) out to (eat|dinner|lunch)\b/g, 'eating out')
     // 'last months income': a possessive without its apostrophe, not a count of months.
     .replace(
       /\b(last|this|next|previous|prior) (month|week|year|quarter)s(?= (?!of\b|and\b|or\b|ago\b|back\b|before\b|to\b|i\b)[a-z])/g,

@@ -162,5 +162,39 @@ export function readPeriods(question: string, today: string): PeriodReading {
     }
     k = best.next;
   }
-  return reading;
+  return joinDetachedYears(reading, question, today);
+}
+
+/** Words that keep two periods apart: 'march and this year' names two. */
+const SEPARATE = /\b(and|or|vs|versus|compared?|to|than|against|with|from|since|plus|but|then)\b|[,;&]/;
+
+/**
+ * 'oct groceries this yr vs oct last yr': a month named alone, then its year a word or two later
+ * (with the subject between), is that month of that year, not the month and the year to date.
+ */
+function joinDetachedYears(reading: PeriodReading, question: string, today: string): PeriodReading {
+  const mentions: PeriodMention[] = [];
+  for (let i = 0; i < reading.mentions.length; i++) {
+    const month = reading.mentions[i] as PeriodMention;
+    const year = reading.mentions[i + 1];
+    const between = year ? question.slice(month.index + month.text.length, year.index) : '';
+    const bareMonth = tokenize(month.text).every((t) => t.month !== undefined);
+    const yearWords = year && /^(this|last|next) year$|^\d{4}$/.test(year.text.toLowerCase().trim());
+    if (
+      year &&
+      bareMonth &&
+      yearWords &&
+      !SEPARATE.test(between.toLowerCase()) &&
+      between.trim().split(/\s+/).length <= 2
+    ) {
+      const joined = readPeriods(`${month.text} ${year.text}`, today).mentions;
+      if (joined.length === 1 && joined[0]) {
+        mentions.push({ ...joined[0], text: `${month.text}${between}${year.text}`, index: month.index });
+        i++;
+        continue;
+      }
+    }
+    mentions.push(month);
+  }
+  return { ...reading, mentions };
 }

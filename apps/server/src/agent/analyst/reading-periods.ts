@@ -1,4 +1,5 @@
 import { fullMonthsBefore } from './ledger-plan.ts';
+import { plusDays, spanLabel, week } from './period-calendar.ts';
 import { type PeriodMention, type PeriodReading, readPeriods } from './period-grammar.ts';
 import { nextPeriod, type Period, previousPeriod, thisMonth, wholeYear } from './periods.ts';
 import type { Reading } from './reading.ts';
@@ -126,12 +127,40 @@ export function applyPeriods(reading: Reading, parts: PeriodParts, context: Turn
       label: 'all your linked history',
       unit: 'days',
     };
-  // 'am I spending more than I earn': a habit, read over the last whole months, not a half month.
+  // 'am I spending more than I earn', 'where do I usually shop': a habit, read over the last whole
+  // months, not a half month.
   if (
     !mentions[0] &&
     !reading.period &&
-    reading.intent === 'cash_flow' &&
-    /\b(am i|do i|are we|do we)\b/.test(q)
+    ((reading.intent === 'cash_flow' && /\b(am i|do i|are we|do we)\b/.test(q)) || HABIT.test(q))
   )
     reading.period = fullMonthsBefore(context.today, 3);
+}
+
+/** Words of a habit: what the user does as a rule, not in one stretch of days. */
+const HABIT =
+  /\b(usually|typically|normally|generally|regularly|most often|most frequently|the most often|tend to|tends to|come from|comes from|coming from)\b/;
+
+/**
+ * 'weekly spending the last 4 weeks': a series by week over whole weeks (the 4 before this one), not
+ * 28 days cut into a part week at each end.
+ */
+export function wholeWeeksOfSeries(reading: Reading, parts: PeriodParts, today: string): void {
+  if (reading.shape?.series !== 'week' || reading.periods) return;
+  const mention = parts.periods.mentions[0];
+  const count = mention?.text
+    .toLowerCase()
+    .match(/^(?:the )?(?:last|past|previous|prior) (\d+|two|three|four|five|six|seven|eight) weeks$/)?.[1];
+  if (!count) return;
+  const weeks =
+    Number(count) || { two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8 }[count] || 0;
+  const thisWeek = week(today);
+  const start = plusDays(thisWeek.start, -7 * weeks);
+  const end = plusDays(thisWeek.start, -1);
+  reading.period = {
+    start,
+    end,
+    label: `the last ${weeks} whole weeks (${spanLabel(start, end)})`,
+    unit: 'days',
+  };
 }

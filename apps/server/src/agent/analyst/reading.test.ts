@@ -25,17 +25,23 @@ const context: TurnContext = {
       kind: 'credit',
       institution: 'First Platypus Bank',
     },
+    { id: 'a4', name: 'Roth IRA', platform: 'plaid', kind: 'investment', institution: 'First Platypus Bank' },
+    { id: 'a5', name: 'Roth IRA', platform: 'snaptrade', kind: 'investment', institution: 'Alpaca Paper' },
   ],
   categories: [
     { code: 'FOOD_AND_DRINK_GROCERIES', label: 'Groceries', count: 40 },
     { code: 'FOOD_AND_DRINK_RESTAURANT', label: 'Restaurants', count: 30 },
     { code: 'FOOD_AND_DRINK', label: 'Food and drink', count: 90 },
     { code: 'TRANSPORTATION_GAS', label: 'Gas', count: 12 },
+    { code: 'BANK_FEES', label: 'Bank fees', count: 2 },
+    { code: 'INCOME_WAGES', label: 'Wages and salary', count: 24 },
   ],
   merchants: [
     { name: 'Whole Foods Market', count: 12 },
     { name: 'Starbucks', count: 20 },
     { name: 'Amazon', count: 30 },
+    { name: 'Uber', count: 22 },
+    { name: 'Lyft', count: 23 },
   ],
   securities: [{ ticker: 'VTI', name: 'Vanguard Total Stock Market ETF' }],
   history: { first: '2024-11-27', last: '2026-11-25' },
@@ -225,5 +231,91 @@ describe('what is declined or asked back, never answered with another figure', (
     if (first.kind !== 'tools') throw new Error('expected tools');
     const next = read('ok and my net worth?', first.reading);
     expect(next.kind === 'tools' && next.reading.intent).toBe('net_worth');
+  });
+});
+
+describe('periods as people leave them', () => {
+  it("a month's year said after the subject ('oct groceries this yr vs oct last yr')", () => {
+    const query = ledger(read('oct groceries this yr vs oct last yr'));
+    expect(query.periods.map((p) => [p.start, p.end])).toEqual([
+      ['2026-10-01', '2026-10-31'],
+      ['2025-10-01', '2025-10-31'],
+    ]);
+  });
+  it('a series by week over the last N weeks is over whole weeks, not 28 days cut mid-week', () => {
+    const query = ledger(read('weekly spending last 4 weeks pls'));
+    expect(query.group_by).toBe('week');
+    // Today is Thursday 2026-11-26: the four Monday-to-Sunday weeks before this one.
+    expect(query.periods.map((p) => [p.start, p.end])).toEqual([['2026-10-26', '2026-11-22']]);
+  });
+  it('a habit is read over the last whole months, not the half month so far', () => {
+    for (const q of ['which place do i go to most often', 'where does my income come from']) {
+      const query = ledger(read(q));
+      expect(query.periods.map((p) => [p.start, p.end])).toEqual([['2026-08-01', '2026-10-31']]);
+    }
+  });
+  it("'getting better or worse' is where it is heading, month by month", () => {
+    expect(ledger(read('am i getting better or worse w/ coffee'))).toMatchObject({ group_by: 'month' });
+    // With a period to compare with, it is that comparison.
+    expect(ledger(read('is my grocery spending better or worse than last month')).periods).toHaveLength(2);
+  });
+});
+
+describe('words that look like names but are not', () => {
+  it("an everyday word is not read as a near spelling of a category ('feels' is not 'fees')", () => {
+    const query = ledger(read('feels like im spending more than usual this month, am i?'));
+    expect(query.filters?.categories ?? []).toEqual([]);
+  });
+  it("'go out' said of the person is eating out; money going out is not", () => {
+    expect(ledger(read('how many times did i go out last month')).filters?.categories).toEqual([
+      'FOOD_AND_DRINK_RESTAURANT',
+    ]);
+  });
+  it('all income grouped is not narrowed to a category called income', () => {
+    const query = ledger(read('where does my income come from'));
+    expect(query).toMatchObject({ measure: 'income', group_by: 'category' });
+    expect(query.filters?.categories ?? []).toEqual([]);
+  });
+});
+
+describe('follow-ups over two subjects', () => {
+  it("'combined?' after one merchant and then another is both together", () => {
+    const first = read('how much have i spent on uber this yr');
+    if (first.kind !== 'tools') throw new Error('expected tools');
+    const second = read('lyft?', first.reading);
+    if (second.kind !== 'tools') throw new Error('expected tools');
+    const query = ledger(read('combined?', second.reading));
+    expect(query).toMatchObject({ group_by: 'none', filters: { merchants: ['Uber', 'Lyft'] } });
+    expect(query.periods[0]).toMatchObject({ start: '2026-01-01' });
+  });
+  it("'combined?' after two compared adds them up; with one subject before it, it asks which", () => {
+    const compared = read('groceries vs restaurants last month');
+    if (compared.kind !== 'tools') throw new Error('expected tools');
+    expect(ledger(read('combined?', compared.reading))).toMatchObject({
+      group_by: 'none',
+      filters: { categories: ['FOOD_AND_DRINK_GROCERIES', 'FOOD_AND_DRINK_RESTAURANT'] },
+    });
+    const first = read('how much have i spent on uber this yr');
+    if (first.kind !== 'tools') throw new Error('expected tools');
+    expect(read('combined?', first.reading).kind).toBe('clarify');
+  });
+});
+
+describe('accounts and holdings', () => {
+  it("an account named by its institution and a word of its name ('my alpaca roth')", () => {
+    const plan = read('how much is in my alpaca roth');
+    expect(plan.kind === 'tools' && plan.reading.account?.id).toBe('a5');
+  });
+  it('every balance when all of them are asked for', () => {
+    const plan = read('all my balances pls');
+    expect(plan.kind === 'tools' && plan.reading.intent).toBe('balances');
+    expect(plan.kind === 'tools' && plan.reading.limit).toBeGreaterThanOrEqual(10);
+  });
+  it('the best or worst holding is read per security, the ranking first', () => {
+    const plan = read('which of my stocks is doing the worst');
+    expect(plan.kind === 'tools' && plan.calls).toEqual([
+      { tool: 'holdings', input: expect.objectContaining({ group_by: 'security' }) },
+    ]);
+    expect(plan.kind === 'tools' && plan.reading.focus).toContain('performer');
   });
 });

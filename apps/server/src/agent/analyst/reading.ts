@@ -30,6 +30,16 @@ export const INTENTS = [
 ] as const;
 export type Intent = (typeof INTENTS)[number];
 
+/** Intents a ledger query can answer when the question has a shape (shape.ts). */
+export const LEDGER_INTENTS: ReadonlySet<Intent> = new Set<Intent>([
+  'spending',
+  'merchants',
+  'income',
+  'cash_flow',
+  'largest',
+  'search',
+]);
+
 export type Reading = {
   intent: Intent;
   period?: Period;
@@ -40,6 +50,8 @@ export type Reading = {
   /** Several merchants named together ('target and amazon'): their total together. */
   merchants?: string[];
   account?: ContextAccount;
+  /** The subject of the reading before, when a follow-up moved to another ('uber' then 'lyft?'), for 'combined?'. */
+  subjectBefore?: { merchant?: string; category?: { code: string; label: string } };
   /** The names an answer listed in order ('1. Starbucks: …'), so 'the first one' can name one. */
   listed?: string[];
   /** The one account the question named, kept for a follow-up's 'it' even where the tool reads all. */

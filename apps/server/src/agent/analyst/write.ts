@@ -65,6 +65,7 @@ function listLength(reading: Reading | undefined): number | undefined {
   if (reading.intent === 'summary' || reading.intent === 'cut_back' || reading.intent === 'afford') return 14;
   if (reading.intent === 'largest') return (reading.limit ?? 5) + 1;
   if (reading.intent === 'recurring') return 12;
+  if (reading.intent === 'balances' && reading.limit) return reading.limit + 4;
   if (reading.intent === 'holdings' && reading.groupBy === 'asset_class') return 8;
   if (reading.intent === 'spending' && !reading.category) return 6;
   if (reading.intent === 'merchants' && !reading.merchant) return (reading.limit ?? 5) + 1;

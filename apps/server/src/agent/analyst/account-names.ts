@@ -1,0 +1,85 @@
+import type { ContextAccount, TurnContext } from './turn-context.ts';
+
+/**
+ * Accounts the question names: by their whole name ('Alpaca Paper Roth IRA' names 'Roth IRA
+ * (Alpaca Paper)'), else by the words of their name ('my Roth IRA' names both Roth IRAs), else by
+ * kind or chain ('my checking account', 'my Solana wallet').
+ */
+export function accountsNamed(context: TurnContext, question: string): ContextAccount[] {
+  const q = ` ${question.toLowerCase().replace(/[^a-z0-9 ]+/g, ' ')} `;
+  const has = (word: string) => q.includes(` ${word} `) || q.includes(` ${word}s `);
+  const wordsOf = (text: string) =>
+    text
+      .toLowerCase()
+      .replace(/[^a-z0-9 ]+/g, ' ')
+      .split(/\s+/)
+      .filter((w) => w.length > 1 && !['the', 'of', 'and', 'account', 'web3'].includes(w));
+  const whole = context.accounts.filter((a) => {
+    const words = wordsOf(`${a.name} ${a.institution ?? ''}`);
+    const nameWords = wordsOf(a.name);
+    return (
+      words.length > 0 &&
+      nameWords.every(has) &&
+      words.filter(has).length >= Math.min(words.length, nameWords.length + 1)
+    );
+  });
+  if (whole.length > 0) {
+    // The most specific: accounts whose every word the question names beat those named in part.
+    const full = whole.filter((a) => wordsOf(`${a.name} ${a.institution ?? ''}`).every(has));
+    return full.length > 0 ? full : whole;
+  }
+  const byName = context.accounts.filter((a) => {
+    const core = wordsOf(a.name.replace(/\(.*\)/, ''));
+    return core.length > 0 && core.every(has);
+  });
+  if (byName.length > 0) return byName;
+  const CHAINS: Record<string, string[]> = {
+    sol: ['solana', 'sol'],
+    eth: ['ethereum', 'eth'],
+    btc: ['bitcoin', 'btc'],
+  };
+  const chain = Object.entries(CHAINS).find(([, words]) => words.some(has))?.[0];
+  if (chain && has('wallet')) return context.accounts.filter((a) => a.chain === chain);
+  // A word only one account's name has ('my visa', 'the amex').
+  const GENERIC = new Set([
+    'cash',
+    'rewards',
+    'plaid',
+    'my',
+    'card',
+    'account',
+    'everyday',
+    'high',
+    'yield',
+    'individual',
+    'joint',
+    'total',
+    'bank',
+    'credit',
+    'checking',
+    'savings',
+    'saving',
+  ]);
+  const distinctive = context.accounts.filter((a) =>
+    wordsOf(a.name.replace(/\(.*\)/, '')).some((w) => w.length >= 3 && !GENERIC.has(w) && has(w)),
+  );
+  if (distinctive.length === 1) return distinctive;
+  // 'my alpaca roth': of the accounts a word names, the one whose name and institution the
+  // question names most (two words at least).
+  if (distinctive.length > 1) {
+    const named = (a: ContextAccount) =>
+      wordsOf(`${a.name} ${a.institution ?? ''}`).filter((w) => w.length >= 3 && !GENERIC.has(w) && has(w))
+        .length;
+    const most = Math.max(...distinctive.map(named));
+    const best = distinctive.filter((a) => named(a) === most);
+    if (most >= 2 && best.length === 1) return best;
+  }
+  const kinds = ['checking', 'savings', 'credit', 'brokerage', 'investment', 'retirement', 'loan'];
+  const cardWords = has('card');
+  const named = kinds.filter((k) => has(k) && !new RegExp(`\\b${k} (rate|goal)`).test(q));
+  if (named.length === 0 && cardWords) named.push('credit');
+  // 'my savings and checking': every kind named.
+  return context.accounts.filter((a) =>
+    named.some((kind) => a.kind === kind || a.name.toLowerCase().includes(kind)),
+  );
+}
