@@ -1,5 +1,6 @@
 import type { LedgerFilters, LedgerMeasure, LedgerPeriod, LedgerQueryInput } from '@penny/contracts';
 import { addDays } from '../../finance/index.ts';
+import { lastDays } from './period-calendar.ts';
 import { type Period, previousPeriod, wholeMonth } from './periods.ts';
 import type { ToolCall } from './reading.ts';
 import type { Shape } from './shape.ts';
@@ -41,8 +42,7 @@ export function defaultPeriod(shape: Shape, q: string, today: string, historySta
   if (shape.series) return fullMonthsBefore(today, 6);
   // 'lately', 'recently': the last 30 days.
   if (/\b(lately|recently|these days)\b/.test(q)) {
-    const start = new Date(Date.parse(`${today}T00:00:00Z`) - 29 * 86_400_000).toISOString().slice(0, 10);
-    return { start, end: today, label: 'the last 30 days', unit: 'days' };
+    return lastDays(30, today);
   }
   if (shape.statistic === 'average') return fullMonthsBefore(today, 3);
   if (

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { nextPeriod, parsePeriod, periodShift, previousPeriod } from './periods.ts';
+import { yearBefore } from './reading-periods.ts';
 
 const today = '2026-11-23';
 const range = (q: string) => {
@@ -104,5 +105,22 @@ describe('stepping periods of the shapes the grammar reads', () => {
     expect(nextPeriod(week, today)).toMatchObject({ start: '2026-11-16', end: '2026-11-22' });
     const weekend = { start: '2026-11-21', end: '2026-11-22', label: 'the weekend', unit: 'week' } as const;
     expect(previousPeriod(weekend, today)).toMatchObject({ start: '2026-11-14', end: '2026-11-15' });
+  });
+});
+
+describe('the same days a year before', () => {
+  it('moves each end back a year, a leap day to the last day of February', () => {
+    const leap = { start: '2024-02-01', end: '2024-02-29', label: 'February 2024', unit: 'month' as const };
+    expect(yearBefore(leap)).toMatchObject({
+      start: '2023-02-01',
+      end: '2023-02-28',
+      label: 'February 2023',
+    });
+    const soFar = { start: '2026-01-01', end: '2026-11-23', label: '2026 so far', unit: 'days' as const };
+    expect(yearBefore(soFar)).toMatchObject({
+      start: '2025-01-01',
+      end: '2025-11-23',
+      label: 'Jan 1 – Nov 23, 2025',
+    });
   });
 });

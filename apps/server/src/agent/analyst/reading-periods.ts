@@ -1,5 +1,5 @@
 import { fullMonthsBefore } from './ledger-plan.ts';
-import { plusDays, spanLabel, week } from './period-calendar.ts';
+import { daysInMonth, iso, partsOf, plusDays, spanLabel, week } from './period-calendar.ts';
 import { type PeriodMention, type PeriodReading, readPeriods } from './period-grammar.ts';
 import { nextPeriod, type Period, previousPeriod, thisMonth, wholeYear } from './periods.ts';
 import type { Reading } from './reading.ts';
@@ -26,15 +26,19 @@ export const YEAR_BACK =
 /** The same days a year before ('last october' against 'this october'). */
 export function yearBefore(period: Period): Period {
   const back = (day: string) => {
-    const [year, month, date] = [Number(day.slice(0, 4)) - 1, day.slice(5, 7), day.slice(8, 10)];
-    // February 29 a year before is February 28.
-    return month === '02' && date === '29' ? `${year}-02-28` : `${year}-${month}-${date}`;
+    const { y, m, d } = partsOf(day);
+    // The same date a year before, or that month's last day (February 29 → February 28).
+    return iso(y - 1, m, Math.min(d, daysInMonth(y - 1, m)));
   };
+  const [start, end] = [back(period.start), back(period.end)];
   return {
     ...period,
-    start: back(period.start),
-    end: back(period.end),
-    label: period.label.replace(/\b(\d{4})\b/g, (year) => String(Number(year) - 1)).replace(/ so far$/, ''),
+    start,
+    end,
+    // '2026 so far' a year before is not all of 2025: it is named by its dates.
+    label: / so far$/.test(period.label)
+      ? spanLabel(start, end)
+      : period.label.replace(/\b(\d{4})\b/g, (year) => String(Number(year) - 1)),
   };
 }
 
