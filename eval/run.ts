@@ -607,7 +607,7 @@ const percent = (passed: number, total: number) =>
 
 const SET_TITLES: Record<EvalSet, string> = {
   tuning: 'tuning set (questions.ts, asserted)',
-  backlog: 'backlog (tuning-typed-2.ts, measured, not yet asserted)',
+  backlog: 'backlog (tuning-typed-3.ts, measured, not yet asserted)',
   'held-out': 'held-out set (held-out/, sealed, measured)',
 };
 

@@ -4,13 +4,14 @@ import { OPEN_QUESTIONS } from './tuning-reading-open.ts';
 import { PERIOD_QUESTIONS } from './tuning-reading-periods.ts';
 import { TYPED_QUESTIONS } from './tuning-typed.ts';
 import { TYPED_QUESTIONS_2 } from './tuning-typed-2.ts';
+import { TYPED_3_QUESTIONS } from './tuning-typed-3.ts';
 
 /**
  * The tuning set's questions typed as people type into a chat box (lower case, typos, abbreviations,
  * casual shapes), over every kind of reading: periods, comparisons, trends, averages, counts, rankings,
  * shares, filters, history bounds, must-declines, several readings, open questions and follow-ups.
  * Written from how people ask, not from the analyst's rules; expectations are plain arithmetic over the
- * raw records (expected.ts, expected-reading.ts, expected-typed.ts, expected-typed-2.ts) with the
+ * raw records (expected.ts, expected-reading.ts, expected-typed.ts, expected-typed-2.ts, expected-typed-3.ts) with the
  * definitions docs/agent.md states.
  */
 export const READING_QUESTIONS: readonly Question[] = [
@@ -18,10 +19,11 @@ export const READING_QUESTIONS: readonly Question[] = [
   ...MEASURE_QUESTIONS,
   ...OPEN_QUESTIONS,
   ...TYPED_QUESTIONS,
+  ...TYPED_QUESTIONS_2,
 ];
 
 /**
- * The second typed batch (tuning-typed-2.ts, written without reading the analyst): the backlog, measured
+ * The third typed batch (tuning-typed-3.ts, written without reading the analyst): the backlog, measured
  * by `npm run eval -- --backlog` and read to fix kinds of reading, asserted once it all passes.
  */
-export const BACKLOG_QUESTIONS: readonly Question[] = TYPED_QUESTIONS_2;
+export const BACKLOG_QUESTIONS: readonly Question[] = TYPED_3_QUESTIONS;
