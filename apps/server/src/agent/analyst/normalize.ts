@@ -10,6 +10,10 @@ import { editDistance } from './period-words.ts';
 /** Chat spellings, whole words only. */
 const CHAT: Record<string, string> = {
   rn: 'right now',
+  divs: 'dividends',
+  div: 'dividend',
+  tbh: '',
+  imo: '',
   pls: 'please',
   plz: 'please',
   u: 'you',
@@ -146,6 +150,16 @@ export function normalizeQuestion(question: string): Normalized {
     // 'did I go out', 'we went out': dining out, said of the person (money 'going out' is spending).
     .replace(/\b(i|we|you) (go|went|going|gone) out\b(?! of\b)/g, '$1 ate out')
     .replace(/\b(go|going) out to (eat|dinner|lunch)\b/g, 'eating out')
+    // 'higher then last yr': 'then' after a comparative is 'than'.
+    .replace(
+      /\b(more|less|higher|lower|bigger|smaller|better|worse|greater|fewer|cheaper|larger) then\b/g,
+      '$1 than',
+    )
+    // 'this month or last': the unit said once stands for both periods.
+    .replace(
+      /\b(this|last) (month|week|year|quarter) (or|vs|versus|and|compared to|than) (last|this)\b(?! (month|week|year|quarter)\b)/g,
+      '$1 $2 $3 $4 $2',
+    )
     // 'last months income': a possessive without its apostrophe, not a count of months.
     .replace(
       /\b(last|this|next|previous|prior) (month|week|year|quarter)s(?= (?!of\b|and\b|or\b|ago\b|back\b|before\b|to\b|i\b)[a-z])/g,

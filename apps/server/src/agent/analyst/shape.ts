@@ -145,7 +145,7 @@ function averageUnit(q: string): LedgerAverageUnit | undefined {
   if (averaged && explicit) return explicit as LedgerAverageUnit;
   if (
     new RegExp(
-      `\\b(average|avg|typical|usual|normal)\\s+(\\w+\\s+)?${ITEM}\\b|\\b(average|avg|typical|usual) (cost|price|amount|size|spend) (of|per|for|on) (a |an |my |each )?(\\w+\\s+)?${ITEM}\\b|\\bper (\\w+ )?${ITEM}\\b|\\beach time\\b`,
+      `\\b(average|avg|typical|usual|normal|mean)\\s+(\\w+\\s+)?${ITEM}\\b|\\b${ITEM} size\\b|\\b(average|avg|typical|usual) (cost|price|amount|size|spend) (of|per|for|on) (a |an |my |each )?(\\w+\\s+)?${ITEM}\\b|\\bper (\\w+ )?${ITEM}\\b|\\beach time\\b`,
     ).test(q)
   )
     return 'transaction';
@@ -157,8 +157,8 @@ function averageUnit(q: string): LedgerAverageUnit | undefined {
 }
 
 /** Unusual charges: read as the largest ones of the period, and said so (no anomaly model yet). */
-const UNUSUAL =
-  /\b(unusual|weird|strange|suspicious|odd|unexpected|unfamiliar|abnormal|out of the ordinary)\b.*\b(charges?|transactions?|purchases?|payments?|activity|spending|withdrawals?)\b/;
+export const UNUSUAL =
+  /\b(unusual|weird|strange|suspicious|odd|unexpected|unfamiliar|abnormal|out of the ordinary|fishy|sketchy)\b.*\b(charges?|transactions?|purchases?|payments?|activity|spending|withdrawals?)\b|\b(anything|something|any) (unusual|weird|strange|suspicious|odd|unexpected|unfamiliar|abnormal|out of the ordinary|fishy|sketchy)\b/;
 
 const SERIES =
   /\b(plot|chart|graph)\b|\b(lately|recently|these days|getting (worse|better|higher|lower|bigger)|been happening with|how has (my )?\w+( \w+)? been)\b|\b(weekly|monthly) (spending|income|expenses|totals?|spend) (for|over|in|during) (the )?(last|past)\b|\btrend(s|ing)?\b|\bover time\b|\b(month|week) (by|over|to) (month|week)\b|\bby (month|week)\b|\beach (month|week) (of|in|since|this|last|over|for)\b|\bevery (month|week) (of|in|since|this|last|over|for)\b|\bmonthly breakdown\b|\bweekly breakdown\b|\b(go|goes|gone|going|went|trending|creeping) (up|down)\b|\b(increas|decreas|ris|climb|grow|shrink|drop)(e|es|ed|ing)\b|\bchang(e|ed|ing) over\b|\bhistory of\b/;
@@ -173,7 +173,7 @@ function readRanking(q: string, shape: Shape): void {
   // A ranking over groups: 'top 3 places', 'biggest category', 'which store did I spend the most at'.
   const rankedGroup = q.match(
     new RegExp(
-      `\\b(top|biggest|largest|main|highest|most expensive|smallest|lowest|least)\\s+(?:${COUNT_WORD}\\s+)?(?:(?:spending|spent|expense|expensive|used|visited|frequent|popular|paid)\\s+)?(\\w+)\\b`,
+      `\\b(top|biggest|largest|main|highest|most expensive|smallest|lowest|least expensive|least|cheapest)\\s+(?:${COUNT_WORD}\\s+)?(?:(?:spending|spent|expense|expensive|used|visited|frequent|popular|paid)\\s+)?(\\w+)\\b`,
     ),
   );
   const whichGroup = q.match(
@@ -240,7 +240,9 @@ function readRanking(q: string, shape: Shape): void {
   if (
     shape.groupBy !== 'none' &&
     shape.statistic === 'largest' &&
-    /\bmost (often|frequently)\b|\bthe most times\b/.test(q)
+    /\bmost (often|frequently)\b|\bthe most times\b|\bby (the )?(# of|number of|count of|count|how many) ?(visits|trips|transactions|purchases|times)?\b|\bby visits\b|\bmost visited\b|\b(go|goes|went|going|shop|shopped|visit|visited|stop|frequent)( to| at| in)? (the )?most\b/.test(
+      q,
+    )
   )
     shape.statistic = 'count';
 }

@@ -16,7 +16,7 @@ import { nextPeriod, periodShift, previousPeriod } from './periods.ts';
 import { type Intent, LEDGER_INTENTS, type Plan, type Reading } from './reading.ts';
 import { checkPeriods, planLedger, unknownSubject, unsupportedReading } from './reading-checks.ts';
 import { applyPeriods, applyYearBack, wholeWeeksOfSeries, YEAR_BACK } from './reading-periods.ts';
-import { namesTransactions, PLAIN_SHAPE, readShape, type Shape } from './shape.ts';
+import { namesTransactions, PLAIN_SHAPE, readShape, type Shape, UNUSUAL } from './shape.ts';
 import { readShareWhole, type ShareWhole } from './share-whole.ts';
 import { callsFor } from './tool-calls.ts';
 import type { ContextAccount, Matcher, TurnContext } from './vocabulary.ts';
@@ -116,7 +116,12 @@ function readParts(question: string, context: TurnContext, matcher: Matcher): Pa
   else if (
     !intent &&
     shape.shaped &&
-    (shape.measure || namesTransactions(q) || shape.groupBy !== 'none' || shape.minAmount || shape.maxAmount)
+    (shape.measure ||
+      namesTransactions(q) ||
+      shape.groupBy !== 'none' ||
+      shape.minAmount ||
+      shape.maxAmount ||
+      UNUSUAL.test(q))
   )
     intent = intentOfMeasure(shape.measure) ?? 'spending';
   else if (

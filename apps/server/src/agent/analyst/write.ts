@@ -129,7 +129,9 @@ const METHOD: Partial<Record<Reading['intent'], string>> = {
  * tool's first fact, never counted here.
  */
 function countSaidBack(reading: Reading | undefined, fact: string | undefined): string | undefined {
-  const noun = reading?.shape?.statistic === 'count' ? reading.shape.countNoun : undefined;
+  // A count by group ('top merchants by # of visits') is its list, not one number.
+  const counted = reading?.shape?.statistic === 'count' && reading.shape.groupBy === 'none';
+  const noun = counted ? reading?.shape?.countNoun : undefined;
   if (!noun || !fact || noun === 'transactions') return undefined;
   const found = fact.match(/: ([\d,]+) (transactions?|purchases?|payments?)\b/);
   if (!found?.[1]) return undefined;
