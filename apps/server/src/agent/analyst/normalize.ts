@@ -109,7 +109,8 @@ function inflected(word: string, longer: string): boolean {
 /** The known word a near spelling stands for: same first letter, one edit (two past 7 letters). */
 function corrected(word: string): string | undefined {
   if (word.length < 4 || KNOWN_SET.has(word) || /\d/.test(word)) return undefined;
-  const limit = word.length >= 8 ? 2 : 1;
+  // Long words take more slips ('restraunts' is three edits from 'restaurants').
+  const limit = word.length >= 10 ? 3 : word.length >= 8 ? 2 : 1;
   let found: { word: string; distance: number } | undefined;
   for (const known of KNOWN) {
     if (known[0] !== word[0]) continue;

@@ -69,6 +69,19 @@ export function unsupportedReading(q: string, intent: Intent, context: TurnConte
     return "I don't work out what-ifs yet. I can show what you spent on it over the last months, or where your spending rose above its usual level. Which would help?";
   if (/\b(excluding|except|other than|not counting|apart from|leaving out|without counting)\b/.test(q))
     return "I can't leave part of a total out yet. I can give the total with each account type or category beside it, so you can see the part you'd leave out. Should I?";
+  if (
+    /\b(put|putting|contribut\w*|deposit\w*|moved?|moving|transferr?\w*|added|adding|sock\w*)( \w+){0,3} (in|into|to) (my |the )?(roth|ira|401k|brokerage|savings|investments?|retirement|hysa)\b/.test(
+      q,
+    )
+  )
+    return "I can't total what you moved into one of your accounts yet: transfers between your own accounts are left out of spending and income. I can show the account's balance now, or your income and spending. Which would help?";
+  if (
+    intent === 'balances' &&
+    /\b(grown|grow|grew|growing|gone (up|down)|went (up|down)|changed?|changing|increased?|decreased?|dropped|risen|rose)\b/.test(
+      q,
+    )
+  )
+    return "I can't show one account's balance over time yet. I can show its balance now, or your bank and card accounts' month-end totals in your net worth. Which would help?";
   if (UNSUPPORTED_SPLIT.test(q))
     return "I can't split spending by day of the week or time of day yet. I can total it for a period, by category, merchant, account, month or week. Which would help?";
   if (['compound_growth', 'loan_payment', 'savings_goal', 'emergency_fund', 'afford'].includes(intent))

@@ -108,8 +108,10 @@ function readParts(question: string, context: TurnContext, matcher: Matcher): Pa
   }
   if (
     intent === 'holdings' &&
-    /\b(dividends?|interest)\b/.test(q) &&
-    /\b(earn\w*|paid|pay|get|got|receiv\w*|made|make)\b/.test(q)
+    /\b(dividends?|interest|income)\b/.test(q) &&
+    /\b(earn\w*|paid|pay|get|got|receiv\w*|made|make|bring|brought|bringing|generat\w*|yield\w*|produc\w*|kick\w* off|throw\w* off)\b/.test(
+      q,
+    )
   )
     intent = 'income';
   if (!intent && (category || merchant || text)) intent = intentOfMeasure(shape.measure) ?? 'spending';
@@ -372,8 +374,14 @@ export function understand(
   if ('kind' in parts) return parts;
   const { q, category, merchant, named, symbols } = parts;
   // 'am I overdoing it': an idiom's 'it' in a question that reads whole is not a reference back.
+  // 'how much did I spend on it', 'what did I spend there': money said of something named before.
+  const moneyPointsBack =
+    /\b(spen[dt]|spending|paid|pay|buy|bought|shop\w*|go|went|charged?) (\w+ )?(there|on it|at it|on that|at that|for it|on them|at them)\b/.test(
+      q,
+    );
   const readsWhole =
     parts.intent !== undefined &&
+    !moneyPointsBack &&
     (parts.periods.mentions.length > 0 || parts.shape.shaped) &&
     !/\b(there|that|those|them|the same|this one)\b/.test(q);
   if (
@@ -445,6 +453,18 @@ export function understand(
       kind: 'clarify',
       question:
         'Which two should I compare? Name both, for example "groceries vs restaurants in October" or "October vs September".',
+    };
+  // 'how much did I spend at the store': which store is not said.
+  if (
+    !merchant &&
+    !category &&
+    !parts.text &&
+    /\b(at|from|in) the (store|shop|place|mall|market|stores|shops)\b/.test(q) &&
+    !/\b(which|what|where)\b/.test(q)
+  )
+    return {
+      kind: 'clarify',
+      question: 'Which store do you mean? Name it, for example "how much did I spend at Target last month".',
     };
   const started = startReading(parts, previous, context);
   if ('kind' in started) return started;
