@@ -50,7 +50,7 @@ const INTENT_RULES: ReadonlyArray<[Intent, RegExp]> = [
   ],
   [
     'crypto',
-    /\bcrypto\b|\bbitcoin\b|\bbtc\b|\bethereum\b|\beth\b|\bsolana\b|\bsol\b|\bwallets?\b|\btokens?\b|\bcoins?\b/,
+    /\bcrypto\b|\bbitcoin\b|\bbtc\b|\bethereum\b|\beth\b|\bsolana\b|\bsol\b|\bwallets?\b|\btokens?\b|\bcoins?\b|\bstablecoins?\b|\busdc\b|\busdt\b/,
   ],
   [
     'holdings',

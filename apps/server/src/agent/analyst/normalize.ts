@@ -161,6 +161,8 @@ export function normalizeQuestion(question: string): Normalized {
       /\b(this|last) (month|week|year|quarter) (or|vs|versus|and|compared to|than) (last|this)\b(?! (month|week|year|quarter)\b)/g,
       '$1 $2 $3 $4 $2',
     )
+    // 'for the whole year', 'all month': the one running now.
+    .replace(/\b(the (whole|entire|full) |all )(year|month|week)\b(?! (of|before|after|ago)\b)/g, 'this $3')
     // 'last months income': a possessive without its apostrophe, not a count of months.
     .replace(
       /\b(last|this|next|previous|prior) (month|week|year|quarter)s(?= (?!of\b|and\b|or\b|ago\b|back\b|before\b|to\b|i\b)[a-z])/g,

@@ -132,8 +132,17 @@ const EARLIEST = '1900-01-01';
 /** A follow-up that shifts the previous period: 'and the month before?', 'what about the year after?'. */
 export function periodShift(question: string): 'previous' | 'next' | undefined {
   const q = question.toLowerCase();
-  if (/\b(month|year|week|period) before\b|\bprevious (month|year|week|one)\b|\bbefore that\b/.test(q))
+  if (
+    /\b(month|year|week|weekend|quarter|day|period) before\b|\bprevious (month|year|week|weekend|quarter|one)\b|\bbefore that\b/.test(
+      q,
+    )
+  )
     return 'previous';
-  if (/\b(month|year|week|period) after\b|\bafter that\b|\bnext (month|year|week)\b/.test(q)) return 'next';
+  if (
+    /\b(month|year|week|weekend|quarter|day|period) after\b|\bafter that\b|\bnext (month|year|week|weekend|quarter)\b/.test(
+      q,
+    )
+  )
+    return 'next';
   return undefined;
 }

@@ -67,7 +67,12 @@ export function unsupportedReading(q: string, intent: Intent, context: TurnConte
     return 'I can\'t total spending by one day of the week yet. I can total weekends or weekdays, or a period you name, like "last weekend" or "last month". Which would help?';
   if (/\bif i (cut|stopp?ed|stop|reduced?|dropped|cancel+ed|cancel|quit|halved|spent less)\b/.test(q))
     return "I don't work out what-ifs yet. I can show what you spent on it over the last months, or where your spending rose above its usual level. Which would help?";
-  if (/\b(excluding|except|other than|not counting|apart from|leaving out|without counting)\b/.test(q))
+  // 'net worth without crypto' is a figure of its own (net_worth states it).
+  const netWorthLessCrypto = intent === 'net_worth' && /\b(crypto|wallets?)\b/.test(q);
+  if (
+    !netWorthLessCrypto &&
+    /\b(excluding|except|other than|not counting|apart from|leaving out|without counting)\b/.test(q)
+  )
     return "I can't leave part of a total out yet. I can give the total with each account type or category beside it, so you can see the part you'd leave out. Should I?";
   if (
     /\b(put|putting|contribut\w*|deposit\w*|moved?|moving|transferr?\w*|added|adding|sock\w*)( \w+){0,3} (in|into|to) (my |the )?(roth|ira|401k|brokerage|savings|investments?|retirement|hysa)\b/.test(

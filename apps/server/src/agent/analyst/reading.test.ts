@@ -35,6 +35,8 @@ const context: TurnContext = {
     { code: 'TRANSPORTATION_GAS', label: 'Gas', count: 12 },
     { code: 'BANK_FEES', label: 'Bank fees', count: 2 },
     { code: 'INCOME_WAGES', label: 'Wages and salary', count: 24 },
+    { code: 'INCOME_DIVIDENDS', label: 'Dividends', count: 30 },
+    { code: 'INCOME_INTEREST_EARNED', label: 'Interest earned', count: 12 },
   ],
   merchants: [
     { name: 'Whole Foods Market', count: 12 },
@@ -317,5 +319,54 @@ describe('accounts and holdings', () => {
       { tool: 'holdings', input: expect.objectContaining({ group_by: 'security' }) },
     ]);
     expect(plan.kind === 'tools' && plan.reading.focus).toContain('performer');
+  });
+});
+
+describe('more kinds from questions typed as people type', () => {
+  it('what investments brought in is dividends and interest together', () => {
+    expect(
+      ledger(read('how much income did my investments bring in this yr (divs + interest)')),
+    ).toMatchObject({
+      measure: 'income',
+      group_by: 'category',
+      filters: { categories: ['INCOME_DIVIDENDS', 'INCOME_INTEREST_EARNED'] },
+    });
+  });
+  it('which account has the most is the balances, not the ledger by account', () => {
+    const plan = read('which acct has the most money in it');
+    expect(plan.kind === 'tools' && plan.calls.map((c) => c.tool)).toEqual(['list_accounts']);
+  });
+  it("'the weekend before' after a weekend is the weekend a week earlier", () => {
+    const first = read('how much did i spend last weekend');
+    if (first.kind !== 'tools') throw new Error('expected tools');
+    const before = read('and the weekend before', first.reading);
+    expect(before.kind === 'tools' && before.calls[0]?.input).toMatchObject({
+      start: '2026-11-14',
+      end: '2026-11-15',
+    });
+  });
+  it("'combined for the whole year?' adds the two subjects over the period named now", () => {
+    const first = read('uber this month');
+    if (first.kind !== 'tools') throw new Error('expected tools');
+    const second = read('lyft?', first.reading);
+    if (second.kind !== 'tools') throw new Error('expected tools');
+    const query = ledger(read('combined for the whole year?', second.reading));
+    expect(query.filters?.merchants).toEqual(['Uber', 'Lyft']);
+    expect(query.periods[0]).toMatchObject({ start: '2026-01-01', end: '2026-11-26' });
+  });
+  it('asks back about money moved into an account and a store it is not told', () => {
+    expect(read('how much did i move into savings this yr').kind).toBe('clarify');
+    expect(read('how much did i spend at the store').kind).toBe('clarify');
+    expect(read('how much did i spend on it last month').kind).toBe('clarify');
+  });
+  it('ranks merchants by visits when the question is about going, not spending', () => {
+    expect(ledger(read('where do i shop the most'))).toMatchObject({
+      group_by: 'merchant',
+      statistic: 'count',
+    });
+    expect(ledger(read('top merchants by # of visits last month'))).toMatchObject({
+      group_by: 'merchant',
+      statistic: 'count',
+    });
   });
 });

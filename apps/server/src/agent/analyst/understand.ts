@@ -30,7 +30,7 @@ export type { Intent, Plan, Reading, ToolCall } from './reading.ts';
  */
 function ambiguousAccount(question: string, matcher: Matcher): ContextAccount[] | undefined {
   const q = question.toLowerCase();
-  if (!/\b(my|the)\s+(\w+\s+){0,3}(account|wallet|card|ira)\b(?!s)/.test(q)) return undefined;
+  if (!/\b(my|the)\s+(\w+\s+){0,3}(account|wallet|card|ira|roth|brokerage)\b(?!s)/.test(q)) return undefined;
   if (/\b(accounts|wallets|cards|all|each|both|every|total|combined|together|two|three|and)\b/.test(q))
     return undefined;
   const candidates = matcher.accounts(question);
@@ -55,6 +55,8 @@ type Parts = {
   /** The question without a share's whole ('of my income'): where the subject is named. */
   part: string;
   yearBack: boolean;
+  /** Income from investments: dividends and interest together. */
+  investmentIncome: boolean;
 };
 
 /** Words to find in descriptions: a quoted phrase, or 'with coffee in the name'. */
@@ -93,6 +95,18 @@ function readParts(question: string, context: TurnContext, matcher: Matcher): Pa
   const merchantsNamed = matcher.merchantsNamed(part).map((m) => m.name);
   const named = matcher.accounts(q);
   let intent = detectIntent(q);
+  let investmentIncome = false;
+  // 'which account has the most money in it': balances ranked, not the ledger by account.
+  if (
+    /\b(which|what) (account|bank account|acct)s? (has|have|holds?|with|is) (the )?(most|least|biggest|largest|highest|lowest)\b/.test(
+      q,
+    )
+  ) {
+    intent = 'balances';
+    shape.groupBy = 'none';
+    shape.statistic = 'total';
+    shape.shaped = false;
+  }
   if (symbols.length > 0 && (!intent || intent === 'balances')) intent = 'holdings';
   // 'how many purchases did I make': the purchases are made, not money.
   if (
@@ -112,8 +126,11 @@ function readParts(question: string, context: TurnContext, matcher: Matcher): Pa
     /\b(earn\w*|paid|pay|get|got|receiv\w*|made|make|bring|brought|bringing|generat\w*|yield\w*|produc\w*|kick\w* off|throw\w* off)\b/.test(
       q,
     )
-  )
+  ) {
     intent = 'income';
+    // 'what did my investments bring in': what investments pay, dividends and interest together.
+    if (/\b(investments?|portfolio|holdings|brokerage|stocks)\b/.test(q)) investmentIncome = true;
+  }
   if (!intent && (category || merchant || text)) intent = intentOfMeasure(shape.measure) ?? 'spending';
   else if (
     !intent &&
@@ -156,6 +173,7 @@ function readParts(question: string, context: TurnContext, matcher: Matcher): Pa
     shareWhole: shareWhole?.whole,
     part,
     yearBack,
+    investmentIncome,
   };
 }
 
@@ -396,7 +414,9 @@ export function understand(
     !['compound_growth', 'loan_payment', 'savings_goal', 'emergency_fund', 'afford'].includes(
       parts.intent ?? '',
     ) &&
-    !/\bthat (i|came|went)\b/.test(q)
+    !/\bthat (i|came|went)\b/.test(q) &&
+    // 'which wallet has the most in it': the 'it' is the wallet asked about.
+    !/\b(which|what) (wallet|account|card|coin|token|holding|stock|fund|bank)s?\b/.test(q)
   ) {
     return {
       kind: 'clarify',
@@ -426,13 +446,19 @@ export function understand(
   if (
     previous &&
     COMBINED.test(q) &&
-    q.split(/\s+/).length <= 5 &&
+    q.split(/\s+/).length <= 7 &&
     !category &&
     !merchant &&
     named.length === 0 &&
-    parts.periods.mentions.length === 0
+    parts.periods.mentions.length <= 1
   ) {
     const together = combinedReading(previous);
+    // 'combined for the whole year?': together, over the period named now.
+    const period = parts.periods.mentions[0]?.period;
+    if (together && period) {
+      together.period = period;
+      delete together.periods;
+    }
     const calls = together && planLedger(together, q, context, deep);
     if (together && calls) return { kind: 'tools', reading: together, calls };
     return {
@@ -476,6 +502,19 @@ export function understand(
   if (parts.yearBack) applyYearBack(reading, parts, context);
   else applyPeriods(reading, parts, context);
   applySubject(reading, parts, matcher);
+  if (parts.investmentIncome && reading.intent === 'income') {
+    const kinds = context.categories.filter((c) => /^INCOME_(DIVIDENDS|INTEREST)/.test(c.code));
+    if (kinds.length > 0) {
+      reading.categories = kinds.map((c) => ({ code: c.code, label: c.label }));
+      reading.shape = {
+        ...(reading.shape ?? PLAIN_SHAPE),
+        measure: 'income',
+        groupBy: 'category',
+        shaped: true,
+      };
+      delete reading.category;
+    }
+  }
   seriesPerUnit(reading, parts.shape);
   wholeWeeksOfSeries(reading, parts, context.today);
   const ambiguous = ambiguousAccount(q, matcher);
@@ -534,6 +573,21 @@ function finishReading(
     ...(/\bbonds?\b/.test(q) ? ['Bond funds'] : []),
     ...(/\b(eth|ether)\b/.test(q) && !/\bethereum\b/.test(q) ? ['ETH'] : []),
   ];
+  // 'which account has the most money in it': the accounts ranked by balance.
+  if (reading.intent === 'balances' && /\b(most|least|biggest|largest|smallest|highest|lowest)\b/.test(q))
+    focus.unshift('Accounts from the most');
+  if (
+    reading.intent === 'net_worth' &&
+    /\b(without|excluding|except|minus|less|not counting)\b.*\b(crypto|wallets?)\b/.test(q)
+  )
+    focus.unshift('Net worth without crypto');
+  // 'what's my stablecoin total', 'which wallet has the most', 'what % of my crypto is btc'.
+  if (reading.intent === 'crypto') {
+    if (/\bstablecoins?\b/.test(q)) focus.unshift('Stablecoins');
+    if (/\b(which|what) (wallet|account)s?\b|\b(most|least|biggest|largest|smallest)\b/.test(q))
+      focus.unshift('Wallets from the most');
+    if (/%|\b(percent|percentage|share|portion|how much of)\b/.test(q)) focus.unshift('By coin');
+  }
   if (focus.length > 0) reading.focus = focus;
   else delete reading.focus;
   if (/\b(deposits?|income|inflows?|came in|received)\b/.test(q) && reading.intent === 'largest')

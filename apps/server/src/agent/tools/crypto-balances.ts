@@ -1,5 +1,5 @@
-import type { CryptoBalances } from '../../finance/index.ts';
-import { block, count, money, num, usd } from './format.ts';
+import { type CryptoBalances, fromCents, percentOf, toCents } from '../../finance/index.ts';
+import { block, count, list, money, num, percent, usd } from './format.ts';
 import type { FinanceTool, ToolBlock, ToolResult } from './types.ts';
 
 export type CryptoBalancesData = CryptoBalances;
@@ -11,6 +11,44 @@ function quantity(amount: string): string {
 }
 
 const CHAIN_NAME: Record<string, string> = { eth: 'Ethereum', sol: 'Solana', btc: 'Bitcoin' };
+
+/** Coins pegged to the US dollar, by their symbols. */
+const STABLECOINS = new Set([
+  'USDC',
+  'USDT',
+  'DAI',
+  'PYUSD',
+  'USDP',
+  'TUSD',
+  'BUSD',
+  'FDUSD',
+  'GUSD',
+  'USDE',
+  'FRAX',
+  'LUSD',
+]);
+
+/** The stablecoins held, together: 'what's my stablecoin total'. */
+function stablecoins(result: CryptoBalances): string[] {
+  const held = result.bySymbol.filter(
+    (coin) => STABLECOINS.has(coin.symbol.toUpperCase()) && coin.value !== null,
+  );
+  if (held.length === 0) return [];
+  const total = fromCents(held.reduce((sum, coin) => sum + toCents(coin.value ?? '0'), 0n));
+  return [
+    `Stablecoins (${list(held.map((coin) => coin.symbol))}): ${usd(total)} (${percent(percentOf(total, result.total))} of your crypto).`,
+  ];
+}
+
+/** The wallets from the most to the least in USD. */
+function walletsRanked(result: CryptoBalances): string[] {
+  const valued = result.wallets.filter((wallet) => wallet.balance !== null);
+  if (valued.length < 2) return [];
+  const ranked = [...valued].sort((a, b) => Number(toCents(b.balance ?? '0') - toCents(a.balance ?? '0')));
+  return [
+    `Wallets from the most to the least: ${ranked.map((wallet) => `${wallet.name} ${usd(wallet.balance ?? '0')}`).join(', ')}.`,
+  ];
+}
 
 export const cryptoBalancesTool = {
   name: 'crypto_balances',
@@ -40,8 +78,13 @@ export const cryptoBalancesTool = {
         )
         .join(', ')}.`,
       `By coin across all wallets: ${result.bySymbol
-        .map((coin) => `${coin.symbol} ${usd(coin.value)} (${quantity(coin.amount)} ${coin.symbol})`)
+        .map(
+          (coin) =>
+            `${coin.symbol} ${usd(coin.value)} (${coin.value === null ? '' : `${percent(percentOf(coin.value, result.total))}, `}${quantity(coin.amount)} ${coin.symbol})`,
+        )
         .join(', ')}.`,
+      ...walletsRanked(result),
+      ...stablecoins(result),
       ...result.wallets.map((wallet) => {
         const coins = wallet.assets
           .map(

@@ -53,6 +53,27 @@ function creditLeft(account: AnalyticsAccount): string {
   return `; credit limit ${usd(account.limit)}, ${usd(left)} left after what is owed${available}`;
 }
 
+/** ' (checking 15.4%, savings 84.6%)': where the cash is, when it is in both. */
+function cashSplit(cash: string, byKind: Array<{ kind: string; total: string }>): string {
+  const parts = byKind.filter(
+    (kind) => (kind.kind === 'checking' || kind.kind === 'savings') && toCents(kind.total) > 0n,
+  );
+  if (parts.length < 2 || toCents(cash) <= 0n) return '';
+  return ` (${parts.map((kind) => `${kind.kind} ${percentOf(kind.total, cash)}%`).join(', ')})`;
+}
+
+/** The accounts that hold money, from the most to the least: 'which account has the most in it'. */
+function accountsRanked(accounts: AnalyticsAccount[]): string[] {
+  const held = accounts.filter((a) => a.balanceUsd !== null && toCents(a.balanceUsd) > 0n);
+  if (held.length < 2) return [];
+  const ranked = [...held].sort((a, b) =>
+    Number(toCents(b.balanceUsd ?? '0') - toCents(a.balanceUsd ?? '0')),
+  );
+  return [
+    `Accounts from the most to the least: ${ranked.map((a) => `${a.displayName} ${usd(a.balanceUsd ?? '0')}`).join(', ')}.`,
+  ];
+}
+
 /** 'if I paid off my cards': the cash in checking and savings less what the cards owe, when they owe. */
 function cashAfterCards(cash: string, accounts: AnalyticsAccount[]): string[] {
   const cards = accounts.filter((a) => a.kind === 'credit' && a.balanceUsd !== null);
@@ -129,8 +150,9 @@ export const listAccountsTool = {
           return `${KIND_WORD[kind.kind] ?? kind.kind} ${usd(kind.total)}${share === null ? '' : ` (${share}% of assets)`}`;
         })
         .join(', ')}.`,
-      `Cash in checking and savings: ${usd(cash)}.`,
+      `Cash in checking and savings: ${usd(cash)}${cashSplit(cash, totals.byKind)}.`,
       ...cashAfterCards(cash, accounts),
+      ...accountsRanked(accounts),
       ...accounts.map((account) => {
         const institution =
           account.institution && !account.displayName.includes(account.institution)

@@ -1,5 +1,5 @@
 import type { NetWorth, NetWorthTrend } from '../../finance/index.ts';
-import { percentOf } from '../../finance/index.ts';
+import { fromCents, percentOf, toCents } from '../../finance/index.ts';
 import { block, change, count, money, num, signedMoney, signedPercent, signedUsd, usd } from './format.ts';
 import type { FinanceTool, ToolResult } from './types.ts';
 
@@ -31,6 +31,13 @@ const KIND_LABEL: Record<string, string> = {
   crypto: 'Crypto',
   other: 'Other',
 };
+
+/** 'net worth without crypto': the net worth less the wallets, when there are wallets. */
+function withoutCrypto(net: string, byKind: Array<{ kind: string; total: string }>): string[] {
+  const crypto = byKind.find((kind) => kind.kind === 'crypto');
+  if (!crypto || toCents(crypto.total) === 0n) return [];
+  return [`Net worth without crypto: ${usd(fromCents(toCents(net) - toCents(crypto.total)))}.`];
+}
 
 export const netWorthTool = {
   name: 'net_worth',
@@ -109,6 +116,7 @@ export const netWorthTool = {
       );
     }
     if (now.unpriced.length > 0) facts.push(`Without a USD value (left out): ${now.unpriced.join(', ')}.`);
+    facts.push(...withoutCrypto(now.net, now.byKind));
     return {
       data,
       facts,
