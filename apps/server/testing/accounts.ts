@@ -1,4 +1,3 @@
-import { SANDBOX_CREDENTIALS } from '../src/sandbox/index.ts';
 import type { TestApp } from './app.ts';
 import { identityClient } from './identity.ts';
 
@@ -45,20 +44,33 @@ export async function accountsClient(t: TestApp, user: SignedUp) {
     ).then((response) => json<T>(response));
   };
 
-  /** A call to a sandbox upstream, as the browser's stand-in widget makes it. */
+  /** A call to a sandbox stand-in page, as the browser's widget makes it: the session cookie, our Origin. */
   const sandbox = <T = Record<string, unknown>>(path: string, body?: unknown) =>
     Promise.resolve(
       t.app.request(`/sandbox${path}`, {
         method: body === undefined ? 'GET' : 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', cookie: user.cookie, origin },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       }),
     ).then((response) => json<T>(response));
+
+  /** Submits the brokerage portal's form from the page a redirectURI names, as this user's browser. */
+  const portal = (redirectURI: string, fields: Record<string, string>) => {
+    const page = new URL(redirectURI);
+    return Promise.resolve(
+      t.app.request(page.pathname, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: user.cookie, origin },
+        body: new URLSearchParams({ token: page.searchParams.get('token') ?? '', ...fields }).toString(),
+      }),
+    );
+  };
 
   return {
     names,
     connect,
     sandbox,
+    portal,
     /**
      * Links a sandbox bank as the web app does (link token, the stand-in's login, the exchange) and
      * answers the exchange; the first sync then runs in the background.
@@ -90,14 +102,16 @@ export async function accountsClient(t: TestApp, user: SignedUp) {
       options: { institution?: string; productName?: string } = {},
     ) {
       const institution = options.institution ?? 'ins_109508';
+      const keys = t.sandboxKeys;
+      if (!keys) throw new Error('the test app has no sandbox');
       const plaid = async <T>(path: string, body: Record<string, unknown>) => {
         const answer = await json<T>(
           await t.app.request(`/sandbox/plaid${path}`, {
             method: 'POST',
             headers: {
               'content-type': 'application/json',
-              'plaid-client-id': SANDBOX_CREDENTIALS.plaid.clientId,
-              'plaid-secret': SANDBOX_CREDENTIALS.plaid.secret,
+              'plaid-client-id': keys.plaid.clientId,
+              'plaid-secret': keys.plaid.secret,
             },
             body: JSON.stringify(body),
           }),

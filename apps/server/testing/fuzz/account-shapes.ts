@@ -376,8 +376,8 @@ export const accountShapes: Record<string, fc.Arbitrary<Shape>> = {
     fc.record(
       {
         public_token: fc.oneof(
-          { weight: 2, arbitrary: fc.constant(P.publicToken) },
-          { weight: 2, arbitrary: fc.constant(P.otherPublicToken) },
+          { weight: 5, arbitrary: fc.constant(P.publicToken) },
+          { weight: 3, arbitrary: fc.constant(P.otherPublicToken) },
           { weight: 1, arbitrary: fc.constant(P.spentPublicToken) },
           { weight: 1, arbitrary: fc.uuid().map((id) => `public-sandbox-${id}`) },
           { weight: 1, arbitrary: fc.constantFrom(P.itemId, P.otherItemId, P.connectionId) },

@@ -1,8 +1,9 @@
 // The case: one generated request (endpoint, caller, Origin, shape, mutations, transport, splices).
 
 import fc from 'fast-check';
-import { type Endpoint, endpointKey } from './endpoints.ts';
+import { type Endpoint, endpointKey, isStandIn } from './endpoints.ts';
 import { type Mutation, mutation } from './mutations.ts';
+import { sandboxVendorShape } from './sandbox-shapes.ts';
 import type { Shape } from './shape.ts';
 import { genericShape, shapes } from './shapes.ts';
 
@@ -159,6 +160,17 @@ function transportArbitrary(endpoint: Endpoint): fc.Arbitrary<Transport> {
       { weight: 1, arbitrary: fc.oneof(simple('form'), multipart) },
     );
   }
+  if (endpoint.service === 'sandbox') {
+    // The vendors' APIs and fake Link take JSON (SnapTrade's calls are signed queries); the portal a form.
+    const portal = endpoint.path.endsWith('/portal');
+    return fc.oneof(
+      { weight: portal ? 2 : 10, arbitrary: simple('plain') },
+      { weight: portal ? 10 : 1, arbitrary: simple('form') },
+      { weight: 1, arbitrary: wrongType },
+      { weight: 1, arbitrary: junk },
+      { weight: 1, arbitrary: simple('empty') },
+    );
+  }
   if (endpoint.service === 'connect') {
     // The web app sends these as forms (docs/product/chat.md, "Account-connection service"); API users send
     // JSON. Neither is ever sealed.
@@ -203,7 +215,17 @@ const weighted = <T>(weights: Array<[T, number]>): fc.Arbitrary<T> =>
   fc.oneof(...weights.map(([value, weight]) => ({ weight, arbitrary: fc.constant(value) })));
 
 function callerArbitrary(endpoint: Endpoint): fc.Arbitrary<Caller> {
-  if (endpoint.service === 'connect') {
+  if (endpoint.service === 'sandbox' && !isStandIn(endpoint)) {
+    // The vendors' APIs: nobody here holds the installation's keys, whatever session they bring.
+    return weighted<Caller>([
+      ['none', 4],
+      ['cookie', 2],
+      ['user', 2],
+      ['anon', 1],
+      ['forged-cookie', 1],
+    ]);
+  }
+  if (endpoint.service === 'connect' || endpoint.service === 'sandbox') {
     // The session cookie is this service's credential; a bearer is ignored here.
     return weighted<Caller>([
       ['cookie', 8],
@@ -225,7 +247,7 @@ function callerArbitrary(endpoint: Endpoint): fc.Arbitrary<Caller> {
 }
 
 function originArbitrary(endpoint: Endpoint): fc.Arbitrary<OriginKind> {
-  if (endpoint.service === 'connect') {
+  if (endpoint.service === 'connect' || isStandIn(endpoint)) {
     // The Origin check is this service's other half: every look-alike, each now and then.
     return weighted<OriginKind>([
       ['ours', 16],
@@ -251,7 +273,7 @@ function caseArbitrary(endpoint: Endpoint): fc.Arbitrary<FuzzCase> {
     endpoint: fc.constant(key),
     caller: callerArbitrary(endpoint),
     origin: originArbitrary(endpoint),
-    shape: shapes[key] ?? genericShape,
+    shape: shapes[key] ?? (endpoint.service === 'sandbox' ? sandboxVendorShape(endpoint) : genericShape),
     mutations: endpoint.method === 'GET' ? fc.constant([]) : mutations,
     queryMutations: endpoint.method === 'GET' ? mutations : rarely(mutations, 1, 10).map((m) => m ?? []),
     rawQuery: rarely(fc.constantFrom(...RAW_QUERIES), 1, 8),
@@ -289,14 +311,30 @@ function caseArbitrary(endpoint: Endpoint): fc.Arbitrary<FuzzCase> {
 const WEIGHTS: Record<string, number> = {
   'POST /agent/:platform/get-transactions': 12,
   'POST /db/delete-resource': 3,
+  // The link flow, where a user's own link session and another's meet.
+  'POST /connect/api/set_access_token': 8,
+  'POST /sandbox/plaid/link/public_token': 8,
+  'POST /sandbox/snaptrade/portal': 6,
 };
+
+/**
+ * The sandbox vendors' APIs together come up as often as this many endpoints without a shape of their
+ * own: every caller here lacks the keys, so each answers alike and a few of each suffice.
+ */
+const SANDBOX_VENDOR_WEIGHT = 8;
 
 /** Requests over `endpoints`. */
 export function fuzzCaseArbitrary(endpoints: readonly Endpoint[]): fc.Arbitrary<FuzzCase> {
-  return fc.oneof(
-    ...endpoints.map((endpoint) => {
+  const vendor = (endpoint: Endpoint) => endpoint.service === 'sandbox' && !isStandIn(endpoint);
+  const vendors = endpoints.filter(vendor);
+  const weighted = endpoints
+    .filter((endpoint) => !vendor(endpoint))
+    .map((endpoint) => {
       const key = endpointKey(endpoint);
       return { weight: WEIGHTS[key] ?? (shapes[key] ? 4 : 1), arbitrary: caseArbitrary(endpoint) };
-    }),
-  );
+    });
+  if (vendors.length > 0) {
+    weighted.push({ weight: SANDBOX_VENDOR_WEIGHT, arbitrary: fc.oneof(...vendors.map(caseArbitrary)) });
+  }
+  return fc.oneof(...weighted);
 }

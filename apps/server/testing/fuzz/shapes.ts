@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { accountShapes } from './account-shapes.ts';
 import { MARKUP_FORGERIES } from './markup-invariant.ts';
 import { P } from './placeholders.ts';
+import { sandboxShapes } from './sandbox-shapes.ts';
 import { body, opt, query, type Shape, withoutUndefined } from './shape.ts';
 import {
   callbackUrl,
@@ -109,6 +110,7 @@ const chatShapes: Record<string, fc.Arbitrary<Shape>> = {
 
 export const shapes: Record<string, fc.Arbitrary<Shape>> = {
   ...accountShapes,
+  ...sandboxShapes,
   ...chatShapes,
   'POST /db/database-setup': body(
     fc
