@@ -83,7 +83,7 @@ function page(input: { title: string; nonce: string; body: string; script?: stri
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
+<meta name="referrer" content="same-origin">
 <title>${escapeHtml(input.title)}</title>
 <style nonce="${input.nonce}">${STYLE}</style>
 </head>
@@ -103,7 +103,10 @@ function securityHeaders(c: Context, nonce: string, redirectTo: string | null) {
     'Content-Security-Policy',
     `default-src 'none'; style-src 'nonce-${nonce}'; script-src 'nonce-${nonce}'; form-action 'self'${redirectOrigin}; base-uri 'none'; frame-ancestors 'none'`,
   );
-  c.header('Referrer-Policy', 'no-referrer');
+  // same-origin, not no-referrer: the page's URL (its token) still goes to no other origin, but its form
+  // posts carry our Origin, which the host checks (with no-referrer a browser sends `Origin: null` for a
+  // form post). The meta tag says the same, so Penny's own headers, set after, do not undo it.
+  c.header('Referrer-Policy', 'same-origin');
   c.header('X-Content-Type-Options', 'nosniff');
   c.header('Cache-Control', 'no-store');
 }

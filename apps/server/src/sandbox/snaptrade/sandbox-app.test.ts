@@ -306,12 +306,14 @@ describe('SnapTrade sandbox upstream', () => {
       });
       expect(page.status).toBe(200);
       expect(page.headers.get('content-type')).toContain('text/html');
-      expect(page.headers.get('referrer-policy')).toBe('no-referrer');
+      // Its URL (the token) goes to no other origin; its form posts carry our Origin (not `null`).
+      expect(page.headers.get('referrer-policy')).toBe('same-origin');
       const csp = page.headers.get('content-security-policy') ?? '';
       const nonce = /style-src 'nonce-([^']+)'/.exec(csp)?.[1];
       expect(csp).toContain("default-src 'none'");
       expect(csp).toContain("form-action 'self' http://localhost:5173");
       const html = await page.text();
+      expect(html).toContain('<meta name="referrer" content="same-origin">');
       expect(nonce && html.includes(`<style nonce="${nonce}">`)).toBe(true);
       expect(html).toMatch(/<main>[\s\S]*<h1>Connect your brokerage<\/h1>/);
       expect(html).toContain('<label class="field" for="username">Username</label>');
