@@ -27,7 +27,6 @@ const WALLETS = [
   { chain: 'sol', address: 'AKnL4NNf3DGWZJS6cPknBuEGnVsV4A4m5tgebLHaRSZ9' },
   { chain: 'btc', address: 'bc1q0xcqpzrky6eff2g52qdye53xkk9jxkvrh6yhyw' },
 ];
-const SANDBOX_KEYS = { client_id: 'penny-sandbox-client-id', secret: 'penny-sandbox-secret' };
 const APP_ORIGIN = 'http://localhost:3000';
 
 const child = fork(new URL('./support/accounts-server.ts', import.meta.url), {
@@ -35,6 +34,7 @@ const child = fork(new URL('./support/accounts-server.ts', import.meta.url), {
 });
 const [ready] = (await once(child, 'message')) as [AccountsServerReady];
 const { origin, token, cookie, names } = ready;
+const SANDBOX_KEYS = ready.plaidKeys;
 
 const stopChild = () => stopChildProcess(child);
 
@@ -42,6 +42,7 @@ async function call<T>(
   path: string,
   init: { method?: string; body?: unknown; form?: boolean; connect?: boolean } = {},
 ) {
+  // /connect/api and the sandbox stand-in pages: the session cookie and our Origin, as the browser.
   const headers: Record<string, string> = init.connect
     ? { cookie, origin: APP_ORIGIN }
     : { authorization: `Bearer ${token}` };
@@ -88,6 +89,7 @@ async function linkAndSync(institution: string) {
   });
   const { public_token } = await call<{ public_token: string }>('/sandbox/plaid/link/public_token', {
     body: { link_token, institution_id: institution, username: 'user_good', password: 'pass_good' },
+    connect: true,
   });
   const started = performance.now();
   const bank = await call<{ account_name: string }>('/connect/api/set_access_token', {

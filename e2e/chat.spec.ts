@@ -42,7 +42,9 @@ async function linkBank(page: Page, user: Signed, origin: string) {
   });
   expect(token.status()).toBe(200);
   const { link_token } = (await token.json()) as { link_token: string };
+  // The Link stand-in serves the signed-in user (the context's cookie) from our own pages (Origin).
   const link = await page.request.post('/sandbox/plaid/link/public_token', {
+    headers: { origin },
     data: { link_token, institution_id: 'ins_109508', username: 'user_good', password: 'pass_good' },
   });
   const { public_token } = (await link.json()) as { public_token: string };

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -28,6 +29,9 @@ export default async function globalSetup() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'penny-e2e-'));
   const port = await freePort();
   const publicUrl = `http://127.0.0.1:${port}`;
+  // This installation's Plaid keys, given as an operator gives them (PROVIDERS=sandbox uses them for the
+  // fake Plaid and its client alike): the tests that act as the installation at the fake hold them too.
+  const plaidKeys = { clientId: 'penny-e2e', secret: randomBytes(24).toString('base64url') };
   const server: ChildProcess = spawn(process.execPath, ['scripts/start.ts'], {
     cwd: root,
     env: {
@@ -43,6 +47,8 @@ export default async function globalSetup() {
       // Every browser test comes from 127.0.0.1; the limits themselves are proven by integration tests.
       AUTH_RATE_LIMIT: 'false',
       API_RATE_LIMIT: 'false',
+      PLAID_CLIENT_ID: plaidKeys.clientId,
+      PLAID_SECRET: plaidKeys.secret,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -67,6 +73,8 @@ export default async function globalSetup() {
   });
   process.env.PENNY_E2E_URL = url;
   process.env.PENNY_E2E_DATA_DIR = dataDir;
+  process.env.PENNY_E2E_PLAID_CLIENT_ID = plaidKeys.clientId;
+  process.env.PENNY_E2E_PLAID_SECRET = plaidKeys.secret;
 
   return async () => {
     if (server.exitCode === null) {

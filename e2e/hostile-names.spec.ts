@@ -17,66 +17,116 @@ const WALLET_NAME = '**Rich** /green Vault @currency(USD) 5000000';
 /** What the names would forge if their markup were read. */
 const FORGED_FIGURES = ['$1,000,000.00', '$5,000,000.00', '999,999'];
 
-/** The sandbox's fixed Plaid keys (apps/server/src/sandbox/credentials.ts; they guard generated data only). */
-const SANDBOX_KEYS = { 'plaid-client-id': 'penny-sandbox-client-id', 'plaid-secret': 'penny-sandbox-secret' };
+/**
+ * This installation's Plaid keys: global-setup.ts starts the server with PLAID_CLIENT_ID and
+ * PLAID_SECRET of its own making, which the sandbox's fake Plaid then accepts (and nobody else holds).
+ */
+function plaidKeys() {
+  const clientId = process.env.PENNY_E2E_PLAID_CLIENT_ID;
+  const secret = process.env.PENNY_E2E_PLAID_SECRET;
+  if (!clientId || !secret) throw new Error('global-setup.ts gave the server no Plaid keys');
+  return { 'plaid-client-id': clientId, 'plaid-secret': secret };
+}
 
 type Signed = TestUser & { token: string };
 
-async function sealedPost(request: APIRequestContext, user: Signed, path: string, body: unknown) {
+async function sealedPost<T = Record<string, unknown>>(
+  request: APIRequestContext,
+  user: Signed,
+  path: string,
+  body: Record<string, unknown>,
+): Promise<T> {
   const config = (await (await request.get('/config')).json()) as { boxPublicKey: string };
+  const fields = { username: user.username, firstName: user.firstName, lastName: user.lastName, ...body };
   const response = await request.post(path, {
     headers: {
       authorization: `Bearer ${user.token}`,
       'content-type': 'application/json',
       'x-encrypted': '1',
     },
-    data: JSON.stringify(sealBody({ serverPublicKey: config.boxPublicKey, method: 'POST', path, body })),
+    data: JSON.stringify(
+      sealBody({ serverPublicKey: config.boxPublicKey, method: 'POST', path, body: fields }),
+    ),
   });
   expect(response.status(), `${path} answered ${response.status()}`).toBe(200);
-}
-
-async function sandboxPlaid<T>(request: APIRequestContext, path: string, data: Record<string, unknown>) {
-  const response = await request.post(`/sandbox/plaid${path}`, { headers: SANDBOX_KEYS, data });
-  expect(response.status(), `the sandbox ${path} answered ${response.status()}`).toBe(200);
   return (await response.json()) as T;
 }
 
+/** A POST to /connect/api as the signed-in browser sends it: the session cookie, our Origin, a form. */
+async function connectPost<T>(page: Page, user: Signed, origin: string, path: string, form = {}) {
+  const response = await page.request.post(`/connect/api${path}`, {
+    headers: { origin },
+    form: { username: user.username, firstName: user.firstName, lastName: user.lastName, ...form },
+  });
+  expect(response.status(), `${path} answered ${response.status()}`).toBe(200);
+  return (await response.json()) as T;
+}
+
+/** The user's own Link session at the sandbox's Link stand-in, on a link token Penny made for them. */
+async function linkSession(page: Page, origin: string, linkToken: string) {
+  const link = await page.request.post('/sandbox/plaid/link/public_token', {
+    headers: { origin },
+    data: {
+      link_token: linkToken,
+      institution_id: 'ins_109508',
+      username: 'user_good',
+      password: 'pass_good',
+    },
+  });
+  expect(link.status(), `the Link stand-in answered ${link.status()}`).toBe(200);
+  return ((await link.json()) as { public_token: string }).public_token;
+}
+
 /**
- * A sandbox bank item given the hostile transaction through Plaid's sandbox controls, then linked as
- * the web app links one (Link in update mode for that item, the exchange).
+ * A sandbox bank linked as the web app links one (Penny's link token, the user's Link session, the
+ * exchange), then given the hostile transaction as the installation gives one: Link in update mode
+ * for the same bank (again Penny's link token, the user's own session) yields a public token for the
+ * item, which the installation's keys exchange for the item's access token; Plaid's sandbox control
+ * /sandbox/transactions/create adds the transaction, and a refresh syncs it into Penny.
  */
 async function linkBankWithHostileTransaction(page: Page, user: Signed, origin: string) {
   const now = new Date();
   const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 15)).toISOString().slice(0, 10);
-  const made = await sandboxPlaid<{ public_token: string }>(page.request, '/sandbox/public_token/create', {
-    institution_id: 'ins_109508',
-    initial_products: ['transactions'],
+  const first = await connectPost<{ link_token: string }>(page, user, origin, '/create_link_token');
+  const linked = await connectPost<{ account_name: string }>(page, user, origin, '/set_access_token', {
+    public_token: await linkSession(page, origin, first.link_token),
   });
-  const { access_token } = await sandboxPlaid<{ access_token: string }>(
-    page.request,
-    '/item/public_token/exchange',
-    { public_token: made.public_token },
-  );
-  await sandboxPlaid(page.request, '/sandbox/transactions/create', {
-    access_token,
-    transactions: [{ date_transacted: day, date_posted: day, amount: 9876.54, description: MERCHANT }],
+
+  const update = await connectPost<{ link_token: string }>(page, user, origin, '/create_link_token', {
+    account_name: linked.account_name,
   });
-  const { link_token } = await sandboxPlaid<{ link_token: string }>(page.request, '/link/token/create', {
-    client_name: 'Penny',
-    language: 'en',
-    country_codes: ['US'],
-    user: { client_user_id: user.username },
-    access_token,
+  const publicToken = await linkSession(page, origin, update.link_token);
+  const exchanged = await page.request.post('/sandbox/plaid/item/public_token/exchange', {
+    headers: plaidKeys(),
+    data: { public_token: publicToken },
   });
-  const link = await page.request.post('/sandbox/plaid/link/public_token', {
-    data: { link_token, institution_id: 'ins_109508', username: 'user_good', password: 'pass_good' },
+  expect(exchanged.status(), `the exchange answered ${exchanged.status()}`).toBe(200);
+  const { access_token } = (await exchanged.json()) as { access_token: string };
+  const planted = await page.request.post('/sandbox/plaid/sandbox/transactions/create', {
+    headers: plaidKeys(),
+    data: {
+      access_token,
+      transactions: [{ date_transacted: day, date_posted: day, amount: 9876.54, description: MERCHANT }],
+    },
   });
-  const { public_token } = (await link.json()) as { public_token: string };
-  const exchanged = await page.request.post('/connect/api/set_access_token', {
-    headers: { origin },
-    form: { username: user.username, firstName: user.firstName, lastName: user.lastName, public_token },
-  });
-  expect(exchanged.status()).toBe(200);
+  expect(planted.status(), `/sandbox/transactions/create answered ${planted.status()}`).toBe(200);
+
+  // Synced again until the transaction is in Penny (the first sync may still be running).
+  await expect
+    .poll(
+      async () => {
+        await sealedPost(page.request, user, '/db/refresh-accounts', { account_name: linked.account_name });
+        const found = await sealedPost<{ transactions: Array<{ name: string }> }>(
+          page.request,
+          user,
+          '/agent/plaid/get-transactions',
+          { account_name: linked.account_name, start_date: day, end_date: day, search: 'REDSHOP' },
+        );
+        return found.transactions.map((transaction) => transaction.name);
+      },
+      { timeout: 60_000, intervals: [500, 1_000, 2_000] },
+    )
+    .toContain(MERCHANT);
 }
 
 /** The names show as written, and nothing in `scope` is bold, coloured or a figure made from them. */
@@ -98,9 +148,6 @@ test('hostile merchant and wallet names show as plain text in answers and resour
   await skipPreferencesWizard(page);
   await linkBankWithHostileTransaction(page, user, new URL(baseURL ?? '').origin);
   await sealedPost(page.request, user, '/db/store-credentials', {
-    username: user.username,
-    firstName: user.firstName,
-    lastName: user.lastName,
     account_name: WALLET,
     credentials: {
       chain: 'eth',

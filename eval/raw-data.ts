@@ -7,8 +7,8 @@ import {
   type ItemRecord,
   NATIVE_ASSETS,
   SANDBOX_BROKERAGES,
-  SANDBOX_CREDENTIALS,
   SANDBOX_PATHS,
+  type SandboxKeys,
   type SandboxUserRecord,
   USER_NAMESPACE,
 } from '@penny/server/testing';
@@ -66,6 +66,8 @@ type PlaidSyncPage = {
 export async function readRawData(input: {
   /** Where the app answers over HTTP (the sandbox upstreams are mounted under it). */
   origin: string;
+  /** The installation's Plaid sandbox keys (the fake serves no one else). */
+  plaidKeys: SandboxKeys['plaid'];
   database: Database;
   /** Penny's user id (Plaid's client_user_id; part of the SnapTrade user id). */
   userId: string;
@@ -83,13 +85,13 @@ export async function readRawData(input: {
   const plaid: PlaidItemRaw[] = [];
   for (const item of items) {
     const accessToken = item.accessToken ?? '';
-    const { accounts } = await plaidPost<{ accounts: AccountBase[] }>(input.origin, '/accounts/get', {
+    const { accounts } = await plaidPost<{ accounts: AccountBase[] }>(input, '/accounts/get', {
       access_token: accessToken,
     });
     const current = new Map<string, Transaction>();
     let cursor = '';
     for (;;) {
-      const page = await plaidPost<PlaidSyncPage>(input.origin, '/transactions/sync', {
+      const page = await plaidPost<PlaidSyncPage>(input, '/transactions/sync', {
         access_token: accessToken,
         cursor,
         count: 500,
@@ -104,7 +106,7 @@ export async function readRawData(input: {
     let securities: Security[] = [];
     if (accounts.some((account) => account.type === 'investment')) {
       ({ holdings, securities } = await plaidPost<{ holdings: Holding[]; securities: Security[] }>(
-        input.origin,
+        input,
         '/investments/holdings/get',
         { access_token: accessToken },
       ));
@@ -166,15 +168,15 @@ export async function readRawData(input: {
   return { today, plaid, brokerages, wallets };
 }
 
-async function plaidPost<T>(origin: string, path: string, body: Record<string, unknown>): Promise<T> {
-  const response = await fetch(`${origin}${SANDBOX_PATHS.plaid}${path}`, {
+async function plaidPost<T>(
+  input: { origin: string; plaidKeys: SandboxKeys['plaid'] },
+  path: string,
+  body: Record<string, unknown>,
+): Promise<T> {
+  const response = await fetch(`${input.origin}${SANDBOX_PATHS.plaid}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      client_id: SANDBOX_CREDENTIALS.plaid.clientId,
-      secret: SANDBOX_CREDENTIALS.plaid.secret,
-      ...body,
-    }),
+    body: JSON.stringify({ client_id: input.plaidKeys.clientId, secret: input.plaidKeys.secret, ...body }),
   });
   if (!response.ok)
     throw new Error(`Plaid sandbox ${path}: HTTP ${response.status} ${await response.text()}`);

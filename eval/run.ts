@@ -270,6 +270,8 @@ async function userClient(t: TestApp, user: SignedUpUser) {
 
   return {
     names,
+    /** What the browser sends to a sandbox stand-in page (Link, the portal): the session cookie, our Origin. */
+    browser: { cookie: user.cookie, origin: t.config.publicUrl },
     /** A sealed POST to /db or /agent with the bearer token, as the web app's request wrapper sends it. */
     sealedPost(requestPath: string, body: unknown, headers: Record<string, string> = {}) {
       return Promise.resolve(
@@ -316,7 +318,7 @@ async function linkAccounts(t: TestApp, client: Client): Promise<void> {
   const link = await client.readJson<{ public_token: string }>(
     await t.app.request('/sandbox/plaid/link/public_token', {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...client.browser },
       body: JSON.stringify({
         link_token,
         institution_id: EVAL_BANK.institutionId,
@@ -334,7 +336,7 @@ async function linkAccounts(t: TestApp, client: Client): Promise<void> {
   const portal = new URL(redirectURI);
   const submitted = await t.app.request(portal.pathname, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...client.browser },
     body: new URLSearchParams({
       token: portal.searchParams.get('token') ?? '',
       broker: EVAL_BROKER.slug,
@@ -450,8 +452,10 @@ export async function prepareEval(options: Pick<EvalOptions, 'env' | 'log'> = {}
     log('Linking a sandbox bank, a brokerage and four wallets...');
     await linkAccounts(t, client);
     if (!t.origin) throw new Error('the test app does not listen');
+    if (!t.sandboxKeys) throw new Error('the test app has no sandbox');
     const raw = await readRawData({
       origin: t.origin,
+      plaidKeys: t.sandboxKeys.plaid,
       database: t.database.db,
       userId: user.user.id,
       wallets: [...EVAL_WALLETS],

@@ -10,6 +10,8 @@ export type AccountsServerReady = {
   token: string;
   cookie: string;
   names: { username: string; firstName: string; lastName: string };
+  /** The installation's Plaid sandbox keys (the raw-read baseline calls the fake directly). */
+  plaidKeys: { client_id: string; secret: string };
 };
 export type SeedRequest = { seed: { accountId: string; rows: number } };
 export type SeedDone = { seeded: number; ms: number };
@@ -57,4 +59,5 @@ send({
   token,
   cookie,
   names: { username: user.username, firstName: user.firstName, lastName: user.lastName },
+  plaidKeys: { client_id: t.sandboxKeys?.plaid.clientId ?? '', secret: t.sandboxKeys?.plaid.secret ?? '' },
 } satisfies AccountsServerReady);

@@ -1,11 +1,12 @@
 import { mkdir } from 'node:fs/promises';
 import { startTurnSweep } from './agent/index.ts';
-import type { Config } from './config.ts';
+import { type Config, withSandboxKeys } from './config.ts';
 import { createProviderClients, createVault, type ProviderClients } from './connections/index.ts';
 import { restrictToOwner } from './db/connect.ts';
 import { connectDatabase, type DatabaseHandle } from './db/index.ts';
 import { createDomainServices, type DomainServices } from './domain-services.ts';
 import { createApp } from './http/app.ts';
+import { sandboxHost } from './http/middleware/sandbox-guard.ts';
 import { reviveVerifiedSession } from './http/middleware/session.ts';
 import { type AuthGateway, createAuth, createAuthGateway } from './identity/index.ts';
 import type { Logger } from './logger.ts';
@@ -18,8 +19,8 @@ import {
   type Mailer,
   type MailTransport,
 } from './mail/index.ts';
-import { createDatabaseSandboxStore, createSandboxRoutes } from './sandbox/index.ts';
-import { checkVaultKey, loadSecrets, type Secrets } from './secrets/index.ts';
+import { createDatabaseSandboxStore, createSandboxRoutes, type SandboxKeys } from './sandbox/index.ts';
+import { checkVaultKey, deriveSandboxKeys, loadSecrets, type Secrets } from './secrets/index.ts';
 import { createSharedState, type RateLimiter } from './shared-state/index.ts';
 
 export type Services = {
@@ -30,6 +31,8 @@ export type Services = {
   services: DomainServices;
   /** Provider clients (Plaid, SnapTrade, chains): sandbox or live by configuration. */
   providers: ProviderClients;
+  /** Sandbox mode: the vendor keys the fakes mounted under /sandbox accept (and the clients send). */
+  sandboxKeys: SandboxKeys | undefined;
   /** The counters behind every rate limit (shared state: memory, or Redis). */
   rateLimiter: RateLimiter;
   database: DatabaseHandle;
@@ -104,7 +107,9 @@ export async function composeServices(
     rateLimiter: shared.rateLimiter,
     onSessionsChanged,
   });
-  const providers = createProviderClients(config.providers);
+  // Sandbox mode: the keys the product's clients send are the ones the fakes mounted here check.
+  const providerSettings = withSandboxKeys(config.providers, deriveSandboxKeys(secrets.authSecret));
+  const providers = createProviderClients(providerSettings);
   const services = createDomainServices({
     db: database.db,
     logger,
@@ -120,7 +125,12 @@ export async function composeServices(
   const turnSweep = await startTurnSweep({ chat: services.chat, config: config.agent, logger });
   const sandbox =
     config.providers.mode === 'sandbox'
-      ? createSandboxRoutes({ store: createDatabaseSandboxStore(database.db), publicUrl: config.publicUrl })
+      ? createSandboxRoutes({
+          store: createDatabaseSandboxStore(database.db),
+          publicUrl: config.publicUrl,
+          keys: sandboxKeysOf(providerSettings),
+          host: sandboxHost(config.apiRateLimit ? shared.rateLimiter : undefined),
+        })
       : undefined;
   const app = createApp({
     config,
@@ -143,6 +153,7 @@ export async function composeServices(
     authGateway,
     services,
     providers,
+    sandboxKeys: sandbox ? sandboxKeysOf(providerSettings) : undefined,
     rateLimiter: shared.rateLimiter,
     database,
     secrets,
@@ -171,4 +182,14 @@ function mailTransport(config: Config, logger: Logger, devOutbox: DevOutbox | un
     case 'log':
       return createLogTransport({ logger });
   }
+}
+
+/** The vendor keys of the sandbox's fakes: the clients' own (sandbox mode always configures both vendors). */
+function sandboxKeysOf(settings: Config['providers']): SandboxKeys {
+  const { plaid, snaptrade } = settings;
+  if (!plaid || !snaptrade) throw new Error('sandbox mode without Plaid or SnapTrade settings');
+  return {
+    plaid: { clientId: plaid.clientId, secret: plaid.secret },
+    snaptrade: { clientId: snaptrade.clientId, consumerKey: snaptrade.consumerKey },
+  };
 }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, withSandboxKeys } from './config.ts';
+import { deriveSandboxKeys } from './secrets/index.ts';
 
 describe('loadConfig', () => {
   it('defaults to the embedded mode with nothing configured', () => {
@@ -130,5 +131,40 @@ describe('secret sources', () => {
     expect(loadConfig({ AUTH_SECRET: secrets.AUTH_SECRET }).secretOverrides).toEqual({
       authSecret: secrets.AUTH_SECRET,
     });
+  });
+});
+
+describe('sandbox vendor keys', () => {
+  const keys = (authSecret: string) => deriveSandboxKeys(authSecret);
+
+  it('are this installation’s own: derived from its AUTH_SECRET, none of them in the source', () => {
+    const config = loadConfig({});
+    expect(config.providers.generatedKeys).toEqual({ plaid: true, snaptrade: true });
+    const mine = withSandboxKeys(config.providers, keys('a'.repeat(43)));
+    const theirs = withSandboxKeys(config.providers, keys('b'.repeat(43)));
+    expect(mine.plaid?.secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(mine.snaptrade?.consumerKey).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(mine.plaid?.secret).not.toBe(theirs.plaid?.secret);
+    expect(mine.snaptrade?.consumerKey).not.toBe(theirs.snaptrade?.consumerKey);
+    expect(mine.plaid?.secret).not.toBe(mine.snaptrade?.consumerKey);
+    expect(withSandboxKeys(config.providers, keys('a'.repeat(43)))).toEqual(mine);
+    for (const old of ['penny-sandbox-secret', 'penny-sandbox-consumer-key']) {
+      expect([mine.plaid?.secret, mine.snaptrade?.consumerKey]).not.toContain(old);
+    }
+  });
+
+  it('come from the environment when given there, as the real vendors’ keys do, both of a pair', () => {
+    const config = loadConfig({
+      PLAID_CLIENT_ID: 'my-plaid-id',
+      PLAID_SECRET: 'my-plaid-secret',
+      SNAPTRADE_CLIENT_ID: 'MY-SNAPTRADE',
+      SNAPTRADE_CONSUMER_KEY: 'my-consumer-key',
+    });
+    const providers = withSandboxKeys(config.providers, keys('a'.repeat(43)));
+    expect(providers.mode).toBe('sandbox');
+    expect(providers.plaid).toMatchObject({ clientId: 'my-plaid-id', secret: 'my-plaid-secret' });
+    expect(providers.snaptrade).toMatchObject({ clientId: 'MY-SNAPTRADE', consumerKey: 'my-consumer-key' });
+    expect(() => loadConfig({ PLAID_SECRET: 'only-half' })).toThrow(ConfigError);
+    expect(() => loadConfig({ SNAPTRADE_CLIENT_ID: 'only-half' })).toThrow(/PROVIDERS=sandbox needs/);
   });
 });

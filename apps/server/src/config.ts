@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { SANDBOX_CLIENT_IDS, type SandboxKeys } from './secrets/sandbox-keys.ts';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -156,6 +157,12 @@ export type ProvidersConfig = {
   mode: 'sandbox' | 'live';
   plaid: { baseUrl: string; clientId: string; secret: string } | undefined;
   snaptrade: { baseUrl: string; clientId: string; consumerKey: string } | undefined;
+  /**
+   * Sandbox mode: the vendors whose keys the environment did not give. Their keys are this
+   * installation's generated ones, filled in by `withSandboxKeys` once the secrets are loaded (until
+   * then the secret is empty); the fakes mounted here check the same keys the clients send.
+   */
+  generatedKeys: { plaid: boolean; snaptrade: boolean };
   evmRpcUrl: string;
   etherscanUrl: string;
   etherscanApiKey: string | undefined;
@@ -311,11 +318,6 @@ function resolveAgent(e: z.infer<typeof envSchema>): AgentConfig {
   };
 }
 
-const SANDBOX_KEYS = {
-  plaid: { clientId: 'penny-sandbox-client-id', secret: 'penny-sandbox-secret' },
-  snaptrade: { clientId: 'PENNY-SANDBOX', consumerKey: 'penny-sandbox-consumer-key' },
-} as const;
-
 function resolveProviders(e: z.infer<typeof envSchema>): ProvidersConfig {
   const common = {
     timeoutMs: e.PROVIDER_TIMEOUT_MS,
@@ -323,14 +325,29 @@ function resolveProviders(e: z.infer<typeof envSchema>): ProvidersConfig {
     etherscanApiKey: e.ETHERSCAN_API_KEY,
     pricesApiKey: e.PRICES_API_KEY,
   };
+  const missing: string[] = [];
+  if (Boolean(e.PLAID_CLIENT_ID) !== Boolean(e.PLAID_SECRET))
+    missing.push('PLAID_CLIENT_ID and PLAID_SECRET together');
+  if (Boolean(e.SNAPTRADE_CLIENT_ID) !== Boolean(e.SNAPTRADE_CONSUMER_KEY))
+    missing.push('SNAPTRADE_CLIENT_ID and SNAPTRADE_CONSUMER_KEY together');
+  if (missing.length > 0) throw new ConfigError(`PROVIDERS=${e.PROVIDERS} needs ${missing.join('; ')}.`);
   if (e.PROVIDERS === 'sandbox') {
     // The fakes are mounted on this very server; the SDKs reach them over loopback HTTP.
     const self = `http://127.0.0.1:${e.PORT}/sandbox`;
     return {
       mode: 'sandbox',
       ...common,
-      plaid: { baseUrl: e.PLAID_BASE_URL ?? `${self}/plaid`, ...SANDBOX_KEYS.plaid },
-      snaptrade: { baseUrl: e.SNAPTRADE_BASE_URL ?? `${self}/snaptrade`, ...SANDBOX_KEYS.snaptrade },
+      plaid: {
+        baseUrl: e.PLAID_BASE_URL ?? `${self}/plaid`,
+        clientId: e.PLAID_CLIENT_ID ?? SANDBOX_CLIENT_IDS.plaid,
+        secret: e.PLAID_SECRET ?? '',
+      },
+      snaptrade: {
+        baseUrl: e.SNAPTRADE_BASE_URL ?? `${self}/snaptrade`,
+        clientId: e.SNAPTRADE_CLIENT_ID ?? SANDBOX_CLIENT_IDS.snaptrade,
+        consumerKey: e.SNAPTRADE_CONSUMER_KEY ?? '',
+      },
+      generatedKeys: { plaid: !e.PLAID_SECRET, snaptrade: !e.SNAPTRADE_CONSUMER_KEY },
       evmRpcUrl: e.EVM_RPC_URL ?? `${self}/evm`,
       etherscanUrl: e.ETHERSCAN_URL ?? `${self}/evm/api`,
       solanaRpcUrl: e.SOLANA_RPC_URL ?? `${self}/solana`,
@@ -338,15 +355,10 @@ function resolveProviders(e: z.infer<typeof envSchema>): ProvidersConfig {
       pricesUrl: e.PRICES_URL ?? `${self}/prices`,
     };
   }
-  const missing: string[] = [];
-  if (Boolean(e.PLAID_CLIENT_ID) !== Boolean(e.PLAID_SECRET))
-    missing.push('PLAID_CLIENT_ID and PLAID_SECRET together');
-  if (Boolean(e.SNAPTRADE_CLIENT_ID) !== Boolean(e.SNAPTRADE_CONSUMER_KEY))
-    missing.push('SNAPTRADE_CLIENT_ID and SNAPTRADE_CONSUMER_KEY together');
-  if (missing.length > 0) throw new ConfigError(`PROVIDERS=live needs ${missing.join('; ')}.`);
   return {
     mode: 'live',
     ...common,
+    generatedKeys: { plaid: false, snaptrade: false },
     plaid:
       e.PLAID_CLIENT_ID && e.PLAID_SECRET
         ? {
@@ -370,5 +382,16 @@ function resolveProviders(e: z.infer<typeof envSchema>): ProvidersConfig {
     solanaRpcUrl: e.SOLANA_RPC_URL ?? 'https://api.mainnet-beta.solana.com',
     esploraUrl: e.ESPLORA_URL ?? 'https://blockstream.info/api',
     pricesUrl: e.PRICES_URL ?? 'https://api.coingecko.com/api/v3',
+  };
+}
+
+/** Sandbox mode: the installation's generated keys for the vendors the environment gave none for. */
+export function withSandboxKeys(providers: ProvidersConfig, keys: SandboxKeys): ProvidersConfig {
+  if (providers.mode !== 'sandbox') return providers;
+  const { plaid, snaptrade, generatedKeys } = providers;
+  return {
+    ...providers,
+    plaid: plaid && (generatedKeys.plaid ? { ...plaid, ...keys.plaid } : plaid),
+    snaptrade: snaptrade && (generatedKeys.snaptrade ? { ...snaptrade, ...keys.snaptrade } : snaptrade),
   };
 }

@@ -1,4 +1,6 @@
-import { SANDBOX_CREDENTIALS } from '../src/sandbox/index.ts';
+import { and, eq } from 'drizzle-orm';
+import { createVault } from '../src/connections/vault.ts';
+import { tables } from '../src/db/index.ts';
 import type { TestApp } from './app.ts';
 import { identityClient } from './identity.ts';
 
@@ -45,104 +47,110 @@ export async function accountsClient(t: TestApp, user: SignedUp) {
     ).then((response) => json<T>(response));
   };
 
-  /** A call to a sandbox upstream, as the browser's stand-in widget makes it. */
+  /** A call to a sandbox stand-in page, as the browser's widget makes it: the session cookie, our Origin. */
   const sandbox = <T = Record<string, unknown>>(path: string, body?: unknown) =>
     Promise.resolve(
       t.app.request(`/sandbox${path}`, {
         method: body === undefined ? 'GET' : 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', cookie: user.cookie, origin },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       }),
     ).then((response) => json<T>(response));
+
+  /** Submits the brokerage portal's form from the page a redirectURI names, as this user's browser. */
+  const portal = (redirectURI: string, fields: Record<string, string>) => {
+    const page = new URL(redirectURI);
+    return Promise.resolve(
+      t.app.request(page.pathname, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: user.cookie, origin },
+        body: new URLSearchParams({ token: page.searchParams.get('token') ?? '', ...fields }).toString(),
+      }),
+    );
+  };
+
+  /**
+   * Links a sandbox bank as the web app does (link token, the stand-in's login, the exchange) and
+   * answers the exchange; the first sync then runs in the background.
+   */
+  const linkBank = async (institution = 'ins_109508', productName?: string) => {
+    const token = await connect<{ link_token: string }>('/create_link_token', {}, { form: true });
+    if (token.status !== 200) throw new Error(`create_link_token answered ${token.status}`);
+    const link = await sandbox<{ public_token: string }>('/plaid/link/public_token', {
+      link_token: token.body.link_token,
+      institution_id: institution,
+      username: 'user_good',
+      password: 'pass_good',
+    });
+    if (link.status !== 200) throw new Error(`the sandbox Link answered ${link.status}`);
+    return connect<{ success: boolean; account_name: string; item_id: string }>(
+      '/set_access_token',
+      { public_token: link.body.public_token, ...(productName ? { product_name: productName } : {}) },
+      { form: true },
+    );
+  };
 
   return {
     names,
     connect,
     sandbox,
-    /**
-     * Links a sandbox bank as the web app does (link token, the stand-in's login, the exchange) and
-     * answers the exchange; the first sync then runs in the background.
-     */
-    async linkBank(institution = 'ins_109508') {
-      const token = await connect<{ link_token: string }>('/create_link_token', {}, { form: true });
-      if (token.status !== 200) throw new Error(`create_link_token answered ${token.status}`);
-      const link = await sandbox<{ public_token: string }>('/plaid/link/public_token', {
-        link_token: token.body.link_token,
-        institution_id: institution,
-        username: 'user_good',
-        password: 'pass_good',
-      });
-      if (link.status !== 200) throw new Error(`the sandbox Link answered ${link.status}`);
-      return connect<{ success: boolean; account_name: string; item_id: string }>(
-        '/set_access_token',
-        { public_token: link.body.public_token },
-        { form: true },
-      );
-    },
+    portal,
+    linkBank,
     /**
      * Links a sandbox bank whose item also holds `transactions` (positive amounts are money out): the
-     * item is made and given them through Plaid's sandbox controls with the sandbox keys
-     * (docs/accounts.md, "The sandbox"), then linked as the web app links one (Link in update mode for
-     * that item, the exchange), named `productName` when given. The first sync runs in the background.
+     * bank is linked as the web app links one (its own Link session, the exchange), named `productName`
+     * when given; then, as the installation (its sandbox keys, and the item's access token as Penny
+     * stored it), the transactions are added through Plaid's sandbox control
+     * `/sandbox/transactions/create` (docs/accounts.md, "The sandbox"), and the bank synced again. Both
+     * syncs have finished when it answers.
      */
     async linkBankWithTransactions(
       transactions: Array<{ date: string; amount: number; description: string }>,
       options: { institution?: string; productName?: string } = {},
     ) {
-      const institution = options.institution ?? 'ins_109508';
-      const plaid = async <T>(path: string, body: Record<string, unknown>) => {
-        const answer = await json<T>(
-          await t.app.request(`/sandbox/plaid${path}`, {
-            method: 'POST',
-            headers: {
-              'content-type': 'application/json',
-              'plaid-client-id': SANDBOX_CREDENTIALS.plaid.clientId,
-              'plaid-secret': SANDBOX_CREDENTIALS.plaid.secret,
-            },
-            body: JSON.stringify(body),
-          }),
+      const keys = t.sandboxKeys;
+      if (!keys) throw new Error('the test app has no sandbox');
+      const linked = await linkBank(options.institution, options.productName);
+      if (linked.status !== 200) return linked;
+      await t.services.sync.settled();
+      const [row] = await t.database.db
+        .select()
+        .from(tables.connection)
+        .where(
+          and(
+            eq(tables.connection.userId, user.user.id),
+            eq(tables.connection.platform, 'plaid'),
+            eq(tables.connection.itemId, linked.body.item_id),
+          ),
         );
-        if (answer.status !== 200) throw new Error(`the sandbox ${path} answered ${answer.status}`);
-        return answer.body;
-      };
-      const made = await plaid<{ public_token: string }>('/sandbox/public_token/create', {
-        institution_id: institution,
-        initial_products: ['transactions'],
+      if (!row?.sealedSecret) throw new Error('the linked bank has no stored access token');
+      const accessToken = createVault(t.secrets.vaultKey).open(row.sealedSecret, {
+        userId: user.user.id,
+        connectionId: row.id,
       });
-      const item = await plaid<{ access_token: string }>('/item/public_token/exchange', {
-        public_token: made.public_token,
-      });
-      await plaid('/sandbox/transactions/create', {
-        access_token: item.access_token,
-        transactions: transactions.map((entry) => ({
-          date_transacted: entry.date,
-          date_posted: entry.date,
-          amount: entry.amount,
-          description: entry.description,
-        })),
-      });
-      const token = await plaid<{ link_token: string }>('/link/token/create', {
-        client_name: 'Penny',
-        language: 'en',
-        country_codes: ['US'],
-        user: { client_user_id: user.user.id },
-        access_token: item.access_token,
-      });
-      const link = await sandbox<{ public_token: string }>('/plaid/link/public_token', {
-        link_token: token.link_token,
-        institution_id: institution,
-        username: 'user_good',
-        password: 'pass_good',
-      });
-      if (link.status !== 200) throw new Error(`the sandbox Link answered ${link.status}`);
-      return connect<{ success: boolean; account_name: string; item_id: string }>(
-        '/set_access_token',
-        {
-          public_token: link.body.public_token,
-          ...(options.productName ? { product_name: options.productName } : {}),
+      const planted = await t.app.request('/sandbox/plaid/sandbox/transactions/create', {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'plaid-client-id': keys.plaid.clientId,
+          'plaid-secret': keys.plaid.secret,
         },
-        { form: true },
-      );
+        body: JSON.stringify({
+          access_token: accessToken,
+          transactions: transactions.map((entry) => ({
+            date_transacted: entry.date,
+            date_posted: entry.date,
+            amount: entry.amount,
+            description: entry.description,
+          })),
+        }),
+      });
+      if (planted.status !== 200)
+        throw new Error(`the sandbox /sandbox/transactions/create answered ${planted.status}`);
+      const resync = await t.services.sync.startSync(user.user.id, row.id);
+      if (resync !== 'started') throw new Error(`the bank's second sync was ${resync}`);
+      await t.services.sync.settled();
+      return linked;
     },
     /** POST /db/... or /agent/... sealed, as this user. */
     async post<T = Record<string, unknown>>(path: string, body: Record<string, unknown>) {

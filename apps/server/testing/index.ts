@@ -16,6 +16,7 @@ export { type IdentityClient, identityClient, signUpBody, useIdentityApp } from 
 export { listen } from './listen.ts';
 export * from './product.ts';
 export { firstOfMonth, lastOfMonth, micros, microsText, shiftDays } from './reference-arithmetic.ts';
+export { browserOf, randomSandboxKeys, standaloneSandboxHost } from './sandbox.ts';
 export { type ScriptedLlm, type ScriptStep, startScriptedLlm } from './scripted-llm.ts';
 export {
   connectSandboxBrokerage,

@@ -5,7 +5,11 @@
 export type { Database } from '../src/db/index.ts';
 export { encryptedBody } from '../src/http/middleware/encrypted-body.ts';
 export { generateWallet, NATIVE_ASSETS } from '../src/sandbox/chains/index.ts';
-export { createDatabaseSandboxStore, SANDBOX_CREDENTIALS, SANDBOX_PATHS } from '../src/sandbox/index.ts';
+export {
+  createDatabaseSandboxStore,
+  SANDBOX_PATHS,
+  type SandboxKeys,
+} from '../src/sandbox/index.ts';
 export type { ItemRecord } from '../src/sandbox/plaid/item-data.ts';
 export {
   type ActivityType,

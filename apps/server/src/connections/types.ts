@@ -139,6 +139,11 @@ export type PlaidAdapter = {
     linkToken: string;
     expiration: string;
   }>;
+  /**
+   * The public tokens the Link sessions of a link token produced (/link/token/get): a public token is
+   * accepted only from a session one of the user's own link tokens started.
+   */
+  linkSessionPublicTokens(linkToken: string): Promise<string[]>;
   exchangePublicToken(publicToken: string): Promise<{ accessToken: string; itemId: string }>;
   /** The item's institution and accounts with their latest balances (/accounts/balance/get). */
   getAccounts(accessToken: string): Promise<{

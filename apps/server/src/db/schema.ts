@@ -271,7 +271,26 @@ export const connection = pgTable(
   (table) => [
     uniqueIndex('connection_user_name_idx').on(table.userId, table.name),
     index('connection_user_platform_idx').on(table.userId, table.platform),
+    // One Plaid item belongs to one user: a second connection to it, anyone's, is refused.
+    uniqueIndex('connection_plaid_item_idx').on(table.itemId).where(sql`${table.platform} = 'plaid'`),
   ],
+);
+
+/**
+ * The Plaid link tokens Penny made for a user (sealed by the vault, bound to the user and this row):
+ * a public token is exchanged only if /link/token/get shows it came from a Link session one of them
+ * started. A few per user, each kept a while past its expiry (finance/accounts/plaid-link-tokens.ts).
+ */
+export const plaidLinkToken = pgTable(
+  'plaid_link_token',
+  {
+    id: text('id').primaryKey(),
+    userId: userIdColumn(),
+    sealedToken: text('sealed_token').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ...timestamps,
+  },
+  (table) => [index('plaid_link_token_user_idx').on(table.userId, table.createdAt)],
 );
 
 /**
@@ -440,6 +459,7 @@ export const schema = {
   outbox,
   providerUser,
   connection,
+  plaidLinkToken,
   ledgerAccount,
   balanceSnapshot,
   ledgerTransaction,

@@ -10,7 +10,6 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVault } from '../connections/vault.ts';
 import { tables } from '../db/index.ts';
-import { SANDBOX_CREDENTIALS } from '../sandbox/index.ts';
 
 type SignedUp = Awaited<ReturnType<TestApp['signUpVerifiedUser']>>;
 type RawTransaction = { transaction_id: string; account_id: string; amount: number; pending: boolean };
@@ -56,8 +55,8 @@ describe.each(testDatabaseKinds())('linked accounts on %s', (database) => {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
-        client_id: SANDBOX_CREDENTIALS.plaid.clientId,
-        secret: SANDBOX_CREDENTIALS.plaid.secret,
+        client_id: t.sandboxKeys?.plaid.clientId,
+        secret: t.sandboxKeys?.plaid.secret,
         ...body,
       }),
     });
@@ -512,16 +511,11 @@ describe.each(testDatabaseKinds())('linked accounts on %s', (database) => {
       expect(login.status).toBe(200);
       const portal = new URL(login.body.redirectURI);
       expect(portal.pathname).toBe('/sandbox/snaptrade/portal');
-      const submitted = await t.app.request(`${portal.pathname}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({
-          token: portal.searchParams.get('token') ?? '',
-          broker: 'SANDBOX',
-          username: 'user_good',
-          password: 'pass_good',
-          action: 'connect',
-        }).toString(),
+      const submitted = await adaApi.portal(login.body.redirectURI, {
+        broker: 'SANDBOX',
+        username: 'user_good',
+        password: 'pass_good',
+        action: 'connect',
       });
       expect(submitted.status).toBe(303);
       const back = new URL(submitted.headers.get('location') ?? '');

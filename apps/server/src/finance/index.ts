@@ -1,4 +1,9 @@
-export { type AccountsService, accountNameFor, createAccountsService } from './accounts/index.ts';
+export {
+  type AccountsService,
+  accountNameFor,
+  createAccountsService,
+  snapTradeUserIdOf,
+} from './accounts/index.ts';
 export * from './analytics/index.ts';
 export * from './categories.ts';
 export { createSyncEngine, type SyncEngine, type SyncOutcome } from './sync/index.ts';

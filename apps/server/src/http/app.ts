@@ -9,13 +9,15 @@ import type { DomainServices } from '../domain-services.ts';
 import { type Auth, type AuthGateway, resolveClientIp } from '../identity/index.ts';
 import { type Logger, loggableError } from '../logger.ts';
 import type { DevOutbox, Mailer } from '../mail/index.ts';
+import { SANDBOX_BROWSER_PATHS } from '../sandbox/index.ts';
 import type { Secrets } from '../secrets/index.ts';
 import type { RateLimiter, ReplayStore, SessionCache } from '../shared-state/index.ts';
 import type { AppEnv } from './context.ts';
 import { fail, failureOf } from './errors.ts';
-import { failedLookupBudget, principalGuard } from './middleware/api-guard.ts';
+import { addressRateLimit, failedLookupBudget, principalGuard } from './middleware/api-guard.ts';
 import { encryptedBody } from './middleware/encrypted-body.ts';
 import { requestLog } from './middleware/request-log.ts';
+import { signedInBrowser } from './middleware/sandbox-guard.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { deriveAnonToken, sessionMiddleware, type VerifiedSession } from './middleware/session.ts';
 import { agentRoutes } from './routes/agent/index.ts';
@@ -134,7 +136,17 @@ export function createApp(deps: AppDeps) {
     formOrJsonBody,
   );
   app.route('/connect', connectRoutes({ services: deps.services, mount }));
-  if (deps.sandbox) app.route('/sandbox', deps.sandbox);
+  if (deps.sandbox) {
+    // The stand-in pages: a signed-in user, by the cookie (401 for anyone else, as at every vendor
+    // endpoint), and their posts from our own pages only.
+    const ours = sameOriginOnly([new URL(config.publicUrl).origin]);
+    for (const path of SANDBOX_BROWSER_PATHS) {
+      app.use(path, addressRateLimit(limiter), cookieSession, signedInBrowser(limiter), (c, next) =>
+        c.req.method === 'POST' ? ours(c, next) : next(),
+      );
+    }
+    app.route('/sandbox', deps.sandbox);
+  }
   app.route(
     '/db',
     databaseRoutes({

@@ -1,7 +1,10 @@
-import { randomUUID } from 'node:crypto';
-import { envelopeErrors, identityMessages } from '@penny/contracts';
+import { createHmac, randomUUID } from 'node:crypto';
+import { apiErrorBodySchema, envelopeErrors, identityMessages } from '@penny/contracts';
 import { sealBody } from '@penny/contracts/envelope-seal';
 import {
+  type AccountsClient,
+  accountsClient,
+  createTestApp,
   type IdentityClient,
   type SignedUpUser,
   signUpBody,
@@ -11,7 +14,10 @@ import {
 } from '@penny/server/testing';
 import { sql } from 'drizzle-orm';
 import nacl from 'tweetnacl';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createVault } from '../connections/vault.ts';
+import { snapTradeUserIdOf } from '../finance/index.ts';
+import { SANDBOX_BROWSER_PATHS } from '../sandbox/index.ts';
 
 /**
  * The findings of the external attack on Penny (issue "Security hardening"), one regression test each,
@@ -450,5 +456,362 @@ describe('limits on the database service', () => {
     const user = await t.signUpVerifiedUser();
     const own = await api.get(`/db/get-profile?username=${user.user.username}`, user.token, flood);
     expect(own.status).toBe(200);
+  });
+});
+
+/**
+ * The sandbox upstreams (issue "Security hardening", finding 2) and public tokens across users (finding
+ * 3), over real HTTP as a stranger, a browser and the product's SDKs reach them.
+ */
+
+/** The keys the source used to print: what the attacker of finding 2 held. */
+const OLD_PLAID_KEYS = {
+  'plaid-client-id': 'penny-sandbox-client-id',
+  'plaid-secret': 'penny-sandbox-secret',
+};
+const OLD_SNAPTRADE = { clientId: 'PENNY-SANDBOX', consumerKey: 'penny-sandbox-consumer-key' };
+
+/** SnapTrade's documented request signature (docs "Request Signatures"), written out here. */
+function snapTradeSigned(path: string, query: string, key: string, content: unknown = null) {
+  const sorted = (value: unknown): unknown =>
+    Array.isArray(value)
+      ? value.map(sorted)
+      : value !== null && typeof value === 'object'
+        ? Object.fromEntries(
+            Object.entries(value)
+              .sort(([a], [b]) => (a < b ? -1 : 1))
+              .map(([k, v]) => [k, sorted(v)]),
+          )
+        : value;
+  return createHmac('sha256', encodeURI(key))
+    .update(JSON.stringify(sorted({ content, path, query })))
+    .digest('base64');
+}
+
+describe.each(testDatabaseKinds())('the sandbox upstreams and linking on %s', (kind) => {
+  let t: TestApp;
+  let ada: SignedUpUser;
+  let bob: SignedUpUser;
+  let adaApi: AccountsClient;
+  let bobApi: AccountsClient;
+
+  beforeAll(async () => {
+    t = await createTestApp({ database: kind, listen: true });
+    ada = await t.signUpVerifiedUser();
+    bob = await t.signUpVerifiedUser();
+    adaApi = await accountsClient(t, ada);
+    bobApi = await accountsClient(t, bob);
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  /** The vendor-side state of the fakes, whole. */
+  const vendorState = async () =>
+    (
+      await t.rows<{ n: number; digest: string }>(
+        sql`select count(*)::int as n, md5(coalesce(string_agg(namespace || key || value::text, ',' order by namespace, key), '')) as digest from sandbox_record`,
+      )
+    )[0];
+  const count = async (query: ReturnType<typeof sql>) => Number((await t.rows<{ n: number }>(query))[0]?.n);
+
+  /** A request from outside: no cookie, no keys unless given. */
+  const stranger = (path: string, init: RequestInit = {}) => fetch(`${t.origin}${path}`, init);
+  /** A SnapTrade partner call from outside, signed with `key` (none: unsigned). */
+  const snapTradeCall = (method: string, route: string, key?: string) => {
+    const query = `clientId=${OLD_SNAPTRADE.clientId}&userId=${snapTradeUserIdOf(ada.user.id)}&timestamp=${Math.round(Date.now() / 1000)}`;
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (key) headers.Signature = snapTradeSigned(route.replace(/^\/sandbox\/snaptrade/, ''), query, key);
+    return stranger(`${route}?${query}`, { method, headers, ...(method === 'POST' ? { body: '{}' } : {}) });
+  };
+
+  async function linkBrokerage(client: AccountsClient, user: SignedUpUser) {
+    expect((await client.connect('/snaptrade/generate_user')).status).toBe(200);
+    const login = await client.connect<{ redirectURI: string }>('/snaptrade/get_login_uri');
+    const portal = new URL(login.body.redirectURI);
+    const submitted = await t.app.request(portal.pathname, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        cookie: user.cookie,
+        origin: t.config.publicUrl,
+      },
+      body: new URLSearchParams({
+        token: portal.searchParams.get('token') ?? '',
+        broker: 'SANDBOX',
+        username: 'user_good',
+        password: 'pass_good',
+        action: 'connect',
+      }).toString(),
+    });
+    const connectionId = new URL(submitted.headers.get('location') ?? 'http://x/').searchParams.get(
+      'connection_id',
+    );
+    expect(connectionId).toBeTruthy();
+    expect(
+      (await client.connect('/snaptrade/store_connection', { connection_id: connectionId ?? '' })).status,
+    ).toBe(200);
+  }
+
+  /** A Link public token for the user, from the stand-in on a link token of their own (not exchanged). */
+  async function publicTokenOf(client: AccountsClient, institution = 'ins_109508') {
+    const token = await client.connect<{ link_token: string }>('/create_link_token', {}, { form: true });
+    expect(token.status).toBe(200);
+    const link = await client.sandbox<{ public_token: string }>('/plaid/link/public_token', {
+      link_token: token.body.link_token,
+      institution_id: institution,
+      username: 'user_good',
+      password: 'pass_good',
+    });
+    expect(link.status).toBe(200);
+    return { linkToken: token.body.link_token, publicToken: link.body.public_token };
+  }
+
+  it('answers a stranger 401 on every Plaid and SnapTrade endpoint, without keys or with the ones once in the source', async () => {
+    await linkBrokerage(adaApi, ada);
+    const before = await vendorState();
+    const routes = t.app.routes.filter(
+      (route) =>
+        route.method !== 'ALL' &&
+        /^\/sandbox\/(plaid|snaptrade)\//.test(route.path) &&
+        !route.path.endsWith('*'),
+    );
+    expect(routes.length).toBeGreaterThan(40);
+    const answers: string[] = [];
+    for (const route of routes) {
+      const path = route.path.replace(/:[A-Za-z]+/g, 'x');
+      const tries: Response[] = [];
+      if ((SANDBOX_BROWSER_PATHS as readonly string[]).includes(route.path)) {
+        const body = route.method === 'POST' ? { body: '{}' } : {};
+        tries.push(await stranger(path, { method: route.method, ...body }));
+        tries.push(
+          await stranger(path, {
+            method: route.method,
+            headers: { 'content-type': 'application/json', origin: t.config.publicUrl },
+            ...body,
+          }),
+        );
+      } else if (path.startsWith('/sandbox/plaid/')) {
+        for (const headers of [{}, OLD_PLAID_KEYS]) {
+          tries.push(
+            await stranger(path, {
+              method: route.method,
+              headers: { 'content-type': 'application/json', ...headers },
+              body: '{}',
+            }),
+          );
+        }
+      } else {
+        tries.push(await snapTradeCall(route.method, path));
+        tries.push(await snapTradeCall(route.method, path, OLD_SNAPTRADE.consumerKey));
+      }
+      for (const answer of tries) answers.push(`${route.method} ${path} ${answer.status}`);
+    }
+    expect(answers.filter((answer) => !answer.endsWith(' 401'))).toEqual([]);
+    expect(await vendorState()).toEqual(before);
+    // Ada's brokerage link is whole at the vendor: nobody listed or deleted her SnapTrade user.
+    const brokerages = await adaApi.post<{ balances: unknown[] }>(
+      '/agent/snaptrade/get-account-balances',
+      {},
+    );
+    expect(brokerages.status).toBe(200);
+    expect((await adaApi.connect('/snaptrade/generate_user')).body).toMatchObject({ userExists: true });
+  });
+
+  it('keeps the Link stand-in and the brokerage portal to the signed-in user’s own link sessions', async () => {
+    const adas = await adaApi.connect<{ link_token: string }>('/create_link_token', {}, { form: true });
+    const before = await vendorState();
+    const login = { institution_id: 'ins_109508', username: 'user_good', password: 'pass_good' };
+    const stolen = await bobApi.sandbox('/plaid/link/public_token', {
+      link_token: adas.body.link_token,
+      ...login,
+    });
+    expect(stolen).toMatchObject({ status: 400, body: { error_code: 'INVALID_LINK_TOKEN' } });
+    expect((await adaApi.connect('/snaptrade/generate_user')).status).toBe(200);
+    const portal = new URL(
+      (await adaApi.connect<{ redirectURI: string }>('/snaptrade/get_login_uri')).body.redirectURI,
+    );
+    const afterLogin = await vendorState();
+    const asBob = { cookie: bob.cookie, origin: t.config.publicUrl };
+    const page = await t.app.request(`${portal.pathname}${portal.search}`, {
+      headers: { cookie: bob.cookie },
+    });
+    expect(page.status).toBe(400);
+    expect(await page.text()).not.toContain('name="token"');
+    const posted = await t.app.request(portal.pathname, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...asBob },
+      body: new URLSearchParams({
+        token: portal.searchParams.get('token') ?? '',
+        broker: 'SANDBOX',
+        username: 'user_good',
+        password: 'pass_good',
+        action: 'connect',
+      }).toString(),
+    });
+    expect(posted.status).toBe(400);
+    expect(await vendorState()).toEqual(afterLogin);
+    expect(before?.n).toBeLessThan(afterLogin?.n ?? 0);
+    // Ada's own session still works, on both.
+    const own = await adaApi.sandbox('/plaid/link/public_token', {
+      link_token: adas.body.link_token,
+      ...login,
+    });
+    expect(own.status).toBe(200);
+    const ownPage = await t.app.request(`${portal.pathname}${portal.search}`, {
+      headers: { cookie: ada.cookie },
+    });
+    expect(ownPage.status).toBe(200);
+    // A token the store cannot hold (a NUL, found by the fuzzer) is no token: 400, never a 500.
+    const nul = await t.app.request(`${portal.pathname}?token=${portal.searchParams.get('token')}%00`, {
+      headers: { cookie: ada.cookie },
+    });
+    expect(nul.status).toBe(400);
+    const nulLink = await adaApi.sandbox('/plaid/link/public_token', { link_token: 'link-\u0000', ...login });
+    expect(nulLink.status).toBe(400);
+  });
+
+  it('bounds what a signed-in user can make the fakes keep', async () => {
+    const linkTokens = () =>
+      count(
+        sql`select count(*)::int as n from sandbox_record where namespace = 'plaid:link-token' and value->>'clientUserId' = ${bob.user.id}`,
+      );
+    const publicTokens = () =>
+      count(sql`select count(*)::int as n from sandbox_record where namespace = 'plaid:public-token'`);
+    const items = () =>
+      count(sql`select count(*)::int as n from sandbox_record where namespace = 'plaid:item'`);
+    let last = '';
+    for (let i = 0; i < 25; i++) {
+      const made = await bobApi.connect<{ link_token: string }>('/create_link_token', {}, { form: true });
+      expect(made.status).toBe(200);
+      last = made.body.link_token;
+    }
+    expect(await linkTokens()).toBeLessThanOrEqual(10);
+    expect(
+      await count(sql`select count(*)::int as n from plaid_link_token where user_id = ${bob.user.id}`),
+    ).toBe(10);
+    const [tokensBefore, itemsBefore] = [await publicTokens(), await items()];
+    for (let i = 0; i < 12; i++) {
+      const link = await bobApi.sandbox('/plaid/link/public_token', {
+        link_token: last,
+        institution_id: 'ins_109511',
+        username: 'user_good',
+        password: 'pass_good',
+      });
+      expect(link.status).toBe(200);
+    }
+    expect((await publicTokens()) - tokensBefore).toBeLessThanOrEqual(5);
+    expect(await items()).toBe(itemsBefore);
+    expect((await bobApi.connect('/snaptrade/generate_user')).status).toBe(200);
+    for (let i = 0; i < 12; i++) expect((await bobApi.connect('/snaptrade/get_login_uri')).status).toBe(200);
+    expect(
+      await count(
+        sql`select count(*)::int as n from sandbox_record where namespace = 'snaptrade:portal' and value->>'userId' = ${snapTradeUserIdOf(bob.user.id)}`,
+      ),
+    ).toBeLessThanOrEqual(5);
+  });
+
+  it('exchanges a public token only from a Link session of the user’s own link token, storing nothing otherwise', async () => {
+    const { publicToken } = await publicTokenOf(adaApi, 'ins_109509');
+    const rows = () =>
+      t.rows(
+        sql`select (select count(*)::int from connection where user_id = ${bob.user.id}) as connections,
+                   (select count(*)::int from ledger_transaction where user_id = ${bob.user.id}) as transactions`,
+      );
+    const before = await rows();
+    const taken = await bobApi.connect('/set_access_token', { public_token: publicToken }, { form: true });
+    expect(taken.status).toBe(400);
+    expect(apiErrorBodySchema.parse(taken.body).code).toBe('accounts:link-token-invalid');
+    await t.services.sync.settled();
+    expect(await rows()).toEqual(before);
+    // The token was not spent by the refusal: its owner exchanges it.
+    const own = await adaApi.connect('/set_access_token', { public_token: publicToken }, { form: true });
+    expect(own.status).toBe(200);
+  });
+
+  it('never lets one Plaid item belong to two users, and another user’s disconnect leaves it at Plaid', async () => {
+    const linked = await adaApi.linkBank('ins_109512');
+    expect(linked.status).toBe(200);
+    await t.services.sync.settled();
+    const itemId = linked.body.item_id;
+    const [row] = await t.rows<{ id: string; sealed_secret: string }>(
+      sql`select id, sealed_secret from connection where user_id = ${ada.user.id} and item_id = ${itemId}`,
+    );
+    const adaAccessToken = createVault(t.secrets.vaultKey).open(row?.sealed_secret ?? '', {
+      userId: ada.user.id,
+      connectionId: row?.id ?? '',
+    });
+    // As if Plaid's Link had handed Bob's own session Ada's item: Bob's link token, made by Penny,
+    // names Ada's item at the vendor (Link's update mode for it).
+    const bobs = await bobApi.connect<{ link_token: string }>('/create_link_token', {}, { form: true });
+    await t.rows(
+      sql`update sandbox_record set value = jsonb_set(value, '{itemId}', to_jsonb(${itemId}::text)) where namespace = 'plaid:link-token' and key = ${bobs.body.link_token}`,
+    );
+    const link = await bobApi.sandbox<{ public_token: string }>('/plaid/link/public_token', {
+      link_token: bobs.body.link_token,
+      institution_id: 'ins_109512',
+      username: 'user_good',
+      password: 'pass_good',
+    });
+    expect(link.status).toBe(200);
+    const before = await count(sql`select count(*)::int as n from connection where user_id = ${bob.user.id}`);
+    const taken = await bobApi.connect(
+      '/set_access_token',
+      { public_token: link.body.public_token },
+      { form: true },
+    );
+    expect(taken.status).toBe(400);
+    expect(apiErrorBodySchema.parse(taken.body).code).toBe('accounts:link-token-invalid');
+    expect(await count(sql`select count(*)::int as n from connection where user_id = ${bob.user.id}`)).toBe(
+      before,
+    );
+    const disconnect = await bobApi.connect('/plaid/disconnect', { item_id: itemId }, { form: true });
+    expect(disconnect.status).toBe(404);
+    await expect(t.providers.plaid().getAccounts(adaAccessToken)).resolves.toMatchObject({ itemId });
+    // And in the database itself: a second connection to the item, anyone's, is refused.
+    await expect(
+      t.rows(
+        sql`insert into connection (id, user_id, platform, name, item_id) values ('conn_forged', ${bob.user.id}, 'plaid', 'Forged_plaid', ${itemId})`,
+      ),
+    ).rejects.toThrow();
+  });
+});
+
+describe('limits on the sandbox upstreams', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ listen: true, env: { API_RATE_LIMIT: 'true' } });
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('turns a keyless loop into 429s within a minute’s budget, storing nothing', async () => {
+    const before = await t.rows(sql`select count(*)::int as n from sandbox_record`);
+    const statuses: number[] = [];
+    const body = JSON.stringify({
+      client_id: OLD_PLAID_KEYS['plaid-client-id'],
+      secret: OLD_PLAID_KEYS['plaid-secret'],
+      client_name: 'Loop',
+      language: 'en',
+      country_codes: ['US'],
+      user: { client_user_id: 'loop' },
+      products: ['transactions'],
+    });
+    for (let i = 0; i < 80; i++) {
+      const answer = await fetch(`${t.origin}/sandbox/plaid/link/token/create`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
+      statuses.push(answer.status);
+    }
+    expect(statuses.slice(0, 60).every((status) => status === 401)).toBe(true);
+    expect(statuses.slice(60).every((status) => status === 429)).toBe(true);
+    expect(await t.rows(sql`select count(*)::int as n from sandbox_record`)).toEqual(before);
+    // The installation's own clients are not counted against that address.
+    const user = await t.signUpVerifiedUser();
+    const client = await accountsClient(t, user);
+    expect((await client.linkBank()).status).toBe(200);
   });
 });

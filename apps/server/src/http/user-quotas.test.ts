@@ -2,7 +2,6 @@ import { type ApiErrorCode, apiErrorBodySchema, quotaMessages, USER_QUOTAS } fro
 import {
   type AccountsClient,
   accountsClient,
-  connectSandboxBrokerage,
   createTestApp,
   type SignedUpUser,
   type TestApp,
@@ -315,9 +314,17 @@ describe.each(testDatabaseKinds())('user quotas on %s', (kind) => {
       expect((await api.connect('/snaptrade/generate_user')).status).toBe(200);
       const login = await api.connect<{ redirectURI: string }>('/snaptrade/get_login_uri');
       expect(login.status).toBe(200);
-      // The portal as the browser opens it (this test's app listens on its own port, not PUBLIC_URL's).
-      const portal = new URL(login.body.redirectURI);
-      const connectionId = await connectSandboxBrokerage(`${t.origin}${portal.pathname}${portal.search}`);
+      // The portal's form, submitted as this user's browser (the session cookie, our Origin).
+      const answer = await api.portal(login.body.redirectURI, {
+        action: 'connect',
+        broker: 'SANDBOX',
+        username: 'user_good',
+        password: 'pass_good',
+      });
+      const location = answer.headers.get('location');
+      const connectionId = location ? new URL(location, t.origin).searchParams.get('connection_id') : null;
+      if (answer.status !== 303 || !connectionId)
+        throw new Error(`portal did not connect (HTTP ${answer.status})`);
       // Meanwhile another link took the last place.
       await t.rows(sql`insert into connection (id, user_id, platform, name)
         values (${`conn_meanwhile_${user.user.id}`}, ${user.user.id}, 'snaptrade', 'Meanwhile_snaptrade')`);

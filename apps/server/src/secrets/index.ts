@@ -78,3 +78,4 @@ function decodeKey(base64: string, name: string): Uint8Array {
 }
 
 export { checkVaultKey, VaultKeyMismatchError, vaultKeyFingerprint } from './key-check.ts';
+export { deriveSandboxKeys, SANDBOX_CLIENT_IDS, type SandboxKeys } from './sandbox-keys.ts';

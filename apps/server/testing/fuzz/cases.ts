@@ -1,8 +1,9 @@
 // The case: one generated request (endpoint, caller, Origin, shape, mutations, transport, splices).
 
 import fc from 'fast-check';
-import { type Endpoint, endpointKey } from './endpoints.ts';
+import { type Endpoint, endpointKey, isStandIn } from './endpoints.ts';
 import { type Mutation, mutation } from './mutations.ts';
+import { sandboxVendorShape } from './sandbox-shapes.ts';
 import type { Shape } from './shape.ts';
 import { genericShape, shapes } from './shapes.ts';
 
@@ -159,6 +160,17 @@ function transportArbitrary(endpoint: Endpoint): fc.Arbitrary<Transport> {
       { weight: 1, arbitrary: fc.oneof(simple('form'), multipart) },
     );
   }
+  if (endpoint.service === 'sandbox') {
+    // The vendors' APIs and fake Link take JSON (SnapTrade's calls are signed queries); the portal a form.
+    const portal = endpoint.path.endsWith('/portal');
+    return fc.oneof(
+      { weight: portal ? 2 : 10, arbitrary: simple('plain') },
+      { weight: portal ? 10 : 1, arbitrary: simple('form') },
+      { weight: 1, arbitrary: wrongType },
+      { weight: 1, arbitrary: junk },
+      { weight: 1, arbitrary: simple('empty') },
+    );
+  }
   if (endpoint.service === 'connect') {
     // The web app sends these as forms (docs/product/chat.md, "Account-connection service"); API users send
     // JSON. Neither is ever sealed.
@@ -203,7 +215,17 @@ const weighted = <T>(weights: Array<[T, number]>): fc.Arbitrary<T> =>
   fc.oneof(...weights.map(([value, weight]) => ({ weight, arbitrary: fc.constant(value) })));
 
 function callerArbitrary(endpoint: Endpoint): fc.Arbitrary<Caller> {
-  if (endpoint.service === 'connect') {
+  if (endpoint.service === 'sandbox' && !isStandIn(endpoint)) {
+    // The vendors' APIs: nobody here holds the installation's keys, whatever session they bring.
+    return weighted<Caller>([
+      ['none', 4],
+      ['cookie', 2],
+      ['user', 2],
+      ['anon', 1],
+      ['forged-cookie', 1],
+    ]);
+  }
+  if (endpoint.service === 'connect' || endpoint.service === 'sandbox') {
     // The session cookie is this service's credential; a bearer is ignored here.
     return weighted<Caller>([
       ['cookie', 8],
@@ -225,7 +247,7 @@ function callerArbitrary(endpoint: Endpoint): fc.Arbitrary<Caller> {
 }
 
 function originArbitrary(endpoint: Endpoint): fc.Arbitrary<OriginKind> {
-  if (endpoint.service === 'connect') {
+  if (endpoint.service === 'connect' || isStandIn(endpoint)) {
     // The Origin check is this service's other half: every look-alike, each now and then.
     return weighted<OriginKind>([
       ['ours', 16],
@@ -251,7 +273,7 @@ function caseArbitrary(endpoint: Endpoint): fc.Arbitrary<FuzzCase> {
     endpoint: fc.constant(key),
     caller: callerArbitrary(endpoint),
     origin: originArbitrary(endpoint),
-    shape: shapes[key] ?? genericShape,
+    shape: shapes[key] ?? (endpoint.service === 'sandbox' ? sandboxVendorShape(endpoint) : genericShape),
     mutations: endpoint.method === 'GET' ? fc.constant([]) : mutations,
     queryMutations: endpoint.method === 'GET' ? mutations : rarely(mutations, 1, 10).map((m) => m ?? []),
     rawQuery: rarely(fc.constantFrom(...RAW_QUERIES), 1, 8),
@@ -288,15 +310,56 @@ function caseArbitrary(endpoint: Endpoint): fc.Arbitrary<FuzzCase> {
  */
 const WEIGHTS: Record<string, number> = {
   'POST /agent/:platform/get-transactions': 12,
-  'POST /db/delete-resource': 3,
+  // The link flow, where a user's own link session and another's meet, and a wallet's link (a request
+  // of it succeeds only with every field right: a chain, an address of that chain, a name free for it).
+  'POST /connect/api/set_access_token': 8,
+  'POST /db/store-credentials': 8,
+  'POST /sandbox/plaid/link/public_token': 8,
+  'POST /sandbox/snaptrade/portal': 6,
 };
 
-/** Requests over `endpoints`. */
+/**
+ * The request as the web app sends it: the user's own credential (the bearer for /db and /agent, the
+ * session cookie for /connect), our Origin, the body sealed for /db and /agent and a form for /connect,
+ * and the shape's value untouched. Among the hostile cases a request that gets through every check is
+ * rare for a shape with many fields (a wallet: its chain, an address of that chain, a free name, a
+ * plain tag and date), so each run would reach some handlers only by its seed's luck.
+ */
+function asTheWebAppSends(endpoint: Endpoint): fc.Arbitrary<FuzzCase> | undefined {
+  const { service, method } = endpoint;
+  if (service !== 'db' && service !== 'agent' && service !== 'connect') return undefined;
+  const key = endpointKey(endpoint);
+  const transport: Transport =
+    method === 'GET' ? { kind: 'empty' } : service === 'connect' ? { kind: 'form' } : { kind: 'sealed' };
+  return fc.record({
+    endpoint: fc.constant(key),
+    caller: fc.constant<Caller>(service === 'connect' ? 'cookie' : 'user'),
+    origin: fc.constant<OriginKind>('ours'),
+    shape: shapes[key] ?? genericShape,
+    mutations: fc.constant([]),
+    queryMutations: fc.constant([]),
+    rawQuery: fc.constant(null),
+    transport: fc.constant(transport),
+    deep: fc.constant(null),
+    raw: fc.constant(null),
+  });
+}
+
+/** Requests over `endpoints`: for Penny's own services, one in five as the web app sends it. */
 export function fuzzCaseArbitrary(endpoints: readonly Endpoint[]): fc.Arbitrary<FuzzCase> {
+  // Each sandbox vendor endpoint as often as any endpoint without a shape of its own: every caller
+  // here lacks the keys, so each answers alike, but each must be sent (and refused) some of the time.
   return fc.oneof(
     ...endpoints.map((endpoint) => {
       const key = endpointKey(endpoint);
-      return { weight: WEIGHTS[key] ?? (shapes[key] ? 4 : 1), arbitrary: caseArbitrary(endpoint) };
+      const hostile = caseArbitrary(endpoint);
+      const plain = asTheWebAppSends(endpoint);
+      return {
+        weight: WEIGHTS[key] ?? (shapes[key] ? 4 : 1),
+        arbitrary: plain
+          ? fc.oneof({ weight: 4, arbitrary: hostile }, { weight: 1, arbitrary: plain })
+          : hostile,
+      };
     }),
   );
 }

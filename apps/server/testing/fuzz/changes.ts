@@ -8,7 +8,7 @@ import type { TestApp } from '../app.ts';
 /**
  * The tables watched: every table holding a user's data, and the mail the app sent.
  * - "user", account, session, verification, profile, resource, and the linked accounts' connection,
- *   provider_user, ledger_account, balance_snapshot, ledger_transaction and holding (after the syncs a
+ *   provider_user, plaid_link_token, ledger_account, balance_snapshot, ledger_transaction and holding (after the syncs a
  *   request started have finished): any insert, update or delete counts,
  *   except a session update that touches only expires_at and updated_at: Better Auth slides a session
  *   forward when it reads one older than its refresh age, and reading is not a change.
@@ -27,6 +27,7 @@ const WATCHED: Array<{ table: PgTable; ignoredOnUpdate: string[] }> = [
   { table: tables.outbox, ignoredOnUpdate: [] },
   { table: tables.connection, ignoredOnUpdate: [] },
   { table: tables.providerUser, ignoredOnUpdate: [] },
+  { table: tables.plaidLinkToken, ignoredOnUpdate: [] },
   { table: tables.ledgerAccount, ignoredOnUpdate: [] },
   { table: tables.balanceSnapshot, ignoredOnUpdate: [] },
   { table: tables.ledgerTransaction, ignoredOnUpdate: [] },

@@ -40,6 +40,10 @@ export type LinkedAccounts = {
   publicToken: string;
   /** The public token the bank was linked with (spent). */
   spentPublicToken: string;
+  /** A link token Penny made for the user, for the Link stand-in (no session yet). */
+  linkToken: string;
+  /** The token of a brokerage portal visit Penny sent the user to (not yet used; lives 5 minutes). */
+  portalToken: string;
 };
 
 export type BuildContext = {

@@ -1,11 +1,12 @@
-// Endpoints: every one the app serves under /db, /agent, /connect/api and /api/auth, read from the app.
+// Endpoints: every one the app serves under /db, /agent, /connect/api, /api/auth and the sandbox vendors
+// (/sandbox/plaid, /sandbox/snaptrade), read from the app.
 
 import { endpoints as contractEndpoints, type EndpointDefinition } from '@penny/contracts';
 import type { TestApp } from '../app.ts';
 import { propertyOf } from './records.ts';
 
 export type FuzzMethod = 'GET' | 'POST';
-export type FuzzService = 'db' | 'agent' | 'connect' | 'auth';
+export type FuzzService = 'db' | 'agent' | 'connect' | 'auth' | 'sandbox';
 export type Endpoint = { method: FuzzMethod; path: string; service: FuzzService };
 
 /** 'POST /db/store-resource', the key used in counts and shape maps. */
@@ -36,6 +37,10 @@ export const WEB_AUTH_ENDPOINTS = [
   'POST /api/auth/revoke-other-sessions',
 ] as const;
 
+/** The sandbox's stand-in pages a browser calls (the rest of /sandbox answers the vendors' API clients). */
+export const isStandIn = (endpoint: Pick<Endpoint, 'path'>) =>
+  /^\/sandbox\/(plaid\/link\/(institutions|public_token)|snaptrade\/portal)$/.test(endpoint.path);
+
 /**
  * Every endpoint, read from the app itself: the /db routes Hono mounted and every endpoint Better Auth
  * knows under /api/auth (whether or not the gateway in front lets it through). A route added later is
@@ -48,10 +53,14 @@ export function discoverEndpoints(t: TestApp): Endpoint[] {
     ['/db/', 'db'],
     ['/agent/', 'agent'],
     ['/connect/api/', 'connect'],
+    ['/sandbox/plaid/', 'sandbox'],
+    ['/sandbox/snaptrade/', 'sandbox'],
   ] as const;
   for (const route of t.app.routes) {
     const service = services.find(([prefix]) => route.path.startsWith(prefix))?.[1];
     if (!service || route.path.includes('*')) continue;
+    // SnapTrade's /api/v1 paths are the root paths' own handlers, served twice for older SDKs.
+    if (route.path.startsWith('/sandbox/snaptrade/api/v1/')) continue;
     if (route.method === 'GET' || route.method === 'POST') {
       add({ method: route.method, path: route.path, service });
     }

@@ -53,13 +53,23 @@ export async function forbiddenStrings(t: TestApp, otherId: string): Promise<For
 }
 
 const TOKEN_PATTERN = /\b(access|public)-(sandbox|development|production)-[0-9a-f-]{36}\b/;
+/** The Link stand-in answers the browser its own session's public token, as Link's onSuccess does. */
+const OWN_LINK_RESULT = /"public_token":"public-sandbox-[0-9a-f-]{36}"/g;
 
 /**
  * What an answer gives away: a provider secret, or the other user's linked ids (unless the request
  * itself carried them: an answer may repeat what it was sent), or a Plaid token of any kind.
  */
-export function leaksIn(answer: string, requestText: string, forbidden: Forbidden): string[] {
+export function leaksIn(
+  answerText: string,
+  requestText: string,
+  forbidden: Forbidden,
+  options: { linkResult?: boolean } = {},
+): string[] {
   const found: string[] = [];
+  const answer = options.linkResult
+    ? answerText.replace(OWN_LINK_RESULT, '"public_token":"(own)"')
+    : answerText;
   for (const secret of forbidden.secrets) {
     if (answer.includes(secret)) found.push(`a provider secret (${secret.slice(0, 10)}…)`);
   }
@@ -77,14 +87,20 @@ const BY_ACCOUNT_NAME =
 
 /**
  * The other user's connection a request names, if any: by account name (where the endpoint looks a
- * connection up by it), or by Plaid item id or SnapTrade authorization id in any field.
+ * connection up by it), by Plaid item id or SnapTrade authorization id in any field, or by a token of
+ * the other user's link sessions (a public token, a link token, a portal token) in any field or, for a
+ * page the browser opens, in the query.
  */
 export function crossUserTarget(
   key: string,
   value: unknown,
   other: LinkedAccounts | undefined,
+  query?: URLSearchParams,
 ): { field: string; accountName?: string } | undefined {
-  if (!other || !isIndexable(value) || Array.isArray(value)) return undefined;
+  if (!other) return undefined;
+  const theirs = [other.itemId, other.connectionId, other.publicToken, other.linkToken, other.portalToken];
+  for (const [field, item] of query ?? []) if (theirs.includes(item)) return { field };
+  if (!isIndexable(value) || Array.isArray(value)) return undefined;
   const name = value.account_name;
   if (
     BY_ACCOUNT_NAME.test(key) &&
@@ -94,7 +110,7 @@ export function crossUserTarget(
     return { field: 'account_name', accountName: name };
   }
   for (const [field, item] of Object.entries(value)) {
-    if (item === other.itemId || item === other.connectionId) return { field };
+    if (typeof item === 'string' && theirs.includes(item)) return { field };
   }
   return undefined;
 }

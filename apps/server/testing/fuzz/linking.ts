@@ -4,6 +4,7 @@
 import { getCredentialsResponseSchema } from '@penny/contracts';
 import { sql } from 'drizzle-orm';
 import type { TestApp } from '../app.ts';
+import { sessionCookie } from './build-request.ts';
 import type { FuzzUser, LinkedAccounts, LinkPart, LinkPlan } from './context.ts';
 import { answered, connectPost, expectOk, type Names, namesOf, sealedPost } from './setup-requests.ts';
 
@@ -32,6 +33,13 @@ export const OTHER_LINKS: LinkPlan = {
   address: 'bc1q0xcqpzrky6eff2g52qdye53xkk9jxkvrh6yhyw',
 };
 
+/** What the user's browser sends to a sandbox stand-in page: the session cookie and our Origin. */
+const browserHeaders = (t: TestApp, user: Names, contentType: string) => ({
+  'content-type': contentType,
+  cookie: sessionCookie(user.token),
+  origin: t.config.publicUrl,
+});
+
 /** A Link public token for the user at `institution`: create_link_token, then the Link stand-in. */
 async function publicToken(t: TestApp, user: Names, institution: string): Promise<string> {
   const { link_token: linkToken } = expectOk(
@@ -40,7 +48,7 @@ async function publicToken(t: TestApp, user: Names, institution: string): Promis
   );
   const link = await t.app.request('/sandbox/plaid/link/public_token', {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: browserHeaders(t, user, 'application/json'),
     body: JSON.stringify({
       link_token: linkToken,
       institution_id: institution,
@@ -60,7 +68,7 @@ async function linkBrokerage(t: TestApp, user: Names, broker: string): Promise<s
   const portal = new URL(String(redirectURI));
   const submitted = await t.app.request(portal.pathname, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    headers: browserHeaders(t, user, 'application/x-www-form-urlencoded'),
     body: new URLSearchParams({
       token: portal.searchParams.get('token') ?? '',
       broker,
@@ -151,8 +159,12 @@ export async function linkAccounts(
   if (typeof page.next_cursor !== 'string' || !snapTradeUser) {
     throw new Error('fuzz setup: no transactions cursor or no SnapTrade user');
   }
+  const linkToken = previous?.linkToken ?? (await newLinkToken(t, user));
+  const portalToken = previous?.portalToken ?? (await newPortalToken(t, user));
   return {
     ...bank,
+    linkToken,
+    portalToken,
     bankAccountId: bankAccount.id,
     txCursor: page.next_cursor,
     walletName: plan.walletName,
@@ -161,6 +173,38 @@ export async function linkAccounts(
     connectionId,
     snapTradeUserId: snapTradeUser.external_user_id,
     publicToken: previous?.publicToken ?? (await publicToken(t, user, plan.spareInstitution)),
+  };
+}
+
+/** A link token Penny makes for the user, for the Link stand-in. */
+async function newLinkToken(t: TestApp, user: Names): Promise<string> {
+  return String(expectOk('create_link_token', await connectPost(t, user, '/create_link_token')).link_token);
+}
+
+/** The token of a new brokerage portal visit for the user (the SnapTrade user exists by then). */
+async function newPortalToken(t: TestApp, user: Names): Promise<string> {
+  const { redirectURI } = expectOk('get_login_uri', await connectPost(t, user, '/snaptrade/get_login_uri'));
+  return new URL(String(redirectURI)).searchParams.get('token') ?? '';
+}
+
+/**
+ * New link session tokens for the user after `endpoint` succeeded: a link token and a spare public
+ * token after create_link_token or set_access_token, a portal token after get_login_uri (the old ones
+ * spent, or pushed out by newer ones: the fakes and Penny keep a user's newest few).
+ */
+export async function freshLinkSession(
+  t: TestApp,
+  user: FuzzUser,
+  plan: LinkPlan,
+  linked: LinkedAccounts,
+  endpoint: string,
+): Promise<LinkedAccounts> {
+  if (endpoint.endsWith('/snaptrade/get_login_uri'))
+    return { ...linked, portalToken: await newPortalToken(t, user) };
+  return {
+    ...linked,
+    linkToken: await newLinkToken(t, user),
+    publicToken: await publicToken(t, user, plan.spareInstitution),
   };
 }
 

@@ -31,8 +31,10 @@ export function otherNameIn(
   request: BuiltRequest,
   user: FuzzUser,
 ): string | undefined {
-  if (endpoint.service === 'auth' || !SIGNED_IN.has(c.caller) || !fieldsDelivered(c, endpoint))
-    return undefined;
+  // Better Auth's and the sandbox vendors' fields are not Penny's names of the user: a `username` at
+  // the Link stand-in or the brokerage portal is the bank's or brokerage's sandbox login (user_good).
+  if (endpoint.service === 'auth' || endpoint.service === 'sandbox') return undefined;
+  if (!SIGNED_IN.has(c.caller) || !fieldsDelivered(c, endpoint)) return undefined;
   const fields = fieldsOf(request);
   for (const claimed of [fields, isIndexable(fields.user_info) ? fields.user_info : {}]) {
     const { username, firstName, lastName, userId, email } = claimed;

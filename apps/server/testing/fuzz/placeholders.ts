@@ -34,6 +34,12 @@ export const P = {
   otherBankAccountId: '$$otherBankAccountId',
   otherTxCursor: '$$otherTxCursor',
   otherPublicToken: '$$otherPublicToken',
+  /** A Plaid link token Penny made for the user (the Link stand-in's session) and the other user's. */
+  linkToken: '$$linkToken',
+  otherLinkToken: '$$otherLinkToken',
+  /** A token of the SnapTrade portal stand-in the user was sent to, and the other user's. */
+  portalToken: '$$portalToken',
+  otherPortalToken: '$$otherPortalToken',
   otherSnapTradeUserId: '$$otherSnapTradeUserId',
 } as const;
 

@@ -19,7 +19,9 @@ export type FailureKind =
    * A request of the signed-in user whose payload names someone else (a username, first or last name,
    * or user_info's id or email that is not theirs) that succeeded.
    */
-  | 'names-accepted';
+  | 'names-accepted'
+  /** A sandbox vendor endpoint served a caller without the installation's keys, or a stand-in page a non-browser. */
+  | 'sandbox-open';
 
 export type FuzzFailure = {
   kind: FailureKind;

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { Caller, FuzzCase } from './cases.ts';
 import type { ChangeLog } from './changes.ts';
 import type { BuiltRequest } from './context.ts';
-import type { Endpoint } from './endpoints.ts';
+import { type Endpoint, isStandIn } from './endpoints.ts';
 import { brokenInvariants } from './invariants.ts';
 import {
   CROSS_USER_REFUSALS,
@@ -76,7 +76,9 @@ async function checkLeaks(run: FuzzRun, exchange: Exchange): Promise<void> {
   }
   const requestText = `${request.path}\n${JSON.stringify(request.value) ?? ''}`;
   const answerText = `${bodyText}\n${[...response.headers.entries()].map(([name, value]) => `${name}: ${value}`).join('\n')}`;
-  const leaks = leaksIn(answerText, requestText, run.forbidden);
+  const leaks = leaksIn(answerText, requestText, run.forbidden, {
+    linkResult: exchange.c.endpoint === 'POST /sandbox/plaid/link/public_token',
+  });
   if (leaks.length > 0) {
     recordFailure(run, {
       ...base,
@@ -92,8 +94,9 @@ async function checkCrossUser(run: FuzzRun, exchange: Exchange): Promise<void> {
   const { c, endpoint, request, bodyText, base } = exchange;
   const { t, ctx, report } = run;
   const status = exchange.response.status;
+  const query = new URL(request.path, 'http://fuzz.invalid').searchParams;
   const target = fieldsDelivered(c, endpoint)
-    ? crossUserTarget(c.endpoint, request.value, ctx.other.linked)
+    ? crossUserTarget(c.endpoint, request.value, ctx.other.linked, query)
     : undefined;
   if (!target) return;
   const code = /"code":"([^"]+)"/.exec(bodyText)?.[1] ?? '';
@@ -137,6 +140,35 @@ function checkNames(run: FuzzRun, exchange: Exchange): void {
       detail: `answer ${bodyText.slice(0, 300)}`,
     });
   }
+}
+
+/** Callers whose request carries the signed-in user's session cookie (a browser of theirs). */
+const BROWSER_CALLERS: ReadonlySet<Caller> = new Set(['cookie', 'user-cookie']);
+/** What a sandbox vendor answers a caller without the installation's keys: 401, or a refusal before it. */
+const KEYLESS_ANSWERS = new Set([401, 413, 429]);
+/** The SnapTrade fake refuses bodies past this with its 400 before any key is looked at. */
+const SNAPTRADE_BODY_LIMIT = 64 * 1024;
+
+/**
+ * The sandbox upstreams: the vendors' APIs serve nobody here (no fuzz caller holds the installation's
+ * keys), and the stand-in pages serve only a signed-in user's browser (cross-user tokens: checkCrossUser).
+ */
+function checkSandbox(run: FuzzRun, exchange: Exchange): void {
+  const { c, endpoint, request, response, bodyText, base } = exchange;
+  if (endpoint.service !== 'sandbox') return;
+  const status = response.status;
+  let cause: string | undefined;
+  if (!isStandIn(endpoint)) {
+    const size =
+      typeof request.body === 'string' ? Buffer.byteLength(request.body) : (request.body?.length ?? 0);
+    const bigBody =
+      status === 400 && endpoint.path.startsWith('/sandbox/snaptrade/') && size > SNAPTRADE_BODY_LIMIT;
+    if (!KEYLESS_ANSWERS.has(status) && !bigBody) cause = `a caller without the keys got ${status}`;
+  } else if (status < 400 && !BROWSER_CALLERS.has(c.caller)) {
+    cause = `a stand-in page served ${c.caller} (${status})`;
+  }
+  if (cause)
+    recordFailure(run, { ...base, kind: 'sandbox-open', cause, detail: `answer ${bodyText.slice(0, 300)}` });
 }
 
 /** After a success: the caller kept usable; what that wrote is not charged to the next request. */
@@ -190,6 +222,7 @@ export async function runRequest(
     const exchange: Exchange = { c, endpoint, request, response, bodyText, base, changes };
     await checkLeaks(run, exchange);
     await checkCrossUser(run, exchange);
+    checkSandbox(run, exchange);
   }
   run.before = after;
 

@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { accountShapes } from './account-shapes.ts';
 import { MARKUP_FORGERIES } from './markup-invariant.ts';
 import { P } from './placeholders.ts';
+import { sandboxShapes } from './sandbox-shapes.ts';
 import { body, opt, query, type Shape, withoutUndefined } from './shape.ts';
 import {
   callbackUrl,
@@ -109,6 +110,7 @@ const chatShapes: Record<string, fc.Arbitrary<Shape>> = {
 
 export const shapes: Record<string, fc.Arbitrary<Shape>> = {
   ...accountShapes,
+  ...sandboxShapes,
   ...chatShapes,
   'POST /db/database-setup': body(
     fc
@@ -166,7 +168,15 @@ export const shapes: Record<string, fc.Arbitrary<Shape>> = {
     .map(([names, param]) => ({ query: names, param })),
   'POST /db/delete-resource': body(
     fc
-      .tuple(who, fc.oneof(fc.constant(P.resourceId), fc.constant(P.otherResourceId), idArb))
+      .tuple(
+        who,
+        // The user's own resource mostly, as for get-resource: the handler is reached, a success seen.
+        fc.oneof(
+          { weight: 3, arbitrary: fc.constant(P.resourceId) },
+          { weight: 1, arbitrary: fc.constant(P.otherResourceId) },
+          { weight: 1, arbitrary: idArb },
+        ),
+      )
       .map(([names, resource_id]) => ({ ...names, resource_id })),
   ),
   'GET /db/get-profile': query(

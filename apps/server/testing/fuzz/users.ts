@@ -6,13 +6,20 @@ import { sql } from 'drizzle-orm';
 import type { TestApp } from '../app.ts';
 import type { FuzzCase } from './cases.ts';
 import type { BuildContext, BuiltRequest, FuzzUser, LinkPlan } from './context.ts';
-import { linkAccounts, removedParts } from './linking.ts';
+import { freshLinkSession, linkAccounts, removedParts } from './linking.ts';
 import { isIndexable, propertyOf } from './records.ts';
 import type { FuzzReport } from './report.ts';
 import { type Names, sealedPost } from './setup-requests.ts';
 
 /** Endpoints after whose success some of the caller's linked accounts may be gone. */
 const ACCOUNT_REMOVING = /\/(disconnect-account|plaid\/disconnect|snaptrade\/disconnect|delete-user-data)$/;
+
+/**
+ * Endpoints after whose success the caller's spare public token may be spent (set_access_token) or its
+ * link token, or its portal token, no longer among the user's newest (each call makes another).
+ */
+const LINK_SESSION_SPENDING =
+  /\/connect\/api\/(create_link_token|set_access_token|snaptrade\/get_login_uri)$/;
 
 /** Endpoints after whose success the caller's session or password may be gone. */
 const SESSION_ENDING =
@@ -118,6 +125,11 @@ export async function keepCallerUsable(
       report.relinks++;
       relinked = true;
     }
+  }
+  if (ctx.plan && ctx.user.linked && LINK_SESSION_SPENDING.test(c.endpoint)) {
+    // A spare token was spent, or pushed out by newer ones: fresh ones.
+    ctx.user.linked = await freshLinkSession(t, ctx.user, ctx.plan, ctx.user.linked, c.endpoint);
+    relinked = true;
   }
   if (/\/db\/delete-(resource|user-data)$/.test(c.endpoint)) {
     const { username, firstName, lastName } = ctx.user;

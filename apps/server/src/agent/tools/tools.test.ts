@@ -78,17 +78,11 @@ describe.each(testDatabaseKinds())('the finance toolkit on %s', (database) => {
   async function linkBrokerage(client: AccountsClient) {
     expect((await client.connect('/snaptrade/generate_user')).status).toBe(200);
     const login = await client.connect<{ redirectURI: string }>('/snaptrade/get_login_uri');
-    const portal = new URL(login.body.redirectURI);
-    const submitted = await t.app.request(portal.pathname, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        token: portal.searchParams.get('token') ?? '',
-        broker: 'SANDBOX',
-        username: 'user_good',
-        password: 'pass_good',
-        action: 'connect',
-      }).toString(),
+    const submitted = await client.portal(login.body.redirectURI, {
+      broker: 'SANDBOX',
+      username: 'user_good',
+      password: 'pass_good',
+      action: 'connect',
     });
     const back = new URL(submitted.headers.get('location') ?? '');
     const stored = await client.connect('/snaptrade/store_connection', {

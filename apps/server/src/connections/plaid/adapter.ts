@@ -63,6 +63,16 @@ export function createPlaidAdapter(options: PlaidAdapterOptions): PlaidAdapter {
       return { linkToken: data.link_token, expiration: data.expiration };
     },
 
+    async linkSessionPublicTokens(linkToken) {
+      const data = await call(() => api.linkTokenGet({ link_token: linkToken }));
+      // Plaid reports each session's public token in its results, and (older) in on_success.
+      const tokens = (data.link_sessions ?? []).flatMap((session) => [
+        ...(session.results?.item_add_results ?? []).map((result) => result.public_token),
+        ...(session.on_success?.public_token ? [session.on_success.public_token] : []),
+      ]);
+      return [...new Set(tokens)];
+    },
+
     async exchangePublicToken(publicToken) {
       const data = await call(() => api.itemPublicTokenExchange({ public_token: publicToken }));
       return { accessToken: data.access_token, itemId: data.item_id };

@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
+import { browserOf, randomSandboxKeys, standaloneSandboxHost } from '@penny/server/testing';
 import { Hono } from 'hono';
 import { Configuration, PlaidApi, Products } from 'plaid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_CREDENTIALS } from '../../sandbox/credentials.ts';
 import { createPlaidSandbox, generateBankItem } from '../../sandbox/plaid/index.ts';
 import { createMemorySandboxStore } from '../../sandbox/store.ts';
 import { ProviderError, type ProviderTransaction } from '../types.ts';
@@ -11,18 +11,27 @@ import { createPlaidAdapter } from './index.ts';
 
 // The official plaid SDK over real HTTP against the fake, mounted under /sandbox/plaid as on Penny's server.
 const TODAY = '2026-03-15';
-const KEYS = SANDBOX_CREDENTIALS.plaid;
+const KEYS = randomSandboxKeys().plaid;
 const clock = new Date(`${TODAY}T15:00:00Z`);
 let server: ReturnType<typeof serve>;
 let basePath: string;
 let sdk: PlaidApi;
+const store = createMemorySandboxStore();
 /** Every token and secret the tests saw: none may appear in any error. */
 const secretsSeen = new Set<string>([KEYS.secret]);
 const errorsSeen: unknown[] = [];
 
 beforeAll(async () => {
   const root = new Hono();
-  root.route('/sandbox/plaid', createPlaidSandbox({ store: createMemorySandboxStore(), now: () => clock }));
+  root.route(
+    '/sandbox/plaid',
+    createPlaidSandbox({
+      store,
+      credentials: KEYS,
+      host: standaloneSandboxHost(),
+      now: () => clock,
+    }),
+  );
   server = serve({ fetch: root.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   basePath = `http://127.0.0.1:${(server.address() as AddressInfo).port}/sandbox/plaid`;
@@ -46,12 +55,14 @@ const adapter = (overrides: { secret?: string; timeoutMs?: number; basePath?: st
     ...(overrides.timeoutMs ? { timeoutMs: overrides.timeoutMs } : {}),
   });
 
-async function raw(path: string, body: unknown, init: { keys?: boolean; text?: string } = {}) {
+/** A POST to the fake: with the keys, as the SDK; or without, as a stranger or (`as`) a signed-in browser. */
+async function raw(path: string, body: unknown, init: { keys?: boolean; text?: string; as?: string } = {}) {
   const response = await fetch(`${basePath}${path}`, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
       ...(init.keys === false ? {} : { 'PLAID-CLIENT-ID': KEYS.clientId, 'PLAID-SECRET': KEYS.secret }),
+      ...(init.as === undefined ? {} : browserOf(init.as)),
     },
     body: init.text ?? JSON.stringify(body),
   });
@@ -163,9 +174,9 @@ describe('linking', () => {
   });
 
   it('the Link stand-in: institutions, then a public token with react-plaid-link onSuccess metadata', async () => {
-    const institutions = (await fetch(`${basePath}/link/institutions`).then((response) =>
-      response.json(),
-    )) as {
+    const institutions = (await fetch(`${basePath}/link/institutions`, {
+      headers: browserOf('penny-user-a'),
+    }).then((response) => response.json())) as {
       institutions: { institution_id: string; name: string }[];
     };
     expect(institutions.institutions).toContainEqual({ institution_id: 'ins_109511', name: 'Tartan Bank' });
@@ -178,7 +189,7 @@ describe('linking', () => {
     const linked = await raw(
       '/link/public_token',
       { link_token: linkToken, institution_id: 'ins_109511', username: 'user_good', password: 'pass_good' },
-      { keys: false },
+      { keys: false, as: 'penny-user-a' },
     );
     expect(linked.status).toBe(200);
     const metadata = linked.body.metadata as { accounts: Record<string, unknown>[] };
@@ -223,7 +234,7 @@ describe('linking', () => {
         username: 'user_good',
         password: 'pass_good',
       },
-      { keys: false },
+      { keys: false, as: 'penny-user-b' },
     );
     const otherIds = (otherLinked.body.metadata as { accounts: { id: string }[] }).accounts.map(
       (account) => account.id,
@@ -239,7 +250,7 @@ describe('linking', () => {
         username: 'user_good',
         password: 'error_INVALID_CREDENTIALS',
       },
-      { keys: false },
+      { keys: false, as: 'penny-user-a' },
     );
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({
@@ -255,7 +266,7 @@ describe('linking', () => {
         username: 'user_good',
         password: 'pass_good',
       },
-      { keys: false },
+      { keys: false, as: 'penny-user-a' },
     );
     expect(badToken).toMatchObject({ status: 400, body: { error_code: 'INVALID_LINK_TOKEN' } });
     const unknownBank = await sdk
@@ -272,6 +283,98 @@ describe('linking', () => {
     secretsSeen.add(data.public_token);
     secretsSeen.add((await adapter().exchangePublicToken(data.public_token)).accessToken);
     await expectProviderError(adapter().exchangePublicToken(data.public_token), 'invalid-request');
+  });
+});
+
+describe('link sessions', () => {
+  const login = { institution_id: 'ins_109508', username: 'user_good', password: 'pass_good' };
+  const standIn = (linkToken: string, as?: string) =>
+    raw(
+      '/link/public_token',
+      { link_token: linkToken, ...login },
+      as === undefined ? { keys: false } : { keys: false, as },
+    );
+  const kept = async (namespace: string) => (await store.list(namespace)).length;
+
+  it('/link/token/get lists each session’s public token, in Plaid’s shape', async () => {
+    const { linkToken } = await adapter().createLinkToken({
+      clientUserId: 'session-user',
+      clientName: 'Penny',
+    });
+    expect(await adapter().linkSessionPublicTokens(linkToken)).toEqual([]);
+    const first = await standIn(linkToken, 'session-user');
+    const second = await standIn(linkToken, 'session-user');
+    const tokens = [String(first.body.public_token), String(second.body.public_token)];
+    for (const token of tokens) secretsSeen.add(token);
+    expect(await adapter().linkSessionPublicTokens(linkToken)).toEqual(tokens);
+    const { data } = await sdk.linkTokenGet({ link_token: linkToken });
+    expect(Object.keys(data).sort()).toEqual([
+      'created_at',
+      'expiration',
+      'link_sessions',
+      'link_token',
+      'metadata',
+      'request_id',
+    ]);
+    expect(data.metadata).toMatchObject({ client_name: 'Penny', country_codes: ['US'], language: 'en' });
+    const [session] = data.link_sessions ?? [];
+    expect(session).toMatchObject({
+      link_session_id: (first.body.metadata as { link_session_id: string }).link_session_id,
+      on_success: { public_token: tokens[0], metadata: { institution: { institution_id: 'ins_109508' } } },
+      results: {
+        item_add_results: [{ public_token: tokens[0], institution: { name: 'First Platypus Bank' } }],
+      },
+    });
+    await expectProviderError(adapter().linkSessionPublicTokens('link-sandbox-unknown'), 'invalid-request');
+  });
+
+  it('serves the stand-in only to a signed-in browser, on a link token of that user', async () => {
+    const { linkToken } = await adapter().createLinkToken({ clientUserId: 'owner', clientName: 'Penny' });
+    const before = await kept('plaid:public-token');
+    expect(await standIn(linkToken)).toMatchObject({ status: 401, body: { error_code: 'INVALID_API_KEYS' } });
+    expect(
+      (await fetch(`${basePath}/link/institutions`)).status,
+      'the institution list needs a signed-in browser too',
+    ).toBe(401);
+    expect(await standIn(linkToken, 'someone-else')).toMatchObject({
+      status: 400,
+      body: { error_code: 'INVALID_LINK_TOKEN' },
+    });
+    expect(await kept('plaid:public-token')).toBe(before);
+    expect(await adapter().linkSessionPublicTokens(linkToken)).toEqual([]);
+    expect((await standIn(linkToken, 'owner')).status).toBe(200);
+  });
+
+  it('keeps each Link user’s share bounded, and makes an item only when its public token is exchanged', async () => {
+    const items = await kept('plaid:item');
+    const { linkToken: oldest } = await adapter().createLinkToken({
+      clientUserId: 'busy',
+      clientName: 'Penny',
+    });
+    const { linkToken } = await adapter().createLinkToken({ clientUserId: 'busy', clientName: 'Penny' });
+    const publicTokens: string[] = [];
+    for (let i = 0; i < 7; i++)
+      publicTokens.push(String((await standIn(linkToken, 'busy')).body.public_token));
+    for (const token of publicTokens) secretsSeen.add(token);
+    expect(await kept('plaid:item')).toBe(items);
+    // Five sessions per link token: the two oldest are gone, their public tokens spent.
+    expect(await adapter().linkSessionPublicTokens(linkToken)).toEqual(publicTokens.slice(2));
+    await expectProviderError(adapter().exchangePublicToken(publicTokens[0] ?? ''), 'invalid-request');
+    const item = await adapter().exchangePublicToken(publicTokens[6] ?? '');
+    secretsSeen.add(item.accessToken);
+    expect(await kept('plaid:item')).toBe(items + 1);
+    // Ten link tokens per Link user: the oldest goes, with its sessions.
+    for (let i = 0; i < 9; i++)
+      await adapter().createLinkToken({ clientUserId: 'busy', clientName: 'Penny' });
+    const linkTokens = (await store.list<{ clientUserId: string }>('plaid:link-token')).filter(
+      (entry) => entry.value.clientUserId === 'busy',
+    );
+    expect(linkTokens).toHaveLength(10);
+    await expectProviderError(adapter().linkSessionPublicTokens(oldest), 'invalid-request');
+    expect(await standIn(oldest, 'busy')).toMatchObject({
+      status: 400,
+      body: { error_code: 'INVALID_LINK_TOKEN' },
+    });
   });
 });
 
@@ -429,7 +532,7 @@ describe('holdings', () => {
       const linked = await raw(
         '/link/public_token',
         { link_token: linkToken, institution_id: 'ins_109508', username: 'user_good', password: 'pass_good' },
-        { keys: false },
+        { keys: false, as: clientUserId },
       );
       const item = await adapter().exchangePublicToken(String(linked.body.public_token));
       secretsSeen.add(item.accessToken);
@@ -531,7 +634,7 @@ describe('errors', () => {
         username: 'user_good',
         password: 'pass_good',
       },
-      { keys: false },
+      { keys: false, as: 'user-1' },
     );
     expect(relinked.status).toBe(200);
     secretsSeen.add(String(relinked.body.public_token));
@@ -615,9 +718,10 @@ describe('errors', () => {
       });
       expect(answer.body).toHaveProperty('display_message');
     }
+    // Without the installation's keys: 401 (docs/decisions/0012), Plaid's body.
     expect(await raw('/accounts/get', { access_token: item.accessToken }, { keys: false })).toMatchObject({
-      status: 400,
-      body: { error_code: 'MISSING_FIELDS' },
+      status: 401,
+      body: { error_type: 'INVALID_INPUT', error_code: 'INVALID_API_KEYS' },
     });
     // Keys in the body instead of the headers are accepted, as at Plaid.
     const inBody = await raw(

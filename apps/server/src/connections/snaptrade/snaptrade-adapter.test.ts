@@ -1,5 +1,6 @@
 import {
   connectSandboxBrokerage,
+  randomSandboxKeys,
   type ServedSandbox,
   serveSnapTradeSandbox,
   setScenario,
@@ -7,14 +8,14 @@ import {
 } from '@penny/server/testing';
 import { Snaptrade, SnaptradeAuth } from 'snaptrade-typescript-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_CREDENTIALS } from '../../sandbox/credentials.ts';
 import { generateBrokerageData } from '../../sandbox/snaptrade/index.ts';
 import { addDecimals, normalizeDecimal } from '../money.ts';
 import { ProviderError, type ProviderErrorKind, type SnapTradeUser } from '../types.ts';
 import { holdingFromLegacyPosition } from './conversions.ts';
 import { createSnapTradeAdapter } from './snaptrade-adapter.ts';
 
-const { clientId, consumerKey } = SANDBOX_CREDENTIALS.snaptrade;
+const keys = randomSandboxKeys().snaptrade;
+const { clientId, consumerKey } = keys;
 const REDIRECT = 'http://localhost:5173/accounts/snaptrade/callback';
 
 /** Every ProviderError the tests saw, checked at the end for leaked secrets. */
@@ -67,10 +68,10 @@ describe('SnapTrade adapter over the official SDK against the sandbox', () => {
     return created;
   };
   const connect = async (who: SnapTradeUser) =>
-    connectSandboxBrokerage(await adapter.loginUri(who, REDIRECT));
+    connectSandboxBrokerage(await adapter.loginUri(who, REDIRECT), who.userId);
 
   beforeAll(async () => {
-    sandbox = await serveSnapTradeSandbox();
+    sandbox = await serveSnapTradeSandbox({ credentials: keys });
     adapter = createSnapTradeAdapter({
       basePath: sandbox.basePath,
       clientId,
@@ -80,7 +81,7 @@ describe('SnapTrade adapter over the official SDK against the sandbox', () => {
     user = await newUser();
     const redirectUri = await adapter.loginUri(user, REDIRECT);
     expect(redirectUri.startsWith(`${sandbox.basePath}/portal?token=`)).toBe(true);
-    connectionId = await connectSandboxBrokerage(redirectUri);
+    connectionId = await connectSandboxBrokerage(redirectUri, user.userId);
   });
   afterAll(async () => {
     await sandbox.close();
@@ -283,15 +284,15 @@ describe('SnapTrade adapter over the official SDK against the sandbox', () => {
   it('maps the sandbox scenarios to the kinds the product acts on', async () => {
     const victim = await newUser();
     await connect(victim);
-    await setScenario(sandbox.basePath, victim.userId, 'upstream_down');
+    await setScenario(sandbox.basePath, keys, victim.userId, 'upstream_down');
     await expectKind(adapter.listAccounts(victim), 'unavailable', '3002');
-    await setScenario(sandbox.basePath, victim.userId, 'internal_error');
+    await setScenario(sandbox.basePath, keys, victim.userId, 'internal_error');
     await expectKind(adapter.listAuthorizations(victim), 'unavailable', '1000');
-    await setScenario(sandbox.basePath, victim.userId, 'connection_disabled');
+    await setScenario(sandbox.basePath, keys, victim.userId, 'connection_disabled');
     const [authorization] = await adapter.listAuthorizations(victim);
     expect(authorization?.disabled).toBe(true);
     await expectKind(adapter.listAccounts(victim), 'login-required', '3003');
-    await setScenario(sandbox.basePath, victim.userId, 'timeout', 2_000);
+    await setScenario(sandbox.basePath, keys, victim.userId, 'timeout', 2_000);
     const impatient = createSnapTradeAdapter({
       basePath: sandbox.basePath,
       clientId,
@@ -299,14 +300,14 @@ describe('SnapTrade adapter over the official SDK against the sandbox', () => {
       timeoutMs: 150,
     });
     await expectKind(impatient.listAccounts(victim), 'timeout');
-    await setScenario(sandbox.basePath, victim.userId, null);
+    await setScenario(sandbox.basePath, keys, victim.userId, null);
     expect(await adapter.listAccounts(victim)).toHaveLength(2);
   });
 
   it('reports portal failures and cancels to the redirect, creating nothing', async () => {
     const someone = await newUser();
-    const outcome = async (fields: Parameters<typeof submitPortal>[1]) => {
-      const answer = await submitPortal(await adapter.loginUri(someone, REDIRECT), fields);
+    const outcome = async (fields: Parameters<typeof submitPortal>[2]) => {
+      const answer = await submitPortal(await adapter.loginUri(someone, REDIRECT), someone.userId, fields);
       expect(answer.status).toBe(303);
       const location = new URL(answer.headers.get('location') ?? '');
       expect(`${location.origin}${location.pathname}`).toBe(REDIRECT);
@@ -324,7 +325,11 @@ describe('SnapTrade adapter over the official SDK against the sandbox', () => {
   it('removes a connection and its accounts, then deletes the user', async () => {
     const leaving = await newUser();
     const first = await connect(leaving);
-    const second = await connectSandboxBrokerage(await adapter.loginUri(leaving, REDIRECT), 'ALPACA-PAPER');
+    const second = await connectSandboxBrokerage(
+      await adapter.loginUri(leaving, REDIRECT),
+      leaving.userId,
+      'ALPACA-PAPER',
+    );
     expect((await adapter.listAccounts(leaving)).map((account) => account.authorizationId).sort()).toEqual(
       [first, first, second, second].sort(),
     );

@@ -20,6 +20,7 @@ import {
 import { storeWallet } from './wallet-link.ts';
 
 export { accountNameFor } from './connections.ts';
+export { snapTradeUserIdOf } from './snaptrade-user.ts';
 
 export type AccountsService = ReturnType<typeof createAccountsService>;
 

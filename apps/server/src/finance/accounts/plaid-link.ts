@@ -1,7 +1,7 @@
 import { accountMessages, LINKING } from '@penny/contracts';
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { type PlaidAdapter, ProviderError } from '../../connections/types.ts';
-import { tables } from '../../db/index.ts';
+import { isUniqueViolation, tables } from '../../db/index.ts';
 import { ServiceError } from '../../services/errors.ts';
 import {
   connectionByItem,
@@ -10,6 +10,7 @@ import {
   requireConnection,
 } from './connections.ts';
 import type { AccountsDeps } from './deps.ts';
+import { fromOwnLinkSession, rememberLinkToken } from './plaid-link-tokens.ts';
 import { guarded, refusalOf } from './refusals.ts';
 import { disconnectByItem } from './removal.ts';
 
@@ -23,7 +24,7 @@ const { connection } = tables;
  * bank is refused at the user's quota of banks, before they sign in at it.
  */
 export async function plaidLinkToken(
-  deps: Pick<AccountsDeps, 'db' | 'vault' | 'clients'>,
+  deps: Pick<AccountsDeps, 'db' | 'vault' | 'clients' | 'now'>,
   userId: string,
   accountName?: string,
 ) {
@@ -35,14 +36,20 @@ export async function plaidLinkToken(
   } else {
     await refuseAtConnectionQuota(deps.db, userId, 'plaid');
   }
-  return guarded(() =>
+  const token = await guarded(() =>
     deps.clients.plaid().createLinkToken({
       clientUserId: userId,
       clientName: 'Penny',
       ...(accessToken === undefined ? {} : { accessToken }),
     }),
   );
+  // Its sessions' public tokens are the only ones this user's exchange will accept.
+  await rememberLinkToken(deps, userId, token.linkToken, token.expiration);
+  return token;
 }
+
+const linkTokenInvalid = () =>
+  new ServiceError('accounts:link-token-invalid', accountMessages.linkTokenInvalid);
 
 /** Link's public token for an access token; a token Plaid does not know is the link-token refusal. */
 async function exchange(
@@ -53,24 +60,29 @@ async function exchange(
     return await plaid.exchangePublicToken(publicToken);
   } catch (error) {
     if (error instanceof ProviderError && (error.kind === 'invalid-request' || error.kind === 'not-found')) {
-      throw new ServiceError('accounts:link-token-invalid', accountMessages.linkTokenInvalid);
+      throw linkTokenInvalid();
     }
     return refusalOf(error);
   }
 }
 
 /**
- * Exchanges Link's public token, stores the sealed access token and starts the first sync. A new bank
- * past the user's quota of banks is refused, and its item removed at Plaid again.
+ * Exchanges Link's public token, stores the sealed access token and starts the first sync. Only a public
+ * token from a Link session of the user's own link token is exchanged, and only for an item no other
+ * user holds; otherwise the refusal of a used link, with nothing stored and nothing removed at Plaid. A
+ * new bank past the user's quota of banks is refused, and its item removed at Plaid again.
  */
 export async function plaidExchange(
-  deps: Pick<AccountsDeps, 'db' | 'vault' | 'clients' | 'sync'>,
+  deps: Pick<AccountsDeps, 'db' | 'vault' | 'clients' | 'sync' | 'now'>,
   userId: string,
   publicToken: string,
   productName?: string,
 ) {
   const plaid = deps.clients.plaid();
+  if (!(await guarded(() => fromOwnLinkSession(deps, plaid, userId, publicToken)))) throw linkTokenInvalid();
   const exchanged = await exchange(plaid, publicToken);
+  // Another user's item: the answer is the same as for a spent link (it tells nothing about the item).
+  if (await heldByAnotherUser(deps, userId, exchanged.itemId)) throw linkTokenInvalid();
   const existing = await connectionByItem(deps.db, userId, 'plaid', exchanged.itemId);
   if (existing) {
     // Update mode (re-link): the item keeps its data; the new token replaces the old one.
@@ -90,6 +102,7 @@ export async function plaidExchange(
     productName && productName !== LINKING.defaultProductName
       ? productName
       : (institution?.institutionName ?? LINKING.defaultProductName);
+  // The unique index on Plaid item ids settles two users exchanging at once: the second is refused.
   const created = await createConnection(
     deps,
     {
@@ -101,12 +114,26 @@ export async function plaidExchange(
     label,
     exchanged.accessToken,
   ).catch(async (error: unknown) => {
+    // Another user's item: refused, and the item stays theirs at Plaid.
+    if (isUniqueViolation(error, 'connection_plaid_item_idx')) throw linkTokenInvalid();
     // Not kept: nothing of it may stay at Plaid either (best effort; the refusal stands regardless).
     await plaid.removeItem(exchanged.accessToken).catch(() => undefined);
     throw error;
   });
   await deps.sync.startSync(userId, created.id);
   return { accountName: created.name, itemId: exchanged.itemId };
+}
+
+/** Whether a user other than `userId` has a connection to the Plaid item. */
+async function heldByAnotherUser(deps: Pick<AccountsDeps, 'db'>, userId: string, itemId: string) {
+  const [row] = await deps.db
+    .select({ userId: connection.userId })
+    .from(connection)
+    .where(
+      and(eq(connection.platform, 'plaid'), eq(connection.itemId, itemId), ne(connection.userId, userId)),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 export async function plaidDisconnect(

@@ -5,7 +5,12 @@ import { connectionByItem, connectionsOf, createConnection, refuseAtConnectionQu
 import type { AccountsDeps } from './deps.ts';
 import { guarded } from './refusals.ts';
 import { disconnectByItem } from './removal.ts';
-import { requireSnapTradeUser, SNAPTRADE_USER_BINDING, snapTradeUser } from './snaptrade-user.ts';
+import {
+  requireSnapTradeUser,
+  SNAPTRADE_USER_BINDING,
+  snapTradeUser,
+  snapTradeUserIdOf,
+} from './snaptrade-user.ts';
 import { agentAccountsOf } from './views.ts';
 
 /** SnapTrade's link flow (account-connection service): the user, the portal, the connections. */
@@ -21,7 +26,7 @@ export async function snapTradeHasUser(deps: SnapTradeDeps, userId: string): Pro
 /** Registers the user at SnapTrade once; `true` when it already existed. */
 export async function snapTradeGenerateUser(deps: SnapTradeDeps, userId: string): Promise<boolean> {
   if (await snapTradeUser(deps, userId)) return true;
-  const registered = await guarded(() => deps.clients.snaptrade().registerUser(`penny-${userId}`));
+  const registered = await guarded(() => deps.clients.snaptrade().registerUser(snapTradeUserIdOf(userId)));
   const inserted = await deps.db
     .insert(providerUser)
     .values({

@@ -7,6 +7,9 @@ import type { AccountsDeps } from './deps.ts';
 
 const { providerUser } = tables;
 
+/** The SnapTrade user id Penny registers for one of its users (not secret: SnapTrade's docs say so). */
+export const snapTradeUserIdOf = (userId: string) => `penny-${userId}`;
+
 /** The vault binding of the SnapTrade user secret (not tied to one connection). */
 export const SNAPTRADE_USER_BINDING = 'provider-user:snaptrade';
 

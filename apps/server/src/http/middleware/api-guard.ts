@@ -51,6 +51,15 @@ export type LookupBudget = {
   failed(c: AppContext): Promise<void>;
 };
 
+/** The per-address budget alone, for the sandbox's stand-in pages (before their session lookup). */
+export function addressRateLimit(limiter: RateLimiter | undefined): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (!limiter) return next();
+    const wait = await over(limiter, `api:ip:${addressOf(c)}`, API_RATE_LIMITS.perAddress);
+    return wait > 0 ? tooMany(c, wait) : next();
+  };
+}
+
 /** The budget of failed session lookups per address (none when limits are off). */
 export function failedLookupBudget(limiter: RateLimiter | undefined): LookupBudget | undefined {
   if (!limiter) return undefined;

@@ -32,7 +32,7 @@ const STATUS_OF_TYPE = {
 
 /** Thrown inside a handler; the app renders it as Plaid's error object with Plaid's status. */
 export class PlaidFailure extends Error {
-  readonly status: 400 | 404 | 429 | 500;
+  readonly status: 400 | 401 | 404 | 429 | 500;
   readonly errorType: FakeErrorType;
   readonly errorCode: string;
   readonly displayMessage: string | null;
@@ -41,7 +41,7 @@ export class PlaidFailure extends Error {
     errorCode: string,
     message: string,
     displayMessage: string | null = null,
-    status?: 404,
+    status?: 401 | 404,
   ) {
     super(message);
     this.errorType = errorType;
@@ -74,8 +74,13 @@ export const failures = {
       `the following required fields are missing: ${fields.join(', ')}`,
     ),
   invalidField: (message: string) => new PlaidFailure('INVALID_REQUEST', 'INVALID_FIELD', message),
+  /**
+   * Plaid answers this with HTTP 400; the sandbox answers 401, Plaid's body unchanged, so a caller
+   * without this installation's keys is told plainly it is not authenticated
+   * (docs/decisions/0014-sandbox-keys-and-link-sessions.md). The SDK and our adapter read the code.
+   */
   invalidApiKeys: () =>
-    new PlaidFailure('INVALID_INPUT', 'INVALID_API_KEYS', 'invalid client_id or secret provided'),
+    new PlaidFailure('INVALID_INPUT', 'INVALID_API_KEYS', 'invalid client_id or secret provided', null, 401),
   invalidAccessToken: () =>
     new PlaidFailure('INVALID_INPUT', 'INVALID_ACCESS_TOKEN', 'could not find matching access token'),
   invalidPublicToken: (expired = false) =>
@@ -120,6 +125,12 @@ export const failures = {
       'RATE_LIMIT_EXCEEDED',
       code,
       'rate limit exceeded for attempts to access this item. please try again later',
+    ),
+  callerRateLimited: () =>
+    new PlaidFailure(
+      'RATE_LIMIT_EXCEEDED',
+      'RATE_LIMIT',
+      'too many requests from this caller. please try again later',
     ),
   internal: () =>
     new PlaidFailure(

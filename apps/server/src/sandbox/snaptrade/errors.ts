@@ -16,7 +16,8 @@ export type SnapTradeErrorName =
   | 'not-found'
   | 'connection-disabled'
   | 'internal'
-  | 'brokerage-unavailable';
+  | 'brokerage-unavailable'
+  | 'throttled';
 
 export const SNAPTRADE_ERRORS = {
   'bad-signature': { status: 401, code: '1076', detail: 'Unable to verify signature sent' },
@@ -37,6 +38,7 @@ export const SNAPTRADE_ERRORS = {
     code: '3002',
     detail: 'Unable to communicate with the brokerage. Please try again later.',
   },
+  throttled: { status: 429, code: '0000', detail: 'Request was throttled. Please try again later.' },
 } as const satisfies Record<SnapTradeErrorName, { status: number; code: string; detail: string }>;
 
 export type SnapTradeErrorStatus = (typeof SNAPTRADE_ERRORS)[SnapTradeErrorName]['status'];

@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
+import type { SandboxHost } from '../host.ts';
 import type { SandboxStore } from '../store.ts';
 import { BROKER_SLUGS, type BrokerSlug, isBrokerSlug, SANDBOX_BROKERAGES } from './brokerages.ts';
 import { seededUuid } from './prng.ts';
 import {
+  MAX_AUTHORIZATIONS_PER_USER,
   PORTAL_NAMESPACE,
   type PortalSessionRecord,
   type SandboxUserRecord,
@@ -28,10 +30,20 @@ export const SANDBOX_LOGIN = {
   failingPassword: 'pass_error',
 } as const;
 
-export type PortalDeps = { store: SandboxStore; now: () => Date };
+export type PortalDeps = {
+  store: SandboxStore;
+  now: () => Date;
+  /** The partner's client id: only its portal sessions are served here. */
+  clientId: string;
+  /** Who is signed in on the browser: a portal session is served only to its own user. */
+  host: SandboxHost;
+};
+
+/** Portal tokens are base64url (connection-operations.ts); anything else is no token at all. */
+const PORTAL_TOKEN = /^[A-Za-z0-9_-]{1,200}$/;
 
 const formSchema = z.object({
-  token: z.string().min(1).max(200),
+  token: z.string().regex(PORTAL_TOKEN),
   action: z.enum(['connect', 'cancel', 'fail']),
   broker: z.string().max(100).optional(),
   username: z.string().max(200).optional(),
@@ -71,7 +83,7 @@ function page(input: { title: string; nonce: string; body: string; script?: stri
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
+<meta name="referrer" content="same-origin">
 <title>${escapeHtml(input.title)}</title>
 <style nonce="${input.nonce}">${STYLE}</style>
 </head>
@@ -91,7 +103,10 @@ function securityHeaders(c: Context, nonce: string, redirectTo: string | null) {
     'Content-Security-Policy',
     `default-src 'none'; style-src 'nonce-${nonce}'; script-src 'nonce-${nonce}'; form-action 'self'${redirectOrigin}; base-uri 'none'; frame-ancestors 'none'`,
   );
-  c.header('Referrer-Policy', 'no-referrer');
+  // same-origin, not no-referrer: the page's URL (its token) still goes to no other origin, but its form
+  // posts carry our Origin, which the host checks (with no-referrer a browser sends `Origin: null` for a
+  // form post). The meta tag says the same, so Penny's own headers, set after, do not undo it.
+  c.header('Referrer-Policy', 'same-origin');
   c.header('X-Content-Type-Options', 'nosniff');
   c.header('Cache-Control', 'no-store');
 }
@@ -148,7 +163,13 @@ function outcomeUrl(customRedirect: string, outcome: Outcome): string {
   return url.toString();
 }
 
-function messagePage(c: Context, status: 200 | 400 | 404, title: string, message: string, close: boolean) {
+function messagePage(
+  c: Context,
+  status: 200 | 400 | 401 | 404,
+  title: string,
+  message: string,
+  close: boolean,
+) {
   const nonce = randomBytes(16).toString('base64');
   securityHeaders(c, nonce, null);
   return c.html(
@@ -168,17 +189,30 @@ const EXPIRED = {
     'This connection link has expired or was already used. Go back to Penny and start the connection again.',
 };
 
+const SIGNED_OUT = {
+  title: 'Sign in to Penny',
+  message: 'Sign in to Penny in this browser, then start the connection again from Penny.',
+};
+
 export function registerPortalRoutes(app: Hono, deps: PortalDeps): void {
-  const liveSession = async (token: string | undefined) => {
-    if (!token) return undefined;
+  /** The session, if the token is live and its user is the one signed in on this browser. */
+  const liveSession = async (c: Context, token: string | undefined) => {
+    const signedIn = deps.host.browserUser(c)?.snapTradeUserId;
+    // Checked before the lookup: a NUL or a stray byte in the query is no key the store can hold.
+    if (!token || !PORTAL_TOKEN.test(token) || !signedIn) return undefined;
     const session = await deps.store.get<PortalSessionRecord>(PORTAL_NAMESPACE, token);
     if (!session) return undefined;
     if (Date.parse(session.expiresAt) <= deps.now().getTime()) {
       await deps.store.delete(PORTAL_NAMESPACE, token);
       return undefined;
     }
+    // Another user's portal link is refused exactly as an unknown one.
+    if (session.clientId !== deps.clientId || session.userId !== signedIn) return undefined;
     return session;
   };
+  /** The host refuses a signed-out browser first; the portal says the same if it gets one. */
+  const signedOut = (c: Context) =>
+    deps.host.browserUser(c) ? undefined : messagePage(c, 401, SIGNED_OUT.title, SIGNED_OUT.message, false);
 
   const showForm = (
     c: Context,
@@ -213,13 +247,17 @@ export function registerPortalRoutes(app: Hono, deps: PortalDeps): void {
   };
 
   app.get('/portal', async (c) => {
+    const refused = signedOut(c);
+    if (refused) return refused;
     const token = c.req.query('token');
-    const session = await liveSession(token);
+    const session = await liveSession(c, token);
     if (!session || !token) return messagePage(c, 400, EXPIRED.title, EXPIRED.message, false);
     return showForm(c, session, token, { broker: session.broker, username: '', error: null }, 200);
   });
 
   app.post('/portal', async (c) => {
+    const refused = signedOut(c);
+    if (refused) return refused;
     const form = formSchema.safeParse(Object.fromEntries(new URLSearchParams(await c.req.text())));
     if (!form.success)
       return messagePage(
@@ -230,7 +268,7 @@ export function registerPortalRoutes(app: Hono, deps: PortalDeps): void {
         false,
       );
     const { token, action, broker, username = '', password = '' } = form.data;
-    const session = await liveSession(token);
+    const session = await liveSession(c, token);
     if (!session) return messagePage(c, 400, EXPIRED.title, EXPIRED.message, false);
     if (action === 'cancel') return finish(c, token, { status: 'ABANDONED' });
     const brokerFailure = { status: 'ERROR', statusCode: '500', errorCode: '3002' } as const;
@@ -243,20 +281,27 @@ export function registerPortalRoutes(app: Hono, deps: PortalDeps): void {
       const error = 'The username or password is incorrect.';
       return showForm(c, session, token, { broker: chosen, username, error }, 401);
     }
-    const connectionId = await connect(deps, session, chosen);
-    if (!connectionId) return messagePage(c, 400, EXPIRED.title, EXPIRED.message, false);
-    return finish(c, token, { status: 'SUCCESS', connectionId });
+    const connected = await connect(deps, session, chosen);
+    if (connected === 'full') {
+      const error = `This sandbox user already holds ${MAX_AUTHORIZATIONS_PER_USER} connections, the most it keeps. Remove one in Penny first.`;
+      return showForm(c, session, token, { broker: chosen, username, error }, 400);
+    }
+    if (!connected) return messagePage(c, 400, EXPIRED.title, EXPIRED.message, false);
+    return finish(c, token, { status: 'SUCCESS', connectionId: connected });
   });
 }
 
-/** Creates the brokerage authorization (or re-enables the one being reconnected); null if the user is gone. */
+/**
+ * Creates the brokerage authorization (or re-enables the one being reconnected); null if the user is
+ * gone, 'full' when it already holds the most connections the sandbox keeps.
+ */
 async function connect(
   deps: PortalDeps,
   session: PortalSessionRecord,
   broker: BrokerSlug,
-): Promise<string | null> {
+): Promise<string | 'full' | null> {
   const now = deps.now();
-  let connectionId: string | null = null;
+  let connectionId: string | 'full' | null = null;
   await deps.store.update<SandboxUserRecord>(
     USER_NAMESPACE,
     userKey(session.clientId, session.userId),
@@ -275,6 +320,10 @@ async function connect(
           // Re-linking repairs a disabled connection, as at SnapTrade.
           scenario: user.scenario?.name === 'connection_disabled' ? null : user.scenario,
         };
+      }
+      if (user.authorizations.length >= MAX_AUTHORIZATIONS_PER_USER) {
+        connectionId = 'full';
+        return user;
       }
       const id = seededUuid(`${session.clientId}:${session.userId}:connection:${user.connectionsMade}`);
       connectionId = id;

@@ -1,6 +1,8 @@
 import { createHmac } from 'node:crypto';
 import {
+  browserOf,
   connectSandboxBrokerage,
+  randomSandboxKeys,
   type ServedSandbox,
   serveSnapTradeSandbox,
   setScenario,
@@ -9,10 +11,11 @@ import {
 } from '@penny/server/testing';
 import { Snaptrade, SnaptradeAuth, SnaptradeError } from 'snaptrade-typescript-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_CREDENTIALS } from '../credentials.ts';
 
-const { clientId, consumerKey } = SANDBOX_CREDENTIALS.snaptrade;
+const keys = randomSandboxKeys().snaptrade;
+const { clientId, consumerKey } = keys;
 const REDIRECT = 'http://localhost:5173/accounts/snaptrade/callback';
+const SANDBOX_LOGIN_FIELDS = { username: 'user_good', password: 'pass_good' };
 
 /** The signature as SnapTrade documents it, written out independently of the fake's code. */
 function documentedSignature(key: string, content: unknown, path: string, query: string) {
@@ -81,7 +84,10 @@ describe('SnapTrade sandbox upstream', () => {
   let clockOffsetMs = 0;
 
   beforeAll(async () => {
-    sandbox = await serveSnapTradeSandbox({ now: () => new Date(Date.now() + clockOffsetMs) });
+    sandbox = await serveSnapTradeSandbox({
+      credentials: keys,
+      now: () => new Date(Date.now() + clockOffsetMs),
+    });
     sdk = new Snaptrade({
       basePath: sandbox.basePath,
       auth: SnaptradeAuth.commercialApiKey({ clientId, consumerKey }),
@@ -91,6 +97,7 @@ describe('SnapTrade sandbox upstream', () => {
     const login = await sdk.authentication.loginSnapTradeUser({ ...user, customRedirect: REDIRECT });
     authorizationId = await connectSandboxBrokerage(
       ('redirectURI' in login.data && login.data.redirectURI) || '',
+      user.userId,
     );
   });
   afterAll(async () => {
@@ -145,9 +152,9 @@ describe('SnapTrade sandbox upstream', () => {
       expect((await sdkFailure(foreign.accountInformation.listUserAccounts(user))).status).toBe(401);
       const scenarioUnsigned = await signedPost(
         sandbox.basePath,
+        { clientId, consumerKey: 'x' },
         '/sandbox/scenario',
         { userId: user.userId, scenario: null },
-        'x',
       );
       expect(scenarioUnsigned.status).toBe(401);
     });
@@ -278,7 +285,10 @@ describe('SnapTrade sandbox upstream', () => {
       const other = (await sdk.authentication.registerSnapTradeUser({ userId: 'sandbox-app-remover' })).data;
       const who = { userId: other.userId ?? '', userSecret: other.userSecret ?? '' };
       const login = await sdk.authentication.loginSnapTradeUser({ ...who, customRedirect: REDIRECT });
-      const id = await connectSandboxBrokerage(('redirectURI' in login.data && login.data.redirectURI) || '');
+      const id = await connectSandboxBrokerage(
+        ('redirectURI' in login.data && login.data.redirectURI) || '',
+        who.userId,
+      );
       expect((await sdk.accountInformation.listUserAccounts(who)).data).toHaveLength(2);
       const removed = await sdk.connections.removeBrokerageAuthorization({ ...who, authorizationId: id });
       expect(removed.status).toBe(204);
@@ -291,15 +301,19 @@ describe('SnapTrade sandbox upstream', () => {
 
   describe('connection portal', () => {
     it('is an accessible page with a strict CSP whose nonce is the only way styles run', async () => {
-      const page = await fetch(await loginUri({ customRedirect: REDIRECT, broker: 'ALPACA-PAPER' }));
+      const page = await fetch(await loginUri({ customRedirect: REDIRECT, broker: 'ALPACA-PAPER' }), {
+        headers: browserOf(user.userId),
+      });
       expect(page.status).toBe(200);
       expect(page.headers.get('content-type')).toContain('text/html');
-      expect(page.headers.get('referrer-policy')).toBe('no-referrer');
+      // Its URL (the token) goes to no other origin; its form posts carry our Origin (not `null`).
+      expect(page.headers.get('referrer-policy')).toBe('same-origin');
       const csp = page.headers.get('content-security-policy') ?? '';
       const nonce = /style-src 'nonce-([^']+)'/.exec(csp)?.[1];
       expect(csp).toContain("default-src 'none'");
       expect(csp).toContain("form-action 'self' http://localhost:5173");
       const html = await page.text();
+      expect(html).toContain('<meta name="referrer" content="same-origin">');
       expect(nonce && html.includes(`<style nonce="${nonce}">`)).toBe(true);
       expect(html).toMatch(/<main>[\s\S]*<h1>Connect your brokerage<\/h1>/);
       expect(html).toContain('<label class="field" for="username">Username</label>');
@@ -311,7 +325,7 @@ describe('SnapTrade sandbox upstream', () => {
     });
 
     it('shows the form again with an error on a wrong password, escaping what was typed', async () => {
-      const answer = await submitPortal(await loginUri({ customRedirect: REDIRECT }), {
+      const answer = await submitPortal(await loginUri({ customRedirect: REDIRECT }), user.userId, {
         action: 'connect',
         broker: 'SANDBOX',
         username: '"><script>alert(1)</script>',
@@ -332,6 +346,7 @@ describe('SnapTrade sandbox upstream', () => {
       const post = () =>
         fetch(portal, {
           method: 'POST',
+          headers: browserOf(user.userId),
           body: new URLSearchParams({ token, action: 'cancel' }),
           redirect: 'manual',
         });
@@ -342,15 +357,17 @@ describe('SnapTrade sandbox upstream', () => {
       const later = await loginUri({ customRedirect: REDIRECT });
       clockOffsetMs = 6 * 60_000;
       try {
-        expect((await fetch(later)).status).toBe(400);
+        expect((await fetch(later, { headers: browserOf(user.userId) })).status).toBe(400);
       } finally {
         clockOffsetMs = 0;
       }
-      expect((await fetch(`${sandbox.basePath}/portal?token=made-up`)).status).toBe(400);
+      expect(
+        (await fetch(`${sandbox.basePath}/portal?token=made-up`, { headers: browserOf(user.userId) })).status,
+      ).toBe(400);
     });
 
     it('says “Connected” and closes itself when there is no redirect', async () => {
-      const answer = await submitPortal(await loginUri(), {
+      const answer = await submitPortal(await loginUri(), user.userId, {
         action: 'connect',
         broker: 'QUESTRADE-PRACTICE',
         username: 'user_good',
@@ -365,13 +382,77 @@ describe('SnapTrade sandbox upstream', () => {
       expect(html).toContain(`<script nonce="${nonce}">window.close();</script>`);
     });
 
+    it('is served only to the browser of its own user: signed out 401, another user as an unknown link', async () => {
+      const uri = await loginUri({ customRedirect: REDIRECT });
+      const token = new URL(uri).searchParams.get('token') ?? '';
+      const portal = new URL('portal', uri).toString();
+      const signedOut = await fetch(uri);
+      expect(signedOut.status).toBe(401);
+      expect(await signedOut.text()).not.toContain('name="token"');
+      const other = browserOf('someone-else');
+      const page = await fetch(uri, { headers: other });
+      expect(page.status).toBe(400);
+      expect(await page.text()).toContain('This connection link has expired or was already used.');
+      const before = (await sdk.connections.listBrokerageAuthorizations(user)).data.length;
+      for (const headers of [{}, other]) {
+        const posted = await fetch(portal, {
+          method: 'POST',
+          headers,
+          body: new URLSearchParams({ token, action: 'connect', broker: 'SANDBOX', ...SANDBOX_LOGIN_FIELDS }),
+          redirect: 'manual',
+        });
+        expect(posted.status).not.toBe(303);
+      }
+      expect((await sdk.connections.listBrokerageAuthorizations(user)).data).toHaveLength(before);
+      expect((await fetch(uri, { headers: browserOf(user.userId) })).status).toBe(200);
+    });
+
+    it('keeps each user’s portal links and connections bounded', async () => {
+      const created = (await sdk.authentication.registerSnapTradeUser({ userId: 'sandbox-app-busy' })).data;
+      const busy = { userId: created.userId ?? '', userSecret: created.userSecret ?? '' };
+      const links: string[] = [];
+      for (let i = 0; i < 7; i++) {
+        const login = await sdk.authentication.loginSnapTradeUser({ ...busy, customRedirect: REDIRECT });
+        links.push(('redirectURI' in login.data && login.data.redirectURI) || '');
+      }
+      const kept = (await sandbox.store.list<{ userId: string }>('snaptrade:portal')).filter(
+        (entry) => entry.value.userId === busy.userId,
+      );
+      expect(kept).toHaveLength(5);
+      expect((await fetch(links[0] ?? '', { headers: browserOf(busy.userId) })).status).toBe(400);
+      for (const link of links.slice(2)) await connectSandboxBrokerage(link, busy.userId);
+      for (let i = 5; i < 20; i++) {
+        const login = await sdk.authentication.loginSnapTradeUser({ ...busy, customRedirect: REDIRECT });
+        await connectSandboxBrokerage(
+          ('redirectURI' in login.data && login.data.redirectURI) || '',
+          busy.userId,
+        );
+      }
+      const full = await sdk.authentication.loginSnapTradeUser({ ...busy, customRedirect: REDIRECT });
+      const refused = await submitPortal(
+        ('redirectURI' in full.data && full.data.redirectURI) || '',
+        busy.userId,
+        {
+          action: 'connect',
+          broker: 'SANDBOX',
+          ...SANDBOX_LOGIN_FIELDS,
+        },
+      );
+      expect(refused.status).toBe(400);
+      expect(await refused.text()).toContain('already holds 20 connections');
+      expect((await sdk.connections.listBrokerageAuthorizations(busy)).data).toHaveLength(20);
+    });
+
     it('repairs a disabled connection when the user reconnects it', async () => {
       const repaired = (await sdk.authentication.registerSnapTradeUser({ userId: 'sandbox-app-reconnect' }))
         .data;
       const who = { userId: repaired.userId ?? '', userSecret: repaired.userSecret ?? '' };
       const first = await sdk.authentication.loginSnapTradeUser({ ...who, customRedirect: REDIRECT });
-      const id = await connectSandboxBrokerage(('redirectURI' in first.data && first.data.redirectURI) || '');
-      await setScenario(sandbox.basePath, who.userId, 'connection_disabled');
+      const id = await connectSandboxBrokerage(
+        ('redirectURI' in first.data && first.data.redirectURI) || '',
+        who.userId,
+      );
+      await setScenario(sandbox.basePath, keys, who.userId, 'connection_disabled');
       expect((await sdk.connections.listBrokerageAuthorizations(who)).data[0]?.disabled).toBe(true);
       expect((await sdkFailure(sdk.accountInformation.listUserAccounts(who))).body).toMatchObject({
         code: '3003',
@@ -382,7 +463,10 @@ describe('SnapTrade sandbox upstream', () => {
         reconnect: id,
       });
       expect(
-        await connectSandboxBrokerage(('redirectURI' in again.data && again.data.redirectURI) || ''),
+        await connectSandboxBrokerage(
+          ('redirectURI' in again.data && again.data.redirectURI) || '',
+          who.userId,
+        ),
       ).toBe(id);
       expect(
         (await sdk.connections.listBrokerageAuthorizations(who)).data.map((a) => [a.id, a.disabled]),

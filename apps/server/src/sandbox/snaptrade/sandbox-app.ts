@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { SANDBOX_CREDENTIALS } from '../credentials.ts';
+import type { SandboxHost } from '../host.ts';
 import type { SandboxStore } from '../store.ts';
 import {
   accountOperations,
@@ -16,7 +16,10 @@ import { registerPortalRoutes } from './portal.ts';
 export type SnapTradeSandboxDeps = {
   store: SandboxStore;
   now?: () => Date;
-  credentials?: SnapTradeKeys;
+  /** The installation's keys: the only partner served. */
+  credentials: SnapTradeKeys;
+  /** Who the browser is on the portal, and the callers' budgets. */
+  host: SandboxHost;
   /** Where the browser reaches this fake (e.g. http://localhost:3000/sandbox/snaptrade); default: from the request. */
   publicBaseUrl?: string;
 };
@@ -28,7 +31,8 @@ export function createSnapTradeSandbox(deps: SnapTradeSandboxDeps): Hono {
   const api: SnapTradeApi = {
     store: deps.store,
     now: deps.now ?? (() => new Date()),
-    credentials: deps.credentials ?? SANDBOX_CREDENTIALS.snaptrade,
+    credentials: deps.credentials,
+    host: deps.host,
     publicBaseUrl: deps.publicBaseUrl,
     datasets: new Map(),
   };
@@ -43,7 +47,12 @@ export function createSnapTradeSandbox(deps: SnapTradeSandboxDeps): Hono {
   const operations = [...partnerOperations(api), ...connectionOperations(api), ...accountOperations(api)];
   for (const operation of operations) mountOperation(app, api, operation);
 
-  registerPortalRoutes(app, { store: api.store, now: api.now });
+  registerPortalRoutes(app, {
+    store: api.store,
+    now: api.now,
+    clientId: api.credentials.clientId,
+    host: api.host,
+  });
 
   // A catch-all route rather than notFound(): a mounted sub-app's notFound handler is not used by Hono.
   app.all('*', (c) => errorResponse(c, 'not-found'));

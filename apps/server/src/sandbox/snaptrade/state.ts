@@ -13,7 +13,13 @@ export type SandboxUserRecord = {
   connectionsMade: number;
   authorizations: SandboxAuthorizationRecord[];
   scenario: { name: ScenarioName; delayMs: number } | null;
+  /** The user's portal links still kept (at most MAX_PORTAL_TOKENS_PER_USER; absent on older records). */
+  portalTokens?: { token: string; expiresAt: string }[];
 };
+
+/** The fake's state per user stays bounded: a few live portal links, a few dozen connections. */
+export const MAX_PORTAL_TOKENS_PER_USER = 5;
+export const MAX_AUTHORIZATIONS_PER_USER = 20;
 
 export type SandboxAuthorizationRecord = {
   id: string;

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { SANDBOX_CREDENTIALS } from '../../credentials.ts';
+import type { SandboxHost } from '../../host.ts';
 import type { SandboxStore } from '../../store.ts';
 import { failures, PlaidFailure } from '../errors.ts';
 import { registerAccountRoutes } from './account-routes.ts';
@@ -12,7 +12,10 @@ import { registerTransactionRoutes } from './transaction-routes.ts';
 export type PlaidSandboxDeps = {
   store: SandboxStore;
   now?: () => Date;
-  credentials?: PlaidApiKeys;
+  /** The installation's keys: the only callers served. */
+  credentials: PlaidApiKeys;
+  /** Who the browser is on the stand-in pages, and the callers' budgets. */
+  host: SandboxHost;
 };
 
 /** The fake Plaid API: each group of routes registers on one router, sharing the store and the clock. */
@@ -22,7 +25,8 @@ export function createPlaidSandbox(deps: PlaidSandboxDeps): Hono {
     app,
     store: deps.store,
     now: deps.now ?? (() => new Date()),
-    credentials: deps.credentials ?? SANDBOX_CREDENTIALS.plaid,
+    credentials: deps.credentials,
+    host: deps.host,
   };
 
   app.onError((error, c) => {

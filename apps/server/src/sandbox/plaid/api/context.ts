@@ -1,6 +1,7 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
+import { SANDBOX_RATE_RULES, type SandboxHost } from '../../host.ts';
 import type { SandboxStore } from '../../store.ts';
 import { failures, type PlaidFailure } from '../errors.ts';
 
@@ -12,6 +13,7 @@ export type PlaidApi = {
   store: SandboxStore;
   now: () => Date;
   credentials: PlaidApiKeys;
+  host: SandboxHost;
 };
 
 /** A Plaid POST endpoint: JSON body, API keys (unless the browser calls it), then the schema. */
@@ -24,7 +26,9 @@ export function post<S extends z.ZodType>(
 ): void {
   api.app.post(path, async (c) => {
     const body = await readJson(c);
-    if (options.keys) checkKeys(api.credentials, c, body);
+    // The keys first: a caller without them learns nothing, not even what is wrong with its body.
+    if (options.keys) await admitKeyed(api, c, body ?? {});
+    if (!body) throw failures.invalidBody();
     const parsed = schema.safeParse(body);
     if (!parsed.success) throw validationFailure(parsed.error, body);
     const result = await handler(parsed.data, c);
@@ -32,22 +36,53 @@ export function post<S extends z.ZodType>(
   });
 }
 
-function checkKeys(credentials: PlaidApiKeys, c: Context, body: Record<string, unknown>) {
-  const clientId = c.req.header('plaid-client-id') ?? stringOrUndefined(body.client_id);
-  const secret = c.req.header('plaid-secret') ?? stringOrUndefined(body.secret);
-  const missing = [clientId ? null : 'client_id', secret ? null : 'secret'].filter((field) => field !== null);
-  if (missing.length > 0) throw failures.missingFields(missing);
-  if (clientId !== credentials.clientId || secret !== credentials.secret) throw failures.invalidApiKeys();
+/**
+ * The installation's keys, from the headers or the body as Plaid takes them. Missing or wrong: 401,
+ * counted against the caller's address (429 once over its budget); right: the client's own budget.
+ */
+async function admitKeyed(api: PlaidApi, c: Context, body: Record<string, unknown>) {
+  const { credentials, host } = api;
+  const clientId = c.req.header('plaid-client-id') ?? stringOrUndefined(body.client_id) ?? '';
+  const secret = c.req.header('plaid-secret') ?? stringOrUndefined(body.secret) ?? '';
+  // Both compared, in constant time, whatever the first one says.
+  const idMatches = sameText(clientId, credentials.clientId);
+  const secretMatches = sameText(secret, credentials.secret);
+  if (!idMatches || !secretMatches) {
+    const bucket = `plaid:refused:${host.address(c)}`;
+    if (!(await host.allow(bucket, SANDBOX_RATE_RULES.refusedPerAddress))) {
+      throw failures.callerRateLimited();
+    }
+    throw failures.invalidApiKeys();
+  }
+  if (!(await host.allow(`plaid:client:${clientId}`, SANDBOX_RATE_RULES.perClient))) {
+    throw failures.callerRateLimited();
+  }
 }
 
-async function readJson(c: Context): Promise<Record<string, unknown>> {
+/**
+ * The Penny user of the browser calling a stand-in page. The host refuses anonymous callers before the
+ * fake sees them; without one here, the fake refuses too (401, as a vendor would a missing session).
+ */
+export function browserUser(api: PlaidApi, c: Context): string {
+  const user = api.host.browserUser(c);
+  if (!user) throw failures.invalidApiKeys();
+  return user.plaidUserId;
+}
+
+function sameText(given: string, expected: string): boolean {
+  const digest = (text: string) => createHash('sha256').update(text).digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+/** The JSON object body; undefined when it is not one. */
+async function readJson(c: Context): Promise<Record<string, unknown> | undefined> {
   let value: unknown;
   try {
     value = JSON.parse(await c.req.text());
   } catch {
-    throw failures.invalidBody();
+    return undefined;
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw failures.invalidBody();
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
   return Object.fromEntries(Object.entries(value));
 }
 

@@ -12,19 +12,77 @@ import { type PlaidApi, requestId } from './context.ts';
 
 export const NS = {
   linkToken: 'plaid:link-token',
+  /** Per Link user (client_user_id): the link tokens still kept, so each user's share stays bounded. */
+  linkUser: 'plaid:link-user',
   publicToken: 'plaid:public-token',
   accessToken: 'plaid:access-token',
   item: 'plaid:item',
 } as const;
 
-export type LinkTokenRecord = { clientUserId: string; expiresAt: string; itemId: string | null };
-export type PublicTokenRecord = { itemId: string; expiresAt: string };
+/** What Link reported for one successful session, as /link/token/get gives it back. */
+export type LinkSessionRecord = {
+  linkSessionId: string;
+  startedAt: string;
+  finishedAt: string;
+  publicToken: string;
+  institution: { name: string; institution_id: string };
+  accounts: LinkedAccountMetadata[];
+};
+
+/** An account as Link's onSuccess metadata names it (react-plaid-link's shape). */
+export type LinkedAccountMetadata = {
+  id: string;
+  name: string;
+  mask: string | null;
+  type: string;
+  subtype: string;
+  verification_status: null;
+  class_type: null;
+};
+
+export type LinkTokenRecord = {
+  clientUserId: string;
+  createdAt: string;
+  expiresAt: string;
+  /** Update mode: the item Link signs in again; null: a new item. */
+  itemId: string | null;
+  clientName: string;
+  language: string;
+  countryCodes: string[];
+  products: string[];
+  /** The successful Link sessions this token started, newest last (at most MAX_SESSIONS_PER_LINK_TOKEN). */
+  sessions: LinkSessionRecord[];
+};
+
+/** The item a public token stands for: an existing one (update mode), or one made at the exchange. */
+export type NewItem = {
+  seed: string;
+  institutionId: string;
+  institutionName: string;
+  clientUserId: string | null;
+  status: ItemRecord['status'];
+  accountIds: string[] | null;
+};
+export type PublicTokenRecord = { expiresAt: string } & (
+  | { itemId: string; newItem?: undefined }
+  | { itemId?: undefined; newItem: NewItem }
+);
 export type AccessTokenRecord = { itemId: string };
+export type LinkUserRecord = { tokens: { token: string; expiresAt: string }[] };
 
 const MINUTE = 60_000;
 export const LINK_TOKEN_TTL = 4 * 60 * MINUTE;
 export const UPDATE_LINK_TOKEN_TTL = 30 * MINUTE;
 const PUBLIC_TOKEN_TTL = 30 * MINUTE;
+/**
+ * The fake's own state stays bounded per Link user: at most this many link tokens are kept (the
+ * oldest goes, with its unexchanged public tokens), each kept until an hour after it expired (so a
+ * public token made just before that can still be checked against it), each with at most this many
+ * sessions. An item is made only when its public token is exchanged.
+ */
+export const MAX_LINK_TOKENS_PER_USER = 10;
+export const LINK_TOKEN_GRACE = 60 * MINUTE;
+export const MAX_SESSIONS_PER_LINK_TOKEN = 5;
 
 export async function createItem(
   { store, now }: PlaidApi,
@@ -53,12 +111,13 @@ export async function createItem(
   return item;
 }
 
-export async function issuePublicToken({ store, now }: PlaidApi, itemId: string): Promise<string> {
+export async function issuePublicToken(
+  { store, now }: PlaidApi,
+  target: { itemId: string } | { newItem: NewItem },
+): Promise<string> {
   const token = `public-sandbox-${randomUUID()}`;
-  await store.put(NS.publicToken, token, {
-    itemId,
-    expiresAt: new Date(now().getTime() + PUBLIC_TOKEN_TTL).toISOString(),
-  } satisfies PublicTokenRecord);
+  const expiresAt = new Date(now().getTime() + PUBLIC_TOKEN_TTL).toISOString();
+  await store.put(NS.publicToken, token, { ...target, expiresAt } satisfies PublicTokenRecord);
   return token;
 }
 

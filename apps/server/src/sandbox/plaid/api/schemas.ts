@@ -21,6 +21,7 @@ export const schemas = {
     products: z.array(text(40)).max(20).optional(),
     access_token: accessToken.optional(),
   }),
+  linkTokenGet: z.looseObject({ link_token: text(200) }),
   sandboxPublicTokenCreate: z.looseObject({
     institution_id: text(50),
     initial_products: z.array(text(40)).min(1).max(20),

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { SandboxStore } from '../../store.ts';
 import { isBrokerSlug } from '../brokerages.ts';
 import {
+  MAX_PORTAL_TOKENS_PER_USER,
   PORTAL_NAMESPACE,
   type PortalSessionRecord,
   type SandboxUserRecord,
@@ -66,6 +67,7 @@ export function connectionOperations({ store, now }: SnapTradeApi): Operation[] 
           expiresAt: new Date(now().getTime() + PORTAL_TOKEN_MINUTES * 60_000).toISOString(),
         };
         await store.put(PORTAL_NAMESPACE, token, session);
+        await keepPortalTokens(store, now, user, { token, expiresAt: session.expiresAt });
         return c.json({ redirectURI: `${publicBaseUrl}/portal?token=${token}`, sessionId });
       },
     },
@@ -114,6 +116,26 @@ export function connectionOperations({ store, now }: SnapTradeApi): Operation[] 
       },
     },
   ];
+}
+
+/** Adds a portal link to the user's few; expired and surplus ones (the oldest) are deleted. */
+async function keepPortalTokens(
+  store: SandboxStore,
+  now: () => Date,
+  user: SandboxUserRecord,
+  added: { token: string; expiresAt: string },
+): Promise<void> {
+  let dropped: string[] = [];
+  await store.update<SandboxUserRecord>(USER_NAMESPACE, userKey(user.clientId, user.userId), (current) => {
+    if (!current) return undefined;
+    const all = [...(current.portalTokens ?? []), added];
+    const kept = all
+      .filter((entry) => Date.parse(entry.expiresAt) > now().getTime())
+      .slice(-MAX_PORTAL_TOKENS_PER_USER);
+    dropped = all.filter((entry) => !kept.includes(entry)).map((entry) => entry.token);
+    return { ...current, portalTokens: kept };
+  });
+  for (const token of dropped) await store.delete(PORTAL_NAMESPACE, token);
 }
 
 async function removeAuthorization(

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
+import type { SandboxHost } from '../../host.ts';
 import type { SandboxStore } from '../../store.ts';
 import type { GeneratedAccount } from '../brokerage-data/index.ts';
 import { type SnapTradeErrorName, snapTradeError } from '../errors.ts';
@@ -12,6 +13,7 @@ export type SnapTradeApi = {
   store: SandboxStore;
   now: () => Date;
   credentials: SnapTradeKeys;
+  host: SandboxHost;
   /** Where the browser reaches this fake; undefined: from the request. */
   publicBaseUrl: string | undefined;
   /** Generated accounts by user, authorization, opening day and today (see `accountsOf`). */

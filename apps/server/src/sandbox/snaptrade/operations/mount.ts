@@ -1,4 +1,6 @@
 import type { Context, Hono } from 'hono';
+import { SANDBOX_RATE_RULES } from '../../host.ts';
+import type { SnapTradeErrorName } from '../errors.ts';
 import { signatureMatches, signedContent } from '../signature.ts';
 import { findUser, secretMatches } from '../state.ts';
 import { errorResponse, type Operation, type SnapTradeApi, syncedAt } from './context.ts';
@@ -34,22 +36,33 @@ async function handleSigned(
   const mountPath = fullPath.slice(0, fullPath.length - relativePath.length).replace(/\/api\/v1$/, '');
   const publicBaseUrl = (api.publicBaseUrl ?? `${url.origin}${mountPath}`).replace(/\/+$/, '');
 
-  const content = signedContent(operation.method === 'GET' ? '' : await c.req.text());
-  if (content === undefined) return errorResponse(c, 'invalid-input', 'The request body is not valid JSON.');
+  const bodyText = operation.method === 'GET' ? '' : await c.req.text();
+  const content = signedContent(bodyText);
+  /** Refused for its keys: counted against the caller's address, throttled once over its budget. */
+  const refuse = async (name: SnapTradeErrorName) =>
+    (await api.host.allow(`snaptrade:refused:${api.host.address(c)}`, SANDBOX_RATE_RULES.refusedPerAddress))
+      ? errorResponse(c, name)
+      : errorResponse(c, 'throttled');
   const clientId = query.get('clientId');
-  if (clientId !== credentials.clientId) return errorResponse(c, 'unknown-client');
+  if (clientId !== credentials.clientId) return refuse('unknown-client');
   const timestamp = Number(query.get('timestamp'));
   if (
     !Number.isInteger(timestamp) ||
     Math.abs(now().getTime() / 1000 - timestamp) > TIMESTAMP_WINDOW_SECONDS
   ) {
-    return errorResponse(c, 'stale-timestamp');
+    return refuse('stale-timestamp');
   }
   // SDK 11+ signs the path relative to its base; SDK 10 and older sign "/api/v1" + that path.
   const candidates = [...new Set([fullPath, `/api/v1${relativePath}`, relativePath])];
-  if (!signatureMatches(credentials.consumerKey, c.req.header('Signature'), content, candidates, rawQuery)) {
-    return errorResponse(c, 'bad-signature');
+  // A body that is not JSON is checked as signed text: only a caller holding the key learns it is bad.
+  const signed = content === undefined ? bodyText : content;
+  if (!signatureMatches(credentials.consumerKey, c.req.header('Signature'), signed, candidates, rawQuery)) {
+    return refuse('bad-signature');
   }
+  if (!(await api.host.allow(`snaptrade:client:${clientId}`, SANDBOX_RATE_RULES.perClient))) {
+    return errorResponse(c, 'throttled');
+  }
+  if (content === undefined) return errorResponse(c, 'invalid-input', 'The request body is not valid JSON.');
   const common = { c, query, body: content, clientId, publicBaseUrl };
   if (operation.scope === 'partner') return operation.handle(common);
 
