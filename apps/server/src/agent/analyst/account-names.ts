@@ -73,6 +73,8 @@ export function accountsNamed(context: TurnContext, question: string): ContextAc
     const most = Math.max(...distinctive.map(named));
     const best = distinctive.filter((a) => named(a) === most);
     if (most >= 2 && best.length === 1) return best;
+    // 'the roth' with two Roth IRAs: both fit (the reading asks which, or reads both).
+    return distinctive;
   }
   const kinds = ['checking', 'savings', 'credit', 'brokerage', 'investment', 'retirement', 'loan'];
   const cardWords = has('card');

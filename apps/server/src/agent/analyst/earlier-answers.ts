@@ -29,9 +29,15 @@ export function listItem(
   q: string,
   previous: Reading,
 ): { words: string; name: string | undefined } | undefined {
+  const list = previous.listed ?? [];
+  // 'how much did I spend there' after an answer naming one place: that place.
+  const there = q.match(
+    /(?<!\b(is|are|was|were|be|been) )\b(there|that place|that store|that shop|that merchant)\b/,
+  );
+  if (there && list.length === 1 && LEDGER_INTENTS.has(previous.intent))
+    return { words: there[0], name: `at ${list[0]}` };
   const ordinal = q.match(ORDINAL);
   if (!ordinal) return undefined;
-  const list = previous.listed ?? [];
   const word = (ordinal[1] ?? ordinal[3] ?? '').replace(/^(#|number |no\.? ?)/, '');
   const index = word === 'last' ? list.length - 1 : (ORDINAL_INDEX[word] ?? Number(word) - 1);
   return { words: ordinal[0], name: list[index] };

@@ -84,7 +84,7 @@ const INTENT_RULES: ReadonlyArray<[Intent, RegExp]> = [
 ];
 
 export const FOLLOW_UP =
-  /^(and|what about|how about|and what about|same for|now|also|ok(ay)?,? (and|what about)|then|vs|versus|against|compared (to|with))\b|\b(instead|too|though|then)\??$/;
+  /^(and|what about|how about|and what about|same for|(the )?same (thing|again|question|but)|now|also|ok(ay)?,? (and|what about)|then|vs|versus|against|compared (to|with))\b|\b(instead|too|though|then)\??$/;
 
 /** Securities named by ticker ('VTI', 'AAPL'): capitalised words that are not everyday abbreviations. */
 export function tickers(question: string): string[] {

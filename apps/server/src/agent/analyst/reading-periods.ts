@@ -88,6 +88,33 @@ export function applyPeriods(reading: Reading, parts: PeriodParts, context: Turn
   const { shift, shape, q } = parts;
   const mentions = parts.periods.mentions;
   if (reading.periods && mentions.length === 1 && reading.periods[1] === mentions[0]?.period) return;
+  // 'last 3 months vs the 3 before that': the period named against the one of its length before it.
+  const only = mentions.length === 1 ? mentions[0] : undefined;
+  if (
+    only &&
+    /\b(vs|versus|than|compared (to|with)|against|and|or) the (\d+ |two |three |four |six |twelve )?(months? |weeks? |years? |quarters? |ones? )?before( that| it| then)?\b/.test(
+      q,
+    )
+  ) {
+    reading.period = only.period;
+    reading.periods = [only.period, previousPeriod(only.period, context.today)];
+    return;
+  }
+  // 'this month vs the same time last month': the days so far against the same days before.
+  const sameTime = q.match(
+    /\b(?:same|this) (?:time|point|day|date) (?:last|the previous|a) (month|year)(?: ago)?\b/,
+  );
+  const phrase = sameTime?.[0] ?? '';
+  if (
+    sameTime?.[1] &&
+    mentions
+      .filter((m) => !phrase.includes(m.text.toLowerCase()))
+      .every((m) => m.period.end === context.today)
+  ) {
+    reading.periods = sameDaysBefore(sameTime[1] as 'month' | 'year', context.today);
+    delete reading.period;
+    return;
+  }
   if (shift && !shape.compare) return;
   if (mentions[0]) {
     reading.period = mentions[0].period;
@@ -113,7 +140,6 @@ export function applyPeriods(reading: Reading, parts: PeriodParts, context: Turn
     reading.periods = split;
     return;
   }
-  const only = mentions.length === 1 ? mentions[0] : undefined;
   if (only && shape.compare === 'previous' && !reading.periods) {
     // 'more than last month': now against the month named; 'last month vs the month before': the
     // month named against the one before it.
@@ -139,6 +165,19 @@ export function applyPeriods(reading: Reading, parts: PeriodParts, context: Turn
     ((reading.intent === 'cash_flow' && /\b(am i|do i|are we|do we)\b/.test(q)) || HABIT.test(q))
   )
     reading.period = fullMonthsBefore(context.today, 3);
+}
+
+/** The month or year so far, and the same days of the one before (the 31st clamped to a shorter month). */
+function sameDaysBefore(unit: 'month' | 'year', today: string): Period[] {
+  const { y, m, d } = partsOf(today);
+  const [startNow, startBefore] =
+    unit === 'month' ? [iso(y, m, 1), iso(y, m - 1, 1)] : [iso(y, 0, 1), iso(y - 1, 0, 1)];
+  const { y: by, m: bm } = partsOf(unit === 'month' ? startBefore : iso(y - 1, m, 1));
+  const endBefore = iso(by, bm, Math.min(d, daysInMonth(by, bm)));
+  return [
+    { start: startNow, end: today, label: spanLabel(startNow, today), unit: 'days' },
+    { start: startBefore, end: endBefore, label: spanLabel(startBefore, endBefore), unit: 'days' },
+  ];
 }
 
 /** Words of a habit: what the user does as a rule, not in one stretch of days. */

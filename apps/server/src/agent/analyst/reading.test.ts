@@ -370,3 +370,38 @@ describe('more kinds from questions typed as people type', () => {
     });
   });
 });
+
+describe('periods against the ones before them', () => {
+  it("'the same time last month' is the month so far against the same days of the month before", () => {
+    const query = ledger(read('groceries this month vs same time last month'));
+    expect(query.periods.map((p) => [p.start, p.end])).toEqual([
+      ['2026-11-01', '2026-11-26'],
+      ['2026-10-01', '2026-10-26'],
+    ]);
+  });
+  it("'the 3 before that' is the period of the same length before the one named", () => {
+    const query = ledger(read('is my grocery spending creeping up? last 3 mo vs the 3 before that'));
+    expect(query.periods).toHaveLength(2);
+    expect((query.periods[1]?.end ?? '') < (query.periods[0]?.start ?? '')).toBe(true);
+  });
+  it("'there' after an answer naming one place is that place", () => {
+    const plan = read('how much did i spend there', {
+      intent: 'merchants',
+      listed: ['Starbucks'],
+      period: { start: '2026-10-01', end: '2026-10-31', label: 'October 2026', unit: 'month' },
+    });
+    expect(plan.kind === 'tools' && plan.reading.merchant).toBe('Starbucks');
+  });
+});
+
+describe('a follow-up that says it is the same question', () => {
+  it("'same thing but by # of visits' ranks the same merchants by visits", () => {
+    const first = read('top 5 merchants last mo');
+    if (first.kind !== 'tools') throw new Error('expected tools');
+    expect(ledger(read('same thing but by # of visits', first.reading))).toMatchObject({
+      group_by: 'merchant',
+      statistic: 'count',
+      top: 5,
+    });
+  });
+});

@@ -1,0 +1,91 @@
+import { readNumbers } from './calculators.ts';
+import { FOLLOW_UP } from './intents.ts';
+import type { Reading } from './reading.ts';
+import type { ContextAccount } from './turn-context.ts';
+
+/** The rest of the reading: what to dwell on, list lengths, groupings, a calculator's numbers. */
+export function finishReading(
+  reading: Reading,
+  q: string,
+  symbols: string[],
+  named: ContextAccount[],
+  previous: Reading | undefined,
+): void {
+  // What the answer should dwell on: the account or wallets named, the chain, the tickers.
+  const focus = [
+    ...named.map((a) => a.name),
+    ...symbols,
+    ...(/\bethereum\b/.test(q) ? ['Ethereum'] : []),
+    ...(/\bsolana\b/.test(q) ? ['Solana'] : []),
+    ...(/\bbitcoin\b/.test(q) ? ['Bitcoin'] : []),
+    ...(/\bcash\b/.test(q) ? ['cash', 'Cash'] : []),
+    ...(/\bbonds?\b/.test(q) ? ['Bond funds'] : []),
+    ...(/\b(eth|ether)\b/.test(q) && !/\bethereum\b/.test(q) ? ['ETH'] : []),
+  ];
+  // 'which account has the most money in it': the accounts ranked by balance.
+  if (reading.intent === 'balances' && /\b(most|least|biggest|largest|smallest|highest|lowest)\b/.test(q))
+    focus.unshift('Accounts from the most');
+  if (
+    reading.intent === 'net_worth' &&
+    /\b(without|excluding|except|minus|less|not counting)\b.*\b(crypto|wallets?)\b/.test(q)
+  )
+    focus.unshift('Net worth without crypto');
+  // 'what's my stablecoin total', 'which wallet has the most', 'what % of my crypto is btc'.
+  if (reading.intent === 'crypto') {
+    if (/\bstablecoins?\b/.test(q)) focus.unshift('Stablecoins');
+    if (/\b(which|what) (wallet|account)s?\b|\b(most|least|biggest|largest|smallest)\b/.test(q))
+      focus.unshift('Wallets from the most');
+    if (/%|\b(percent|percentage|share|portion|how much of)\b/.test(q)) focus.unshift('By coin');
+  }
+  if (focus.length > 0) reading.focus = focus;
+  else delete reading.focus;
+  if (/\b(deposits?|income|inflows?|came in|received)\b/.test(q) && reading.intent === 'largest')
+    reading.direction = 'in';
+  const top = q.match(/\btop (\d+|three|five|ten)\b/);
+  if (top?.[1]) reading.limit = { three: 3, five: 5, ten: 10 }[top[1]] ?? Number(top[1]);
+  // 'when did I last get paid': the newest payments in, a few of them.
+  if (reading.intent === 'search' && /\b(last|latest|most recent(ly)?)\b/.test(q)) {
+    reading.limit = 3;
+    if (/\b(get paid|got paid|paid me|paycheck|salary|wages|deposit)\b/.test(q)) {
+      reading.direction = 'in';
+      // Being paid is income, not a card payment or a transfer between the user's own accounts.
+      if (!reading.category && !/\bdeposit\b/.test(q)) reading.category = { code: 'INCOME', label: 'Income' };
+    }
+  }
+  if (reading.intent === 'recurring')
+    reading.subscriptionsOnly = /\bsubscriptions?\b|\bmemberships?\b/.test(q);
+  if (reading.intent === 'crypto' || reading.intent === 'balances' || reading.intent === 'net_worth')
+    delete reading.account;
+  // 'all my balances', 'each account': every account's balance, not the first few.
+  if (
+    reading.intent === 'balances' &&
+    /\b(all|each|every|list|balances|accounts)\b/.test(q) &&
+    named.length === 0
+  )
+    reading.limit = 50;
+  // 'which of my stocks is doing the worst': positions ranked by their gain.
+  const performance =
+    /\b(best|worst)\b|\bperform\w*|\b(up|down|gained|lost) the most\b|\b(biggest|largest) (winner|loser|gain|loss)/.test(
+      q,
+    );
+  if (reading.intent === 'holdings' && performance) {
+    reading.groupBy = 'security';
+    reading.focus = [...(reading.focus ?? []), 'performer'];
+  } else if (reading.intent === 'holdings') {
+    reading.groupBy =
+      /\basset class|\ballocation\b|\bdiversif|\bsplit\b|\bmix\b|\bstocks?,? (and|vs|versus)\b|\bcash\b|\bmy (etfs|stocks|bonds|mutual funds)\b|\bin (stocks|bonds|etfs|mutual funds|funds)\b|\b(stocks|bonds|etfs) (vs|versus|and)\b/.test(
+        q,
+      )
+        ? 'asset_class'
+        : /\bby account\b/.test(q)
+          ? 'account'
+          : 'security';
+  }
+  if (
+    ['compound_growth', 'loan_payment', 'savings_goal', 'emergency_fund', 'afford'].includes(reading.intent)
+  ) {
+    const isFollowUp = previous !== undefined && FOLLOW_UP.test(q);
+    reading.numbers =
+      isFollowUp && previous?.numbers ? { ...previous.numbers, ...readNumbers(q) } : readNumbers(q);
+  }
+}
