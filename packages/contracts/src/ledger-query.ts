@@ -36,7 +36,7 @@ export type LedgerMeasure = (typeof LEDGER_MEASURES)[number];
 export const LEDGER_STATISTICS = ['total', 'count', 'average', 'largest', 'smallest', 'share'] as const;
 export type LedgerStatistic = (typeof LEDGER_STATISTICS)[number];
 
-export const LEDGER_AVERAGE_UNITS = ['month', 'week', 'day', 'transaction'] as const;
+export const LEDGER_AVERAGE_UNITS = ['month', 'week', 'weekend', 'day', 'transaction'] as const;
 export type LedgerAverageUnit = (typeof LEDGER_AVERAGE_UNITS)[number];
 
 /**
@@ -101,7 +101,7 @@ export const ledgerQuerySchema = z
      * purchases were at Amazon'). Both are computed and stated; this one leads.
      */
     share_by: z.enum(['amount', 'count']).optional(),
-    /** For `average`: per calendar month (the default), week, day or transaction. */
+    /** For `average`: per calendar month (the default), week, weekend (the period's Saturdays), day or transaction. */
     per: z.enum(LEDGER_AVERAGE_UNITS).optional(),
     filters: ledgerFiltersSchema.default({}),
     /** One period, or two for a comparison (the first is compared with the second). */

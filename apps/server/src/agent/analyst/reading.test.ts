@@ -405,3 +405,16 @@ describe('a follow-up that says it is the same question', () => {
     });
   });
 });
+
+describe('an average per weekend', () => {
+  it.each(['avg spend per weekend over the last 3 mo', 'how much do i spend on a typical weekend'])(
+    '%j is weekend spending over the weekends',
+    (q) => {
+      expect(ledger(read(q))).toMatchObject({
+        statistic: 'average',
+        per: 'weekend',
+        filters: { days: 'weekends' },
+      });
+    },
+  );
+});

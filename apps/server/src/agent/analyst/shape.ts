@@ -141,7 +141,9 @@ function measureOf(q: string): LedgerMeasure | undefined {
 function averageUnit(q: string): LedgerAverageUnit | undefined {
   const averaged = /\b(average|avg|on average|typically|typical|usually|normally|mean)\b/.test(q);
   // An explicit unit wins over the thing averaged: 'avg grocery bill per month' is per month.
-  const explicit = q.match(/\b(?:per|a|each|every)\s+(month|week|day)\b/)?.[1];
+  const explicit = q.match(
+    /\b(?:per|a|an|each|every)\s+(?:typical\s+|normal\s+|average\s+|usual\s+|regular\s+)?(month|weekend|week|day)\b/,
+  )?.[1];
   if (averaged && explicit) return explicit as LedgerAverageUnit;
   if (
     new RegExp(
@@ -259,7 +261,7 @@ function readDays(q: string, shape: Shape): void {
     return;
   }
   if (
-    /\bweekends\b|\b(every|each|on the|on a|over the|during the) weekend\b(?! of\b)|\bweekend (spending|spend|purchases|expenses|shopping)\b/.test(
+    /\bweekends\b|\b(every|each|per|a|on the|on a|over the|during the) ((typical|normal|average|usual|regular) )?weekend\b(?! of\b)|\bweekend (spending|spend|purchases|expenses|shopping)\b/.test(
       q,
     ) &&
     !/\b(this|last|next|past|previous) weekend\b/.test(q)

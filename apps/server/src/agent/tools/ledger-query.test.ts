@@ -17,6 +17,10 @@ import { ServiceError } from '../../services/errors.ts';
 import { financeTools } from './index.ts';
 import type { ToolResult } from './types.ts';
 
+/** The day after an ISO day (plain date arithmetic for the expectations). */
+const nextDay = (day: string): string =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
 /**
  * The ledger query against a user who linked a sandbox bank. Every figure is checked against plain
  * code over the user's raw ledger rows (read here with SQL, added up here in integer micro-dollars),
@@ -231,6 +235,23 @@ describe.each(testDatabaseKinds())('the ledger query on %s', (database) => {
     }
     const monthly = await run({ statistic: 'average', periods: [quarter] });
     expect(monthly.facts[0]).toMatch(/^Average monthly spending, /);
+
+    // Per weekend: weekend spending over the period's Saturdays, counted day by day.
+    let saturdays = 0n;
+    for (let day = quarter.start; day <= quarter.end; day = nextDay(day))
+      if (new Date(`${day}T00:00:00Z`).getUTCDay() === 6) saturdays++;
+    const weekendRows = mine.filter((row) => [0, 6].includes(new Date(`${row.date}T00:00:00Z`).getUTCDay()));
+    const weekendCents = toCentsRef(spent(weekendRows));
+    const perWeekend = await run({
+      statistic: 'average',
+      per: 'weekend',
+      periods: [quarter],
+      filters: { days: 'weekends' },
+    });
+    expect(perWeekend.data.periods[0]?.average?.divisor).toBe(String(saturdays));
+    expect(perWeekend.facts[0]).toContain(
+      `: ${dollars(centsText(divRound(weekendCents, saturdays)))} a weekend over ${saturdays} weekends`,
+    );
   });
 
   it('largest and smallest: single purchases and income payments ranked', async () => {

@@ -1,4 +1,4 @@
-import type { LedgerGrouping, LedgerMeasure, LedgerPeriod } from '@penny/contracts';
+import type { LedgerAverageUnit, LedgerGrouping, LedgerMeasure, LedgerPeriod } from '@penny/contracts';
 import type { LedgerFiltersApplied, LedgerQueryResult, ValueUnit } from '../../finance/index.ts';
 import { monthEnd } from '../../finance/index.ts';
 import { count, list, periodText, usd } from './format.ts';
@@ -181,9 +181,10 @@ export function signedPct(value: number | null): string {
 export const PER_WORDS = {
   month: { adjective: 'monthly', unit: 'month', units: 'months' },
   week: { adjective: 'weekly', unit: 'week', units: 'weeks' },
+  weekend: { adjective: 'per-weekend', unit: 'weekend', units: 'weekends' },
   day: { adjective: 'daily', unit: 'day', units: 'days' },
   transaction: { adjective: 'per-transaction', unit: 'transaction', units: 'transactions' },
-} as const;
+} as const satisfies Record<LedgerAverageUnit, { adjective: string; unit: string; units: string }>;
 
 type Named = Pick<LedgerQueryResult, 'query' | 'filters'>;
 

@@ -140,6 +140,14 @@ type Context = {
   accountNames: Map<string, string>;
 };
 
+/** The Saturdays from a period's first day to its last. */
+function saturdaysIn(period: LedgerPeriod): number {
+  const first = new Date(`${period.start}T00:00:00Z`).getUTCDay();
+  const days = daysInPeriod(period);
+  const toSaturday = (6 - first + 7) % 7;
+  return days > toSaturday ? Math.floor((days - 1 - toSaturday) / 7) + 1 : 0;
+}
+
 /** What `per` divides by over a period: months it touches, weeks (days ÷ 7), days, or transactions. */
 export function averageOf(
   per: LedgerAverageUnit,
@@ -166,6 +174,11 @@ export function averageOf(
         divideCents(cents * 7n, BigInt(days)),
         (Number(divideCents(BigInt(days) * 10n, 7n)) / 10).toFixed(1),
       );
+    case 'weekend': {
+      // A weekend per Saturday in the period.
+      const saturdays = saturdaysIn(period);
+      return of(saturdays === 0 ? null : divideCents(cents, BigInt(saturdays)), String(saturdays));
+    }
     case 'day':
       return of(divideCents(cents, BigInt(days)), String(days));
     case 'transaction':
