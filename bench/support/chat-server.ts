@@ -9,7 +9,7 @@
 //            straight on the service, timed here
 //   users    sign up more users, each with a small ledger (the concurrency case)
 //   loop     'start' / 'stop' watching this process's event-loop delay (how long a timer or a socket
-//            waits for its turn), e.g. during the concurrency case
+//            waits for its turn) and the CPU time it used meanwhile, e.g. during the concurrency case
 // CHAT_DATABASE=postgres: the same app on a throwaway database of TEST_DATABASE_URL's server.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createTestApp } from '@penny/server/testing';
@@ -37,7 +37,7 @@ export type LedgerDone = {
   ledger: { totalMs: Samples; toolsMs: Samples; query: Samples; input: unknown };
 };
 export type UsersDone = { users: ChatUser[]; ms: number };
-export type LoopDelay = { loop: { p50: number; p99: number; max: number } };
+export type LoopDelay = { loop: { p50: number; p99: number; max: number; cpuMs: number } };
 export type ChatServerReply =
   | SeedDone
   | RawDone
@@ -204,16 +204,24 @@ async function timed(repeats: number, run: () => Promise<unknown>): Promise<Samp
 }
 
 const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+let cpuAtStart = process.cpuUsage();
 
 async function answer(request: ChatServerRequest): Promise<ChatServerReply> {
   if ('loop' in request) {
     if (request.loop === 'start') {
       loopDelay.reset();
       loopDelay.enable();
+      cpuAtStart = process.cpuUsage();
     } else loopDelay.disable();
+    const cpu = process.cpuUsage(cpuAtStart);
     const ms = (nanoseconds: number) => nanoseconds / 1e6;
     return {
-      loop: { p50: ms(loopDelay.percentile(50)), p99: ms(loopDelay.percentile(99)), max: ms(loopDelay.max) },
+      loop: {
+        p50: ms(loopDelay.percentile(50)),
+        p99: ms(loopDelay.percentile(99)),
+        max: ms(loopDelay.max),
+        cpuMs: (cpu.user + cpu.system) / 1000,
+      },
     };
   }
   if ('seed' in request) {

@@ -9,6 +9,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { createFairQueue, type FairQueue } from './fair-queue.ts';
+import { currentFairShare } from './fair-share.ts';
 import { type Schema, schema } from './schema.ts';
 
 /** One query surface for both engines: the same schema and the same SQL run on PGlite and PostgreSQL. */
@@ -57,7 +59,7 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
   // PGlite unpacks its initial cluster with mode 0666 files (and older installs still have them);
   // PostgreSQL itself creates later files 0600. One pass after opening leaves everything owner-only.
   if (dataDir) await restrictToOwner(dataDir);
-  const db = drizzlePglite(withFairTurns(client), { schema }) as unknown as Database;
+  const db = drizzlePglite(withFairQueue(client, createFairQueue()), { schema }) as unknown as Database;
   return {
     db,
     kind: 'pglite',
@@ -73,21 +75,17 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
 }
 
 /**
- * PGlite runs each query synchronously on the event loop, so one request's chain of queries would
- * never let another request's work in: under load some requests waited seconds while others ran.
- * Waiting one event-loop turn before each query (and each transaction) interleaves them fairly; a
- * transaction's own queries still run back to back (bench/chat.bench.ts: 50 users, 28.7 → 34.4 turns/s, p99 8.9 → 4.4 s).
+ * Every query, exec and transaction of the app goes through the fair queue (fair-queue.ts): one at a
+ * time, the owners of waiting work in turn (currentFairShare: the request's user), with the event
+ * loop given a turn every few milliseconds. A transaction's own queries run inside its job, back to
+ * back. Migrations and the health check use the client directly.
  */
-function withFairTurns(client: PGlite): PGlite {
-  const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+function withFairQueue(client: PGlite, queue: FairQueue): PGlite {
   return new Proxy(client, {
     get(target, property, receiver) {
       if (property === 'query' || property === 'exec' || property === 'transaction') {
         const method = Reflect.get(target, property, receiver) as (...args: unknown[]) => Promise<unknown>;
-        return async (...args: unknown[]) => {
-          await nextTurn();
-          return method.apply(target, args);
-        };
+        return (...args: unknown[]) => queue.run(currentFairShare(), () => method.apply(target, args));
       }
       const value = Reflect.get(target, property, receiver);
       return typeof value === 'function' ? value.bind(target) : value;

@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import type { Config } from '../config.ts';
-import type { DatabaseHandle } from '../db/index.ts';
+import { type DatabaseHandle, withFairShare } from '../db/index.ts';
 import type { DomainServices } from '../domain-services.ts';
 import { type Auth, type AuthGateway, resolveClientIp } from '../identity/index.ts';
 import { type Logger, loggableError } from '../logger.ts';
@@ -68,9 +68,13 @@ export function createApp(deps: AppDeps) {
   const webApp = webAppRoutes(config.webDistDir);
 
   const app = new Hono<AppEnv>();
+  let requests = 0;
   app.use(async (c, next) => {
     c.set('clientIp', resolveClientIp(c, config.clientIpHeader));
-    return next();
+    // The embedded database serves requests in turn: each request on its own until its session names
+    // the user, then on the user's share (db/fair-share.ts). Not by address: the users behind one
+    // address would share one turn for their session lookups.
+    return withFairShare(`request:${++requests}`, next);
   });
   app.use(requestLog(logger));
   const headers = securityHeaders({

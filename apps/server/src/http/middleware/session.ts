@@ -1,6 +1,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { apiMessages } from '@penny/contracts';
 import type { MiddlewareHandler } from 'hono';
+import { assignFairShare } from '../../db/index.ts';
 import type { Auth } from '../../identity/index.ts';
 import { isPastAbsoluteLifetime } from '../../identity/index.ts';
 import { type Logger, loggableError } from '../../logger.ts';
@@ -142,6 +143,7 @@ export function sessionMiddleware(deps: {
       sessionCreatedAt: createdAt,
     };
     c.set('principal', principal);
+    assignFairShare(`user:${verified.user.id}`);
     return next();
   };
 }
