@@ -59,6 +59,13 @@ const chatQuestion = fc.oneof(
   { weight: 1, arbitrary: hostileValue },
 );
 
+/** The user's own resource mostly: the handler is reached, and a success is seen. */
+const ownResourceMostly = fc.oneof(
+  { weight: 3, arbitrary: fc.constant(P.resourceId) },
+  { weight: 1, arbitrary: fc.constant(P.otherResourceId) },
+  { weight: 1, arbitrary: idArb },
+);
+
 const chatShapes: Record<string, fc.Arbitrary<Shape>> = {
   'POST /agent/chat': body(
     fc
@@ -156,28 +163,10 @@ export const shapes: Record<string, fc.Arbitrary<Shape>> = {
       .map(([names, rest]) => ({ ...names, ...rest })),
   ),
   'GET /db/get-resource/:id': fc
-    .tuple(
-      who,
-      // The user's own resource mostly: the handler is reached, and a success is seen.
-      fc.oneof(
-        { weight: 3, arbitrary: fc.constant(P.resourceId) },
-        { weight: 1, arbitrary: fc.constant(P.otherResourceId) },
-        { weight: 1, arbitrary: idArb },
-      ),
-    )
+    .tuple(who, ownResourceMostly)
     .map(([names, param]) => ({ query: names, param })),
   'POST /db/delete-resource': body(
-    fc
-      .tuple(
-        who,
-        // The user's own resource mostly, as for get-resource: the handler is reached, a success seen.
-        fc.oneof(
-          { weight: 3, arbitrary: fc.constant(P.resourceId) },
-          { weight: 1, arbitrary: fc.constant(P.otherResourceId) },
-          { weight: 1, arbitrary: idArb },
-        ),
-      )
-      .map(([names, resource_id]) => ({ ...names, resource_id })),
+    fc.tuple(who, ownResourceMostly).map(([names, resource_id]) => ({ ...names, resource_id })),
   ),
   'GET /db/get-profile': query(
     fc

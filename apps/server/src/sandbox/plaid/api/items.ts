@@ -84,17 +84,7 @@ export const MAX_LINK_TOKENS_PER_USER = 10;
 export const LINK_TOKEN_GRACE = 60 * MINUTE;
 export const MAX_SESSIONS_PER_LINK_TOKEN = 5;
 
-export async function createItem(
-  { store, now }: PlaidApi,
-  input: {
-    seed: string;
-    institutionId: string;
-    institutionName: string;
-    clientUserId: string | null;
-    status: ItemRecord['status'];
-    accountIds: string[] | null;
-  },
-): Promise<ItemRecord> {
+export async function createItem({ store, now }: PlaidApi, input: NewItem): Promise<ItemRecord> {
   const today = dayFromDate(now());
   const item: ItemRecord = {
     ...input,
