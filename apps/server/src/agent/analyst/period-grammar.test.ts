@@ -259,6 +259,10 @@ describe('readPeriods reads every shape of period people write', () => {
     const mixed = readPeriods('dining in febuary and on the 45th', T);
     expect(mixed.mentions.map((m) => m.text)).toEqual(['febuary']);
     expect(mixed.unreadable).toEqual([{ text: 'the 45th', index: 25 }]);
+    // A month's detached year is never reached across a date that could not be read.
+    const across = readPeriods('sept 2026-02-30 2025', T);
+    expect(across.mentions.map((m) => m.text)).toEqual(['sept', '2025']);
+    expect(across.unreadable).toEqual([{ text: '2026-02-30', index: 5 }]);
   });
 
   it('labels ranges across a year end, weekends, halves and future periods as a person says them', () => {

@@ -180,8 +180,12 @@ function joinDetachedYears(reading: PeriodReading, question: string, today: stri
     const between = year ? question.slice(month.index + month.text.length, year.index) : '';
     const bareMonth = tokenize(month.text).every((t) => t.month !== undefined);
     const yearWords = year && /^(this|last|next) year$|^\d{4}$/.test(year.text.toLowerCase().trim());
+    const unreadableBetween = reading.unreadable.some(
+      (u) => year && u.index >= month.index && u.index < year.index,
+    );
     if (
       year &&
+      !unreadableBetween &&
       bareMonth &&
       yearWords &&
       !SEPARATE.test(between.toLowerCase()) &&
