@@ -200,6 +200,9 @@ const GYM = byDetailed('PERSONAL_CARE_GYMS_AND_FITNESS_CENTERS');
 const NOT_RENT = (flow: Flow): boolean => !RENT(flow);
 const CHECKING = byAccountKind('checking');
 
+/** A series' figures an answer must state: a period with nothing in it may be said in words ('nothing'). */
+const stated = (list: number[]): number[] => list.filter((cents) => cents !== 0);
+
 /** An average per visit read either way: total ÷ purchases, or the mean purchase. */
 const perVisitEither = (period: (raw: RawData) => Period, filter: Parameters<typeof perVisit>[2]): Expect =>
   anyOf(
@@ -251,7 +254,10 @@ const RANKINGS = group('rankings', [
     (raw) => `what place did i go to the most in ${mon(raw, 1)}, like most visits`,
     anyOf(
       ...[0, 1, 2, 3].map((index) =>
-        names((raw) => mostVisitedTied(raw, lastMonth(raw)).slice(index, index + 1)),
+        names((raw) => {
+          const tied = mostVisitedTied(raw, lastMonth(raw));
+          return [tied[index] ?? tied[0] ?? ''];
+        }),
       ),
     ),
   ],
@@ -338,19 +344,21 @@ const RANKINGS = group('rankings', [
 const TRENDS = group('trends', [
   [
     'is my grocery bill going up? show me the last 3 full months',
-    money((raw) => seriesOf(raw, wholeMonthsBack(raw.today, 3), GROCERIES)),
+    money((raw) => stated(seriesOf(raw, wholeMonthsBack(raw.today, 3), GROCERIES))),
   ],
-  ['spending by month this yr pls', money((raw) => seriesOf(raw, monthsThisYear(raw.today)))],
+  ['spending by month this yr pls', money((raw) => stated(seriesOf(raw, monthsThisYear(raw.today))))],
   [
     'eating out trend over the last 6 full mo',
     anyOf(
-      money((raw) => seriesOf(raw, wholeMonthsBack(raw.today, 6), FOOD_OUT)),
-      money((raw) => seriesOf(raw, wholeMonthsBack(raw.today, 6), RESTAURANTS)),
+      money((raw) => stated(seriesOf(raw, wholeMonthsBack(raw.today, 6), FOOD_OUT))),
+      money((raw) => stated(seriesOf(raw, wholeMonthsBack(raw.today, 6), RESTAURANTS))),
     ),
   ],
   [
     'has my electric bill been creeping up? each month this yr',
-    money((raw) => seriesOf(raw, monthsThisYear(raw.today), ELECTRICITY).filter((cents) => cents !== 0)),
+    money((raw) =>
+      stated(seriesOf(raw, monthsThisYear(raw.today), ELECTRICITY)).filter((cents) => cents !== 0),
+    ),
   ],
   [
     'income month over month, last 4 full months',
@@ -359,22 +367,22 @@ const TRENDS = group('trends', [
   [
     'coffee $ per week for the last 4 weeks',
     anyOf(
-      money((raw) => seriesOf(raw, wholeWeeks(raw.today, 4), COFFEE)),
-      money((raw) => seriesOf(raw, sevenDayWindows(raw.today, 4), COFFEE)),
+      money((raw) => stated(seriesOf(raw, wholeWeeks(raw.today, 4), COFFEE))),
+      money((raw) => stated(seriesOf(raw, sevenDayWindows(raw.today, 4), COFFEE))),
     ),
   ],
   [
     'am i spending more on ubers/lyfts lately? each of the last 3 months (full ones)',
-    money((raw) => seriesOf(raw, wholeMonthsBack(raw.today, 3), RIDES)),
+    money((raw) => stated(seriesOf(raw, wholeMonthsBack(raw.today, 3), RIDES))),
   ],
   [
     'how much did i actually save each month the last 3 full months (income minus spending)',
     money((raw) => wholeMonthsBack(raw.today, 3).map((period) => netOf(raw, period))),
   ],
-  ['spending q by q this year', money((raw) => seriesOf(raw, quartersThisYear(raw.today)))],
+  ['spending q by q this year', money((raw) => stated(seriesOf(raw, quartersThisYear(raw.today))))],
   [
     'amazon spend monthly for the past 6 full months, going up or down?',
-    money((raw) => seriesOf(raw, wholeMonthsBack(raw.today, 6), AMAZON)),
+    money((raw) => stated(seriesOf(raw, wholeMonthsBack(raw.today, 6), AMAZON))),
   ],
   [
     'weekend restaurant spending last 3 full months vs the 3 months before that, getting worse?',
@@ -385,7 +393,7 @@ const TRENDS = group('trends', [
   ],
   [
     (raw) => `credit card spending month by month since ${mon(raw, 4)}`,
-    money((raw) => seriesOf(raw, monthsWithin(periods.sinceMonth(raw.today, 4)), onCard)),
+    money((raw) => stated(seriesOf(raw, monthsWithin(periods.sinceMonth(raw.today, 4)), onCard))),
   ],
   [
     'dividends per quarter this yr',
@@ -395,7 +403,10 @@ const TRENDS = group('trends', [
         .filter((cents) => cents !== 0),
     ),
   ],
-  ['what did i spend each of the last 4 weekends', money((raw) => seriesOf(raw, weekendsBack(raw.today, 4)))],
+  [
+    'what did i spend each of the last 4 weekends',
+    money((raw) => stated(seriesOf(raw, weekendsBack(raw.today, 4)))),
+  ],
   [
     'savings balance at the end of each of the last 3 months?',
     money((raw) => wholeMonthsBack(raw.today, 3).map((period) => savingsBalanceAt(raw, period.end))),
