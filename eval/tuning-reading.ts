@@ -5,6 +5,7 @@ import { PERIOD_QUESTIONS } from './tuning-reading-periods.ts';
 import { TYPED_QUESTIONS } from './tuning-typed.ts';
 import { TYPED_QUESTIONS_2 } from './tuning-typed-2.ts';
 import { TYPED_3_QUESTIONS } from './tuning-typed-3.ts';
+import { TYPED_4_QUESTIONS } from './tuning-typed-4.ts';
 
 /**
  * The tuning set's questions typed as people type into a chat box (lower case, typos, abbreviations,
@@ -23,7 +24,8 @@ export const READING_QUESTIONS: readonly Question[] = [
 ];
 
 /**
- * The third typed batch (tuning-typed-3.ts, written without reading the analyst): the backlog, measured
- * by `npm run eval -- --backlog` and read to fix kinds of reading, asserted once it all passes.
+ * The third and fourth typed batches (tuning-typed-3.ts, tuning-typed-4.ts, each written without reading
+ * the analyst): the backlog, measured by `npm run eval -- --backlog` and read to fix kinds of reading, each
+ * asserted once it all passes.
  */
-export const BACKLOG_QUESTIONS: readonly Question[] = TYPED_3_QUESTIONS;
+export const BACKLOG_QUESTIONS: readonly Question[] = [...TYPED_3_QUESTIONS, ...TYPED_4_QUESTIONS];

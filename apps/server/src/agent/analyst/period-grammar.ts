@@ -1,6 +1,15 @@
 import type { Period } from './period-calendar.ts';
 import { type Future, partsOf, plausible, settle, since } from './period-calendar.ts';
-import { ago, bareWeekday, type Hit, lastCount, modified, phrase, vague } from './period-phrases.ts';
+import {
+  ago,
+  bareWeekday,
+  type Hit,
+  lastCount,
+  modified,
+  phrase,
+  unreadCount,
+  vague,
+} from './period-phrases.ts';
 import {
   DATE_CONTEXT,
   latest,
@@ -135,7 +144,8 @@ const sinceRule: Rule = (s, k) => {
   return { next: from.next, period: since(from.period.start, s.today) };
 };
 
-const RULES: Rule[] = [span, sinceRule, point, ...RELATIVE, vague];
+// Last: a counted span no rule above read is said back, not skipped.
+const RULES: Rule[] = [span, sinceRule, point, ...RELATIVE, vague, unreadCount];
 
 /** Reads every period a question names; `today` is YYYY-MM-DD (UTC). */
 export function readPeriods(question: string, today: string): PeriodReading {

@@ -9,6 +9,7 @@ import {
   partsOf,
   plusDays,
   quarter,
+  span,
   week,
   weekdayOf,
   weekend,
@@ -159,21 +160,47 @@ function counted(s: Scan, k: number): { n: number; at: number } | undefined {
   return n === undefined ? undefined : { n, at: k + 1 };
 }
 
+const WHOLE: ReadonlySet<string> = new Set(['full', 'complete', 'completed', 'whole', 'entire']);
+
+/** The `n` Monday-to-Sunday weeks before this week. */
+function lastWholeWeeks(n: number, today: string): Period {
+  const thisMonday = week(today).start;
+  return span(plusDays(thisMonday, -7 * n), plusDays(thisMonday, -1));
+}
+
 /** 'last 90 days', 'the past 2 weeks', 'last 3 months' (whole months), 'last 2 years' (whole years). */
 export function lastCount(s: Scan, k: number): Hit | undefined {
   const at = s.ts[k]?.w === 'the' ? k + 1 : k;
   if (!['last', 'past', 'previous', 'prior', 'trailing'].includes(s.ts[at]?.w ?? '')) return undefined;
   const count = counted(s, at + 1);
-  const unit = UNITS[s.ts[count?.at ?? -1]?.w ?? ''];
+  // 'the last 3 full months', 'past 2 complete weeks': whole units, before the one running now.
+  const whole = WHOLE.has(s.ts[count?.at ?? -1]?.w ?? '');
+  const unitAt = (count?.at ?? -1) + (whole ? 1 : 0);
+  const unit = UNITS[s.ts[unitAt]?.w ?? ''];
   if (!count || !unit || (s.ts[at + 1]?.w === 'a' && count.n === 1)) return undefined;
-  const next = count.at + 1;
+  const next = unitAt + 1;
   const { n } = count;
   if (n < 1 || n > MOST[unit]) return { next, bad: true };
+  if (unit === 'week' && whole) return { next, period: lastWholeWeeks(n, s.today) };
   if (unit === 'day' || unit === 'week')
     return { next, period: lastDays(unit === 'day' ? n : n * 7, s.today) };
   if (unit === 'month') return { next, period: n === 1 ? previousMonth(s) : lastMonths(n, s.today) };
   if (unit === 'quarter') return { next, period: n === 1 ? quarterFrom(s, -1) : lastMonths(n * 3, s.today) };
   return { next, period: n === 1 ? lastYear(s) : lastYears(n, s.today) };
+}
+
+/**
+ * 'the last 3 billing months', 'past 2 slow weeks': a count of units back with words between that no
+ * phrase reads. Said back as unreadable, so the question is never answered for another period.
+ */
+export function unreadCount(s: Scan, k: number): Hit | undefined {
+  const at = s.ts[k]?.w === 'the' ? k + 1 : k;
+  if (!['last', 'past', 'previous', 'prior', 'trailing'].includes(s.ts[at]?.w ?? '')) return undefined;
+  const count = counted(s, at + 1);
+  if (!count) return undefined;
+  for (let u = count.at; u <= count.at + 2; u++)
+    if (UNITS[s.ts[u]?.w ?? '']) return { next: u + 1, bad: true };
+  return undefined;
 }
 
 /** '3 days ago' (that day), '3 weeks ago' (that week), 'two months ago', 'a year ago' (that year). */

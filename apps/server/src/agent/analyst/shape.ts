@@ -48,14 +48,14 @@ function countOf(word: string | undefined): number | undefined {
 const COUNT_WORD = '(\\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty)';
 /** Things a person calls a single transaction. */
 const ITEM =
-  '(transactions?|purchases?|orders?|charges?|payments?|expenses?|bills?|deposits?|paychecks?|buys?|trips?|visits?|splurges?|things?|items?|receipts?|tickets?|meals?|runs?|rides?|fill[- ]?ups?|sessions?|coffees?|haircuts?|deliveries|delivery)';
+  '(transactions?|purchases?|orders?|charges?|payments?|expenses?|bills?|tabs?|dinners?|lunch(?:es)?|breakfasts?|deposits?|paychecks?|buys?|trips?|visits?|splurges?|things?|items?|receipts?|tickets?|meals?|runs?|rides?|fill[- ]?ups?|sessions?|coffees?|haircuts?|deliveries|delivery)';
 /** Groups a ranking can be over. */
 const GROUPS: ReadonlyArray<[LedgerGrouping, RegExp]> = [
   ['category', /^(categor(y|ies)|types?|areas?|buckets?|sources?|kinds?)$/],
   [
     'merchant',
     // A dividend's payer is the security ('which holding paid the most'): its transactions carry its name.
-    /^(merchants?|stores?|shops?|places?|vendors?|companies|company|businesses|business|brands?|restaurants?|retailers?|payees?|holdings?|stocks?|funds?|etfs?|tickers?|securit(y|ies)|positions?)$/,
+    /^(merchants?|stores?|shops?|places?|spots?|joints?|vendors?|companies|company|businesses|business|brands?|restaurants?|retailers?|payees?|holdings?|stocks?|funds?|etfs?|tickers?|securit(y|ies)|positions?)$/,
   ],
   ['account', /^(accounts?|cards?)$/],
   ['month', /^months?$/],
@@ -65,6 +65,20 @@ const GROUPS: ReadonlyArray<[LedgerGrouping, RegExp]> = [
 function groupOf(word: string | undefined): LedgerGrouping | undefined {
   if (!word) return undefined;
   return GROUPS.find(([, pattern]) => pattern.test(word))?.[0];
+}
+
+/** Words after a superlative that start the rest of the sentence, not a qualifier of a group. */
+const NOT_A_QUALIFIER =
+  /^(last|this|next|past|in|on|at|for|of|the|my|i|over|during|per|by|so|ever|from|since|to|and|or|than|vs)$/;
+
+/**
+ * The group a superlative ranks, from the one or two words after it: 'biggest coffee spots' ranks
+ * merchants, 'biggest restaurant tabs' ranks single transactions (no group), 'biggest category' a group.
+ */
+function rankedGroupOf(first: string | undefined, second: string | undefined): LedgerGrouping | undefined {
+  if (!first || NOT_A_QUALIFIER.test(first)) return groupOf(first);
+  if (second && new RegExp(`^${ITEM}$`).test(second)) return undefined;
+  return groupOf(second) ?? groupOf(first);
 }
 
 function dollars(text: string | undefined, thousands: string | undefined): string | undefined {
@@ -175,20 +189,24 @@ function readRanking(q: string, shape: Shape): void {
   // A ranking over groups: 'top 3 places', 'biggest category', 'which store did I spend the most at'.
   const rankedGroup = q.match(
     new RegExp(
-      `\\b(top|biggest|largest|main|highest|most expensive|smallest|lowest|least expensive|least|cheapest)\\s+(?:${COUNT_WORD}\\s+)?(?:(?:spending|spent|expense|expensive|used|visited|frequent|popular|paid)\\s+)?(\\w+)\\b`,
+      `\\b(top|biggest|largest|main|highest|most expensive|smallest|lowest|least expensive|least|cheapest)\\s+(?:${COUNT_WORD}\\s+)?(?:(?:spending|spent|expense|expensive|used|visited|frequent|popular|paid)\\s+)?(\\w+)\\b(?:\\s+(\\w+)\\b)?`,
     ),
   );
   const whichGroup = q.match(
-    /\b(which|what)\s+(\w+)\b.*\b(most|least|the biggest|the largest|the smallest)\b/,
+    new RegExp(
+      `\\b(which|what)\\s+(?:${COUNT_WORD}\\s+)?(\\w+)\\b.*\\b(most|least|the biggest|the largest|the smallest)\\b`,
+    ),
   );
-  const rankedBy = groupOf(rankedGroup?.[3]) ?? groupOf(whichGroup?.[2]);
+  const rankedBy = rankedGroupOf(rankedGroup?.[3], rankedGroup?.[4]) ?? groupOf(whichGroup?.[3]);
   const smallest = /\b(smallest|lowest|least|cheapest|min(imum)?)\b/.test(q);
   if (rankedBy) {
     shape.groupBy = rankedBy;
     shape.statistic = smallest ? 'smallest' : 'largest';
     if (
       !shape.top &&
-      !/\b(categories|merchants|stores|shops|places|vendors|companies|businesses|accounts)\b/.test(q)
+      !/\b(categories|merchants|stores|shops|places|spots|joints|vendors|companies|businesses|accounts)\b/.test(
+        q,
+      )
     )
       shape.top = 1;
   } else if (
@@ -284,7 +302,14 @@ export function readShape(q: string): Shape {
   if (range.min) shape.minAmount = range.min;
   if (range.max) shape.maxAmount = range.max;
 
-  const top = q.match(new RegExp(`\\b(?:top|biggest|largest|smallest|highest|lowest)\\s+${COUNT_WORD}\\b`));
+  // 'top 3', 'biggest five', and the count said first: 'my 3 biggest', 'which 5 merchants'.
+  const top =
+    q.match(new RegExp(`\\b(?:top|biggest|largest|smallest|highest|lowest)\\s+${COUNT_WORD}\\b`)) ??
+    q.match(
+      new RegExp(
+        `\\b(?:my|the|which|what|rank(?: my)?)\\s+${COUNT_WORD}\\s+(?:(?:most|least|biggest|largest|smallest|highest|lowest|best|worst|priciest|cheapest|top)\\b|(?:\\w+\\s+)?(?:categor(?:y|ies)|merchants|stores|shops|places|spots|vendors|companies|brands|restaurants|holdings|stocks|funds|positions|months|weeks|accounts)\\b)`,
+      ),
+    );
   const topN = countOf(top?.[1]);
   if (topN) shape.top = topN;
 

@@ -1,5 +1,5 @@
 import { type CryptoBalances, fromCents, percentOf, toCents } from '../../finance/index.ts';
-import { block, count, list, money, num, percent, usd } from './format.ts';
+import { block, count, list, money, num, percent, rankedSentence, usd } from './format.ts';
 import type { FinanceTool, ToolBlock, ToolResult } from './types.ts';
 
 export type CryptoBalancesData = CryptoBalances;
@@ -40,16 +40,6 @@ function stablecoins(result: CryptoBalances): string[] {
   ];
 }
 
-/** The wallets from the most to the least in USD. */
-function walletsRanked(result: CryptoBalances): string[] {
-  const valued = result.wallets.filter((wallet) => wallet.balance !== null);
-  if (valued.length < 2) return [];
-  const ranked = [...valued].sort((a, b) => Number(toCents(b.balance ?? '0') - toCents(a.balance ?? '0')));
-  return [
-    `Wallets from the most to the least: ${ranked.map((wallet) => `${wallet.name} ${usd(wallet.balance ?? '0')}`).join(', ')}.`,
-  ];
-}
-
 export const cryptoBalancesTool = {
   name: 'crypto_balances',
   description:
@@ -83,7 +73,10 @@ export const cryptoBalancesTool = {
             `${coin.symbol} ${usd(coin.value)} (${coin.value === null ? '' : `${percent(percentOf(coin.value, result.total))}, `}${quantity(coin.amount)} ${coin.symbol})`,
         )
         .join(', ')}.`,
-      ...walletsRanked(result),
+      ...rankedSentence(
+        'Wallets',
+        result.wallets.map((wallet) => ({ name: wallet.name, amount: wallet.balance })),
+      ),
       ...stablecoins(result),
       ...result.wallets.map((wallet) => {
         const coins = wallet.assets

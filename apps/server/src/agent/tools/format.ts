@@ -108,6 +108,24 @@ export function list(items: readonly string[]): string {
   return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }
 
+/**
+ * 'Accounts from the most to the least: Savings $9,000.00, Checking $1,200.00.': the holders with a
+ * positive amount, largest first; nothing when fewer than two hold any.
+ */
+export function rankedSentence(
+  heading: string,
+  holders: ReadonlyArray<{ name: string; amount: string | null }>,
+): string[] {
+  const held = holders.filter(
+    (h): h is { name: string; amount: string } => h.amount !== null && toCents(h.amount) > 0n,
+  );
+  if (held.length < 2) return [];
+  const ranked = [...held].sort((a, b) => Number(toCents(b.amount) - toCents(a.amount)));
+  return [
+    `${heading} from the most to the least: ${ranked.map((h) => `${h.name} ${usd(h.amount)}`).join(', ')}.`,
+  ];
+}
+
 /** The change from `previous` to `current`: cents and percent of the previous (null from zero). */
 export function change(current: string, previous: string) {
   const now = toCents(current);

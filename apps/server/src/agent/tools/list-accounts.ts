@@ -11,7 +11,7 @@ const KIND_WORD: Record<string, string> = {
   other: 'other',
 };
 
-import { block, count, money, num, PLATFORM_WORD, usd } from './format.ts';
+import { block, count, money, num, PLATFORM_WORD, rankedSentence, usd } from './format.ts';
 import type { FinanceTool, ToolResult } from './types.ts';
 
 export type ListAccountsData = {
@@ -60,18 +60,6 @@ function cashSplit(cash: string, byKind: Array<{ kind: string; total: string }>)
   );
   if (parts.length < 2 || toCents(cash) <= 0n) return '';
   return ` (${parts.map((kind) => `${kind.kind} ${percentOf(kind.total, cash)}%`).join(', ')})`;
-}
-
-/** The accounts that hold money, from the most to the least: 'which account has the most in it'. */
-function accountsRanked(accounts: AnalyticsAccount[]): string[] {
-  const held = accounts.filter((a) => a.balanceUsd !== null && toCents(a.balanceUsd) > 0n);
-  if (held.length < 2) return [];
-  const ranked = [...held].sort((a, b) =>
-    Number(toCents(b.balanceUsd ?? '0') - toCents(a.balanceUsd ?? '0')),
-  );
-  return [
-    `Accounts from the most to the least: ${ranked.map((a) => `${a.displayName} ${usd(a.balanceUsd ?? '0')}`).join(', ')}.`,
-  ];
 }
 
 /** 'if I paid off my cards': the cash in checking and savings less what the cards owe, when they owe. */
@@ -152,7 +140,10 @@ export const listAccountsTool = {
         .join(', ')}.`,
       `Cash in checking and savings: ${usd(cash)}${cashSplit(cash, totals.byKind)}.`,
       ...cashAfterCards(cash, accounts),
-      ...accountsRanked(accounts),
+      ...rankedSentence(
+        'Accounts',
+        accounts.map((a) => ({ name: a.displayName, amount: a.balanceUsd })),
+      ),
       ...accounts.map((account) => {
         const institution =
           account.institution && !account.displayName.includes(account.institution)
