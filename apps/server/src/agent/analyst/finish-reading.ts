@@ -20,6 +20,9 @@ export function finishReading(
     ...(/\bbitcoin\b/.test(q) ? ['Bitcoin'] : []),
     ...(/\bcash\b/.test(q) ? ['cash', 'Cash'] : []),
     ...(/\bbonds?\b/.test(q) ? ['Bond funds'] : []),
+    ...(/\b(international|intl|foreign|ex[- ]us|overseas|emerging markets?)\b/.test(q)
+      ? ['International funds']
+      : []),
     ...(/\b(eth|ether)\b/.test(q) && !/\bethereum\b/.test(q) ? ['ETH'] : []),
   ];
   // 'which account has the most money in it': the accounts ranked by balance.
@@ -70,10 +73,12 @@ export function finishReading(
     );
   if (reading.intent === 'holdings' && performance) {
     reading.groupBy = 'security';
-    reading.focus = [...(reading.focus ?? []), 'performer'];
+    // 'worst performer in $ terms', 'best positions by $ gain': ranked by dollars, not percent.
+    const inDollars = /\$|\bdollars?\b|\bin cash terms\b/.test(q);
+    reading.focus = [...(reading.focus ?? []), inDollars ? 'By dollar gain' : 'performer'];
   } else if (reading.intent === 'holdings') {
     reading.groupBy =
-      /\basset class|\ballocation\b|\bdiversif|\bsplit\b|\bmix\b|\bstocks?,? (and|vs|versus)\b|\bcash\b|\bmy (etfs|stocks|bonds|mutual funds)\b|\bin (stocks|bonds|etfs|mutual funds|funds)\b|\b(stocks|bonds|etfs) (vs|versus|and)\b/.test(
+      /\basset class|\ballocation\b|\bdiversif|\bsplit\b|\bmix\b|\bstocks?,? (and|vs|versus)\b|\bcash\b|\bmy (etfs|stocks|bonds|mutual funds)\b|\bin (stocks|bonds|etfs|mutual funds|funds)\b|\b(stocks|bonds|etfs) (vs|versus|and)\b|\b(is|are) (in )?(etfs?|stocks?|bonds?|mutual funds?|index funds?)\b/.test(
         q,
       )
         ? 'asset_class'

@@ -8,7 +8,7 @@ import type { TurnContext } from './vocabulary.ts';
 
 /** Words of money going out: spend and its casual forms ('blow', 'shell out', 'cost me'). */
 export const SPENDING_WORDS =
-  /\bspen[dt]\b|\bspends\b|\b(blow|blew|blown|blowing|dropped|splurged?|shell(ed)? out|fork(ed)? out|burn(ed|t)? through|went through)\b|\bspending\b|\bbuy(ing)?\b|\bbought\b|\bpurchases?\b|\bshopping\b|\bpaying\b|\bexpenses?\b|\bcost me\b|\bpaid for\b|\bpay for\b|\bbreakdown\b|\bcategor(y|ies)\b|\bgo(ing)? to\b|\bput on\b|\bcharged?\b/;
+  /\bspen[dt]\b|\bspends\b|\b(blow|blew|blown|blowing|dropped|splurged?|shell(ed)? out|fork(ed)? out|burn(ed|t)? through|went through)\b|\bspending\b|\bbuy(ing)?\b|\bbought\b|\bpurchases?\b|\bshopping\b|\bpaying\b|\bexpenses?\b|\bcost me\b|\bpaid for\b|\bpay for\b|\bbreakdown\b|\bcategor(y|ies)\b|\bgo(ing)? to\b|\bput on\b|\bcharged?\b|\bout the door\b|\bout(ta|ta of| of) me\b|\bhow (bad|expensive|pricey) (was|were|is)\b/;
 
 const INTENT_RULES: ReadonlyArray<[Intent, RegExp]> = [
   ['afford', /\bafford\b|\b(can|could) i (swing|handle|manage|take on|cover)\b.*\$/],
@@ -18,7 +18,7 @@ const INTENT_RULES: ReadonlyArray<[Intent, RegExp]> = [
   ],
   [
     'summary',
-    /\bsummary\b|\bam i (doing )?(ok|okay|alright|all right|fine|good|well)\b|\bdoing (ok|okay|alright|well|fine) financially\b|\bsummari[sz]e\b|\boverview\b|\bsnapshot\b|\brundown\b|\brecap\b|\bhow am i doing\b|\bwhat should i know about my (money|finances|spending|accounts)\b|\bwhere do i stand\b|\bfinancial (health|situation|picture)\b|\bhow (is|are) (my )?(money|finances|things)( \w+)?\b|\bstate of my (money|finances)\b/,
+    /\bsummary\b|\bam i (doing )?(ok|okay|alright|all right|fine|good|well)\b|\bdoing (ok|okay|alright|well|fine) financially\b|\bsummari[sz]e\b|\boverview\b|\bsnapshot\b|\brundown\b|\brecap\b|\bhow am i doing\b|\bwhat should i know about my (money|finances|spending|accounts)\b|\bwhere do i stand\b|\bfinancial (health|situation|picture)\b|\bhow (is|are) (my )?(money|finances|things)( \w+)?\b|\bstate of my (money|finances)\b|\b(finances|money) (look|looks|looking|looked)\b/,
   ],
   [
     'search',
@@ -54,7 +54,7 @@ const INTENT_RULES: ReadonlyArray<[Intent, RegExp]> = [
   ],
   [
     'holdings',
-    /\bportfolio\b|\bholdings?\b|\binvestments?\b|\binvestment accounts?\b|\bstocks?\b|\ballocation\b|\bunreali[sz]ed\b|\bgains?\b|\bbrokerage\b|\betfs?\b|\bshares\b|\bmutual funds?\b|\bira\b|\b401k\b|\broth\b|\bbonds?\b|\bindex funds?\b/,
+    /\bportfolio\b|\bholdings?\b|\binvestments?\b|\binvestment accounts?\b|\bstocks?\b|\ballocation\b|\bunreali[sz]ed\b|\bgains?\b|\bbrokerage\b|\betfs?\b|\bshares\b|\bmutual funds?\b|\bira\b|\b401k\b|\broth\b|\bbonds?\b|\bindex funds?\b|\b(best|worst|top|bottom) performers?\b|\bperform(ing|ed|ance)?\b|\bpositions?\b|\bcost basis\b|\bexposure\b|\b(overall|total|portfolio|investment|my) returns?\b|\breturns? on (what|my|the money)\b|\bwhat i('ve| have)? invested\b/,
   ],
   [
     'recurring',
@@ -62,11 +62,11 @@ const INTENT_RULES: ReadonlyArray<[Intent, RegExp]> = [
   ],
   [
     'cash_flow',
-    /\bspend(ing)? more than i (earn|make)\b|\bspen[dt] (less|more) than i (made|make|earn|earned)\b|\b(spending|expenses) (to|with|vs|versus|and|against) (my )?(income|earnings)\b|\b(income|earnings) (to|with|vs|versus|against) (my )?(spending|expenses)\b|\bmy net\b(?! worth)|\bnet (for|this|last|in|over|so)\b|\bput (away|aside)\b|\bset aside\b|\bsock(ed)? away\b|\bleft ?over\b|\bafter (expenses|spending|bills)\b|\b(income|earnings) (minus|less|after|over) (spending|expenses)\b|\b(earn|make|making) more than i spend\b|\b(living|live) (within|beyond|above) my means\b|\bin the (red|black)\b|\bcash ?flow\b|\bsavings rate\b|\bincome (vs\.?|versus|and) (expenses|spending)\b|\bhow much (did|do|have) i (save|saved)\b|\bhave i saved\b|\bdid i save\b|\bam i (\w+ )?saving (anything|any money|money|at all|enough)\b|\b(saving|save|saved) enough\b|\bnet (income|savings)\b|\bsave each month\b|\bsaving each month\b|\bearn(ed)? (vs\.?|versus|and|compared to) spen[dt]\b/,
+    /\bspend(ing)? more than i (earn|make)\b|\bspen[dt] (less|more) than i (made|make|earn|earned)\b|\b(spending|expenses) (to|with|vs|versus|and|against) (my )?(income|earnings)\b|\b(income|earnings) (to|with|vs|versus|against) (my )?(spending|expenses)\b|\bmy net\b(?! worth)|\bnet (for|this|last|in|over|so)\b|\bput (away|aside)\b|\bset aside\b|\bsock(ed)? away\b|\bleft ?over\b|\bafter (expenses|spending|bills)\b|\b(income|earnings) (minus|less|after|over) (spending|expenses)\b|\b(earn|make|making) more than i spend\b|\b(living|live) (within|beyond|above) my means\b|\bin the (red|black|green)\b|\b(end|ended|finish|finished|come|came) (\w+ ){0,3}(ahead|behind|positive|negative|up or down)\b|\bnet (positive|negative)\b|\bcash ?flow\b|\bsavings rate\b|\bincome (vs\.?|versus|and) (expenses|spending)\b|\bhow much (did|do|have) i (save|saved)\b|\bhave i saved\b|\bdid i save\b|\bam i (\w+ )?saving (anything|any money|money|at all|enough)\b|\b(saving|save|saved) enough\b|\bnet (income|savings)\b|\bsave each month\b|\bsaving each month\b|\bearn(ed)? (vs\.?|versus|and|compared to) spen[dt]\b/,
   ],
   [
     'income',
-    /\bincome\b|\bearn(s|ed|ing|ings)?\b|\bbr(ing|ings|inging|ought) in\b|\b(take|took) home\b|\b(came|went|deposited|paid) into\b|\bmoney in(to)?\b|\b(how much|what) (money )?(did|do|have) i (\w+ )?(make|made)\b|\bi (\w+ )?(make|made|am making)\b|\bmaking money\b|\bpaid me\b|\b(get|gets|got|getting|been) paid\b|\breceiv(e|ed|ing)\b|\bdeposits?\b|\bsalary\b|\bpaychecks?\b|\bgot paid\b|\bwages\b|\bdividends?\b|\binterest\b|\bcame in\b/,
+    /\bincome\b|\bearn(s|ed|ing|ings)?\b|\bbr(ing|ings|inging|ought) in\b|\b(take|took) home\b|\b(came|went|deposited|paid) into\b|\bmoney in(to)?\b|\b(how much|what) (money )?(did|do|have) i (\w+ )?(make|made)\b|\bi (\w+ )?(make|made|am making)\b|\bmaking money\b|\bpa(id|y|ys) me\b|\b(get|gets|got|getting|been) paid\b|\breceiv(e|ed|ing)\b|\bdeposits?\b|\bsalary\b|\bpaychecks?\b|\bgot paid\b|\bwages\b|\bdividends?\b|\binterest\b|\bcame in\b/,
   ],
   [
     'merchants',
@@ -116,12 +116,29 @@ export const BACK_REFERENCE = /\b(there|that|it|this one|the same|those|them)\b/
 /** Tickers of the user's own securities named in any case ('vti', 'Vti'). */
 export function heldTickers(q: string, context: TurnContext): string[] {
   const words = new Set(q.split(/[^a-z0-9.]+/));
-  return (context.securities ?? [])
+  const securities = context.securities ?? [];
+  const byTicker = securities
     .map((s) => s.ticker)
     .filter(
       (t): t is string =>
         !!t && t.length >= 2 && words.has(t.toLowerCase()) && !COMMON_WORDS.has(t.toLowerCase()),
     );
+  // 'my nvidia worth', 'apple shares': the first word of one security's name, when no other shares it
+  // and the question is about holding it ('amazon orders' and 'paid apple' are shopping).
+  if (!/\b(worth|shares?|stocks?|positions?|holdings?|gains?|invested|value|own|portfolio)\b/.test(q))
+    return byTicker;
+  const firstWord = (name: string) => name.toLowerCase().split(/[^a-z0-9]+/)[0] ?? '';
+  const byName = securities.filter((s) => {
+    const word = firstWord(s.name);
+    return (
+      !!s.ticker &&
+      word.length >= 4 &&
+      words.has(word) &&
+      !COMMON_WORDS.has(word) &&
+      securities.filter((other) => firstWord(other.name) === word && other.ticker !== s.ticker).length === 0
+    );
+  });
+  return [...new Set([...byTicker, ...byName.map((s) => s.ticker as string)])];
 }
 export const COMMON_WORDS = new Set([
   'a',

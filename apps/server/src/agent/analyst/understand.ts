@@ -154,7 +154,10 @@ function readParts(question: string, context: TurnContext, matcher: Matcher): Pa
   else if (
     !intent &&
     named.length > 0 &&
-    (/\bhow much\b|\bwhat('s| is)\b|\bbalance\b|\b(vs|versus|or|which|more|less)\b/.test(q) ||
+    // 'how's my credit card looking': an account's state is its balance.
+    (/\bhow much\b|\bwhat('s| is)\b|\bbalance\b|\b(vs|versus|or|which|more|less)\b|\bhow('s| is| are| does| do)\b|\b(looking|doing|status|standing)\b/.test(
+      q,
+    ) ||
       q.split(/\s+/).length <= 3)
   )
     intent = 'balances';

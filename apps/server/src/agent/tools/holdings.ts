@@ -54,7 +54,39 @@ function performers(result: Holdings): string[] {
   if (!best || !worst || ranked.length < 2) return [];
   const said = (group: typeof best) =>
     `${group.label}, ${signedPercent(group.gainPercent, 2)} (${signedUsd(group.gain ?? '0')})`;
-  return [`Best performer by gain on cost: ${said(best)}; worst performer: ${said(worst)}.`];
+  const byDollars = [...ranked].sort((a, b) => Number(toCents(b.gain ?? '0') - toCents(a.gain ?? '0')));
+  const dollars = (group: typeof best) => `${group.label} ${signedUsd(group.gain ?? '0')}`;
+  return [
+    `Best performer by gain on cost: ${said(best)}; worst performer: ${said(worst)}.`,
+    `By dollar gain, the most: ${byDollars.slice(0, 3).map(dollars).join(', ')}; the least: ${dollars(byDollars.at(-1) ?? worst)}.`,
+  ];
+}
+
+/** 'how much cash is sitting uninvested': each investment account's cash, and their total. */
+function uninvestedCash(result: Holdings): string[] {
+  const cash = result.positions.filter((p) => p.assetClass === 'cash' && p.value !== null);
+  if (cash.length === 0) return [];
+  const total = fromCents(cash.reduce((sum, p) => sum + toCents(p.value ?? '0'), 0n));
+  const each =
+    cash.length > 1 ? ` (${cash.map((p) => `${p.account} ${usd(p.value ?? '0')}`).join(', ')})` : '';
+  return [
+    `Uninvested cash: ${usd(total)} in ${count(cash.length, 'account')}${each}, left out of the cost basis and gain.`,
+  ];
+}
+
+/** Fund names that say they invest outside the US ('Total International', 'Emerging Markets'). */
+const INTERNATIONAL_FUND =
+  /\b(international|intl|ex[- ]us|emerging markets?|developed markets?|world ex|foreign)\b/i;
+
+/** The funds whose names say they invest abroad, so 'how much international exposure' has an answer. */
+function internationalFunds(result: Holdings): string[] {
+  const funds = result.positions.filter((p) => p.value !== null && INTERNATIONAL_FUND.test(p.name));
+  if (funds.length === 0) return [];
+  const total = fromCents(funds.reduce((sum, p) => sum + toCents(p.value ?? '0'), 0n));
+  const names = [...new Set(funds.map((p) => p.ticker ?? p.name))];
+  return [
+    `International funds (by their names): ${list(names)}, ${usd(total)} (${percent(percentOf(total, result.totals.value))} of the total).`,
+  ];
 }
 
 /** Fund names that say they hold bonds ('Total Bond Market', 'Treasury'): brokers report them as funds. */
@@ -107,7 +139,7 @@ export const holdingsTool = {
       `Your holdings${where} are worth ${usd(totals.value)} across ${count(totals.positions, 'position')} in ${count(result.accountsRead.length, 'account')}.`,
       totals.gain === null
         ? 'No position reports a cost basis, so there is no unrealised gain to show.'
-        : `Unrealised gain: ${signedUsd(totals.gain)} (${signedPercent(totals.gainPercent, 2)}) on a cost basis of ${usd(totals.costBasis)} (positions that report a cost basis).`,
+        : `Unrealised gain: ${signedUsd(totals.gain)} (${signedPercent(totals.gainPercent, 2)}) on a cost basis of ${usd(totals.costBasis)} (positions that report a cost basis; uninvested cash has none).`,
       // Every group (the writer shows the first few, and a position asked about by name first).
       ...result.groups
         .slice(0, 50)
@@ -119,6 +151,8 @@ export const holdingsTool = {
         ),
       ...performers(result),
       ...bondFunds(result),
+      ...internationalFunds(result),
+      ...uninvestedCash(result),
     ];
     const blocks: ToolBlock[] = [
       block('figures', {

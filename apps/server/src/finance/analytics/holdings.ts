@@ -38,7 +38,8 @@ export type HoldingGroup = {
 /**
  * The investment accounts' positions (brokerages and bank investment accounts; wallets are in
  * CryptoBalances), each account's uninvested cash as a 'Cash' position (its balance less its
- * positions' value), the allocation and the unrealised gain.
+ * positions' value; no cost basis, so it neither gains nor waters down the return on what was
+ * invested), the allocation and the unrealised gain.
  */
 export type Holdings = {
   groupBy: HoldingGroupBy;
@@ -92,7 +93,7 @@ function positionsCte(userId: string, accountIds: string[] | null): SQL {
       join connection c on c.id = a.connection_id and c.user_id = a.user_id
       where ${and(sql`h.user_id = ${userId}`, sql`c.platform <> 'web3'`, accountCondition)}
       union all
-      select a.id, null, 'Cash', 'cash', r.cash, 1, r.cash, r.cash, 'USD'
+      select a.id, null, 'Cash', 'cash', r.cash, 1, r.cash, null::numeric, 'USD'
       from ledger_account a
       cross join lateral (
         select round(${ACCOUNT_USD} - coalesce((
