@@ -46,9 +46,10 @@ export function defaultPeriod(shape: Shape, q: string, today: string, historySta
   }
   if (shape.statistic === 'average') return fullMonthsBefore(today, 3);
   if (
-    /\bever\b|\ball[- ]time\b|\bhave i (ever )?(been|gone|bought|paid|spent|had|made|received)\b|\bin total\b|\boverall\b/.test(
-      q,
-    ) &&
+    (WHOLE_HISTORY.test(q) ||
+      /\bhave i (ever )?(been|gone|bought|paid|spent|had|made|received)\b|\bin total\b|\boverall\b/.test(
+        q,
+      )) &&
     historyStart
   )
     return { start: historyStart, end: today, label: 'all your linked history', unit: 'days' };
@@ -160,3 +161,7 @@ export function usualBefore(period: Period, today: string): Period {
     unit: 'days',
   };
 }
+
+/** Words for all the linked history: 'ever', 'all time', 'since the very start', 'my whole history'. */
+export const WHOLE_HISTORY =
+  /\bever\b|\ball[- ]time\b|\bsince (the )?(very )?(start|beginning|first)\b|\b(whole|entire|all of my|all my) (linked )?history\b|\bsince i (started|linked|joined|signed up|connected)\b/;

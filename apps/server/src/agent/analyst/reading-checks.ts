@@ -45,7 +45,7 @@ function capitalize(text: string): string {
 
 /** Groupings the ledger cannot make: by weekday, time of day, person. */
 const UNSUPPORTED_SPLIT =
-  /\b(day of (the )?week|time of day|hours?|mornings?|evenings?|nights?)\b.*\b(vs|versus|compared|or)\b.*\b(mornings?|evenings?|nights?)\b|\bby (day of (the )?week|hour|time of day)\b/;
+  /\b(day of (the )?week|time of day|hours?|mornings?|evenings?|nights?)\b.*\b(vs|versus|compared|or)\b.*\b(mornings?|evenings?|nights?)\b|\bby (day of (the )?week|hour|time of day)\b|\b(which|what) (day of (the )?week|weekday|time of day|hour)\b/;
 
 /** Account words the user's linked accounts do not have ('my 401k' with no 401(k) linked). */
 const ACCOUNT_WORDS =
@@ -82,11 +82,17 @@ export function unsupportedReading(q: string, intent: Intent, context: TurnConte
     return "I can't total what you moved into one of your accounts yet: transfers between your own accounts are left out of spending and income. I can show the account's balance now, or your income and spending. Which would help?";
   if (
     intent === 'balances' &&
-    /\b(grown|grow|grew|growing|gone (up|down)|went (up|down)|changed?|changing|increased?|decreased?|dropped|risen|rose)\b/.test(
+    /\b(grown|grow|grew|growing|gone (up|down)|went (up|down)|changed?|changing|increased?|decreased?|dropped|risen|rose)\b|\b(at|on) the (end|start|beginning) of\b|\b(end|start) of (each|every)\b|\bmonth[- ]end\b|\b(was|were) (it|they|my \w+( balance)?) (at|on|in|back)\b/.test(
       q,
     )
   )
     return "I can't show one account's balance over time yet. I can show its balance now, or your bank and card accounts' month-end totals in your net worth. Which would help?";
+  if (
+    /\bno[- ]spend(ing)? days?\b|\bdays? (without|with no|i didn'?t) (spending|spend|any purchases|buy)/.test(
+      q,
+    )
+  )
+    return "I can't count the days without spending yet. I can count your purchases or total your spending for a period, or by week. Which would help?";
   if (UNSUPPORTED_SPLIT.test(q))
     return "I can't split spending by day of the week or time of day yet. I can total it for a period, by category, merchant, account, month or week. Which would help?";
   if (['compound_growth', 'loan_payment', 'savings_goal', 'emergency_fund', 'afford'].includes(intent))

@@ -1,4 +1,4 @@
-import { fullMonthsBefore } from './ledger-plan.ts';
+import { fullMonthsBefore, WHOLE_HISTORY } from './ledger-plan.ts';
 import { daysInMonth, iso, partsOf, plusDays, spanLabel, week } from './period-calendar.ts';
 import { type PeriodMention, type PeriodReading, readPeriods } from './period-grammar.ts';
 import { nextPeriod, type Period, previousPeriod, thisMonth, wholeYear } from './periods.ts';
@@ -149,8 +149,8 @@ export function applyPeriods(reading: Reading, parts: PeriodParts, context: Turn
       : [only.period, previousPeriod(only.period, context.today)];
     reading.shape = { ...shape, compare: undefined };
   }
-  // 'biggest purchase ever': all the linked history.
-  if (!mentions[0] && !reading.period && /\bever\b|\ball[- ]time\b/.test(q) && context.history?.first)
+  // 'biggest purchase ever', 'since the start of my history': all the linked history.
+  if (!mentions[0] && !reading.period && WHOLE_HISTORY.test(q) && context.history?.first)
     reading.period = {
       start: context.history.first,
       end: context.today,

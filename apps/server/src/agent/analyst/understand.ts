@@ -97,6 +97,14 @@ function readParts(question: string, context: TurnContext, matcher: Matcher): Pa
   const named = matcher.accounts(q);
   let intent = detectIntent(q);
   let investmentIncome = false;
+  // 'quick summary of my investments': the overview of one subject is that subject;
+  // 'what do my finances look like this year': an overview of a period is its income and spending.
+  if (intent === 'summary') {
+    if (/\b(investments?|portfolio|holdings|stocks|brokerage)\b/.test(q)) intent = 'holdings';
+    else if (/\b(crypto|wallets?|coins)\b/.test(q)) intent = 'crypto';
+    else if (periods.mentions.some((m) => m.period.unit !== 'month' || m.future !== 'partly'))
+      intent = 'cash_flow';
+  }
   // 'which account has the most money in it': balances ranked, not the ledger by account.
   if (
     /\b(which|what) (account|bank account|acct)s? (has|have|holds?|with|is) (the )?(most|least|biggest|largest|highest|lowest)\b/.test(
@@ -530,7 +538,8 @@ export function understand(
       reading,
     };
   }
-  if (named.length === 1 && named[0]) {
+  // 'my brokerage accts': every account of the kind, not the one whose name fits best.
+  if (named.length === 1 && named[0] && !/\b(accounts|accts|cards|wallets)\b/.test(q)) {
     reading.account = named[0];
     reading.namedAccount = named[0];
   } else if (

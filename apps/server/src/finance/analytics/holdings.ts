@@ -86,7 +86,8 @@ function positionsCte(userId: string, accountIds: string[] | null): SQL {
   const accountCondition = accountIds ? sql`a.id in ${inList(accountIds)}` : undefined;
   return sql`
     with p as (
-      select h.account_id, s.ticker, s.name, s.type, h.quantity, h.price, h.value, h.cost_basis, h.currency
+      select h.account_id, s.ticker, s.name, s.type, h.quantity, h.price, h.value,
+        case when s.type = 'cash' then null else h.cost_basis end as cost_basis, h.currency
       from holding h
       join security s on s.id = h.security_id
       join ledger_account a on a.id = h.account_id and a.user_id = h.user_id
