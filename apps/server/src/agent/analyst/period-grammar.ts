@@ -179,8 +179,9 @@ export function readPeriods(question: string, today: string): PeriodReading {
 const SEPARATE = /\b(and|or|vs|versus|compared?|to|than|against|with|from|since|plus|but|then)\b|[,;&]/;
 
 /**
- * 'oct groceries this yr vs oct last yr': a month named alone, then its year a word or two later
- * (with the subject between), is that month of that year, not the month and the year to date.
+ * 'oct groceries this yr vs oct last yr', 'oct vs oct a year ago': a month named alone, then its year
+ * a word or two later (with the subject between), is that month of that year, not the month and the
+ * year to date.
  */
 function joinDetachedYears(reading: PeriodReading, question: string, today: string): PeriodReading {
   const mentions: PeriodMention[] = [];
@@ -189,7 +190,10 @@ function joinDetachedYears(reading: PeriodReading, question: string, today: stri
     const year = reading.mentions[i + 1];
     const between = year ? question.slice(month.index + month.text.length, year.index) : '';
     const bareMonth = tokenize(month.text).every((t) => t.month !== undefined);
-    const yearWords = year && /^(this|last|next) year$|^\d{4}$/.test(year.text.toLowerCase().trim());
+    const yearWords =
+      year &&
+      year.period.unit === 'year' &&
+      /^(this|last|next) (year|yr)$|^\d{4}$|^(a|one|1) (year|yr) ago$/.test(year.text.toLowerCase().trim());
     const unreadableBetween = reading.unreadable.some(
       (u) => year && u.index >= month.index && u.index < year.index,
     );
@@ -201,7 +205,8 @@ function joinDetachedYears(reading: PeriodReading, question: string, today: stri
       !SEPARATE.test(between.toLowerCase()) &&
       between.trim().split(/\s+/).length <= 2
     ) {
-      const joined = readPeriods(`${month.text} ${year.text}`, today).mentions;
+      // 'oct a year ago': October of the year that phrase names.
+      const joined = readPeriods(`${month.text} ${year.period.start.slice(0, 4)}`, today).mentions;
       if (joined.length === 1 && joined[0]) {
         mentions.push({ ...joined[0], text: `${month.text}${between}${year.text}`, index: month.index });
         i++;

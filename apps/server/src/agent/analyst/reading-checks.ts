@@ -157,7 +157,8 @@ export function planLedger(
   deep: boolean,
 ): ToolCall[] | undefined {
   const shape =
-    reading.shape ?? (reading.periods || reading.merchants || reading.text ? PLAIN_SHAPE : undefined);
+    reading.shape ??
+    (reading.periods || reading.merchants || reading.categories || reading.text ? PLAIN_SHAPE : undefined);
   if (!shape) return undefined;
   const plainLargest =
     reading.intent === 'largest' &&

@@ -105,6 +105,20 @@ export function applyPeriods(reading: Reading, parts: PeriodParts, context: Turn
     /\b(?:same|this) (?:time|point|day|date) (?:last|the previous|a) (month|year)(?: ago)?\b/,
   );
   const phrase = sameTime?.[0] ?? '';
+  // 'this month than last month? same days', 'this yr vs last yr at the same point': the running
+  // period so far against the same days of the one before.
+  const first = mentions[0];
+  if (
+    !sameTime &&
+    first?.future === 'partly' &&
+    (first.period.unit === 'month' || first.period.unit === 'year') &&
+    mentions.length <= 2 &&
+    SAME_SPAN.test(q)
+  ) {
+    reading.periods = sameDaysBefore(first.period.unit, context.today);
+    delete reading.period;
+    return;
+  }
   if (
     sameTime?.[1] &&
     mentions
@@ -205,5 +219,40 @@ export function wholeWeeksOfSeries(reading: Reading, parts: PeriodParts, today: 
     end,
     label: `the last ${weeks} whole weeks (${spanLabel(start, end)})`,
     unit: 'days',
+  };
+}
+
+/** Words that cut the earlier period to the days the running one has had. */
+export const SAME_SPAN =
+  /\bsame (days|number of days|point|stretch|dates|period of time)\b|\bto the same (day|date|point)\b|\b(apples to apples|like for like)\b/;
+
+/**
+ * 'this yr (full months only)': a running period cut to its whole months, the one running now left
+ * out, when the question says so.
+ */
+export function wholeMonthsOnly(periods: PeriodReading, q: string, today: string): PeriodReading {
+  if (
+    !/\b(full|complete|completed|whole) months only\b|\bonly (the )?(full|complete|completed|whole) months\b/.test(
+      q,
+    )
+  )
+    return periods;
+  const { y, m } = partsOf(today);
+  const lastMonthEnd = iso(y, m, 0);
+  return {
+    ...periods,
+    mentions: periods.mentions.map((mention) =>
+      mention.future === 'partly' && mention.period.start <= lastMonthEnd && mention.period.unit !== 'month'
+        ? {
+            ...mention,
+            future: 'none',
+            period: {
+              ...mention.period,
+              end: lastMonthEnd,
+              label: spanLabel(mention.period.start, lastMonthEnd),
+            },
+          }
+        : mention,
+    ),
   };
 }

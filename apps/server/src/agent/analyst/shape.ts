@@ -48,7 +48,7 @@ function countOf(word: string | undefined): number | undefined {
 const COUNT_WORD = '(\\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty)';
 /** Things a person calls a single transaction. */
 const ITEM =
-  '(transactions?|purchases?|orders?|charges?|payments?|expenses?|bills?|tabs?|dinners?|lunch(?:es)?|breakfasts?|deposits?|paychecks?|buys?|trips?|visits?|splurges?|things?|items?|receipts?|tickets?|meals?|runs?|rides?|fill[- ]?ups?|sessions?|coffees?|haircuts?|deliveries|delivery)';
+  '(transactions?|purchases?|orders?|charges?|payments?|expenses?|bills?|tabs?|dinners?|lunch(?:es)?|breakfasts?|cups?|lattes?|fares?|deposits?|paychecks?|buys?|trips?|visits?|splurges?|things?|items?|receipts?|tickets?|meals?|runs?|rides?|fill[- ]?ups?|sessions?|coffees?|haircuts?|deliveries|delivery)';
 /** Groups a ranking can be over. */
 const GROUPS: ReadonlyArray<[LedgerGrouping, RegExp]> = [
   ['category', /^(categor(y|ies)|types?|areas?|buckets?|sources?|kinds?)$/],
@@ -162,7 +162,9 @@ function averageUnit(q: string): LedgerAverageUnit | undefined {
   if (
     new RegExp(
       `\\b(average|avg|typical|usual|normal|mean)\\s+(\\w+\\s+)?${ITEM}\\b|\\b${ITEM} size\\b|\\b(average|avg|typical|usual) (cost|price|amount|size|spend) (of|per|for|on) (a |an |my |each )?(\\w+\\s+)?${ITEM}\\b|\\bper (\\w+ )?${ITEM}\\b|\\beach time\\b`,
-    ).test(q)
+    ).test(q) ||
+    // 'how much is an uber ride on average': one of the things, averaged.
+    (averaged && new RegExp(`\\b(a|an|one|each|every|single)\\s+(\\w+\\s+)?${ITEM}\\b`).test(q))
   )
     return 'transaction';
   const perUnit = q.match(/\b(?:per|a|each|every)\s+(month|week|day)\b|\b(monthly|weekly|daily)\b/);
@@ -177,7 +179,7 @@ export const UNUSUAL =
   /\b(unusual|weird|strange|suspicious|odd|unexpected|unfamiliar|abnormal|out of the ordinary|fishy|sketchy)\b.*\b(charges?|transactions?|purchases?|payments?|activity|spending|withdrawals?)\b|\b(anything|something|any) (unusual|weird|strange|suspicious|odd|unexpected|unfamiliar|abnormal|out of the ordinary|fishy|sketchy)\b/;
 
 const SERIES =
-  /\b(plot|chart|graph)\b|\b(lately|recently|these days|getting (worse|better|higher|lower|bigger)|been happening with|how has (my )?\w+( \w+)? been)\b|\b(weekly|monthly) (spending|income|expenses|totals?|spend) (for|over|in|during) (the )?(last|past)\b|\btrend(s|ing)?\b|\bover time\b|\b(month|week) (by|over|to) (month|week)\b|\bby (month|week)\b|\beach (month|week) (of|in|since|this|last|over|for)\b|\bevery (month|week) (of|in|since|this|last|over|for)\b|\bmonthly breakdown\b|\bweekly breakdown\b|\b(go|goes|gone|going|went|trending|creeping) (up|down)\b|\b(increas|decreas|ris|climb|grow|shrink|drop)(e|es|ed|ing)\b|\bchang(e|ed|ing) over\b|\bhistory of\b/;
+  /\b(plot|chart|graph)\b|\b(lately|recently|these days|getting (worse|better|higher|lower|bigger)|been happening with|how has (my )?\w+( \w+)? been)\b|\b(weekly|monthly) (spending|income|expenses|totals?|spend) (for|over|in|during) (the )?(last|past)\b|\btrend(s|ing)?\b|\bover time\b|\b(month|week) (by|over|to) (month|week)\b|\bby (month|week)\b|\beach (month|week) (of|in|since|this|last|over|for)\b|\bevery (month|week) (of|in|since|this|last|over|for)\b|\bmonthly breakdown\b|\bweekly breakdown\b|\b(monthly|weekly),? (for|over|during) (the )?(last|past)\b|\b(go|goes|gone|going|went|trending|creeping) (up|down)\b|\b(increas|decreas|ris|climb|grow|shrink|drop)(e|es|ed|ing)\b|\bchang(e|ed|ing) over\b|\bhistory of\b/;
 
 /** The question speaks of single transactions ('how many txns', 'purchases over $100'). */
 export function namesTransactions(q: string): boolean {
@@ -220,12 +222,14 @@ function readRanking(q: string, shape: Shape): void {
     shape.statistic = 'largest';
     shape.top = shape.top ?? 1;
   } else if (
-    /\bwhere (did|does|do|has|have) (most|the most|the bulk) of (my|the) (money|spending|cash)\b|\bwhere('s| is| did| does) (all )?my money go|\b(what|which)('s| is| are)? (\w+ ){0,2}(eating|eats|taking|takes|sucking|draining|using|uses|costing|costs) (up )?(most|the most|the bulk|a lot|so much) of (my|the) (money|budget|spending|cash|income)\b|\bwhat (do|did) i spend (the )?most (money )?on\b/.test(
+    /\bwhere (did|does|do|has|have) (most|the most|the bulk) of (my|the) (money|spending|cash)\b|\bwhere('s| is| did| does) (all )?my money go|\b(what|which)('s| is| are)? (\w+ ){0,2}(eating|eats|taking|takes|sucking|draining|using|uses|costing|costs) (up )?(most|the most|the bulk|a lot|so much) of (my|the) (money|budget|spending|cash|income|paychecks?|salary|pay)\b|\bwhat (do|did) i spend (the )?most (money )?on\b/.test(
       q,
     )
   ) {
+    // Where the money goes is spending, even when it is said of the paycheck it comes from.
     shape.groupBy = 'category';
     shape.statistic = 'largest';
+    shape.measure = 'spending';
   } else if (
     /\b(biggest|largest|priciest|most expensive|highest) (single )?one\b|^(and |what about |what's |whats )?(the )?(biggest|largest|priciest)( one)?\??$/.test(
       q,
@@ -389,10 +393,13 @@ export function readShape(q: string): Shape {
       q,
     );
   const strongSeries =
-    /\b(plot|chart|graph)\b|\btrend(s|ing)?\b|\bover time\b|\b(month|week) (by|over|to) (month|week)\b|\bby (month|week)\b|\b(each|every) (month|week) (of|in|since|this|last|over|for)\b|\b(monthly|weekly) breakdown\b/.test(
+    /\b(plot|chart|graph)\b|\btrend(s|ing)?\b|\bover time\b|\b(month|week) (by|over|to) (month|week)\b|\bby (month|week)\b|\b(each|every) (month|week) (of|in|since|this|last|over|for)\b|\b(monthly|weekly) breakdown\b|\b(monthly|weekly),? (for|over|during|in the|the past|the last|past|last)\b/.test(
       q,
     );
-  if ((SERIES.test(q) || heading) && (!upOrDown || strongSeries) && !unusual) {
+  // 'where's my money going lately': a ranking of categories or merchants over a recent span, not a
+  // series, unless a series is asked for outright.
+  const ranksGroups = ['category', 'merchant', 'account'].includes(shape.groupBy) && !strongSeries;
+  if ((SERIES.test(q) || heading) && (!upOrDown || strongSeries) && !unusual && !ranksGroups) {
     shape.series = /\bweek\b|\bweekly\b/.test(q) ? 'week' : 'month';
     if (shape.statistic === 'average' && shape.per !== 'transaction') {
       shape.statistic = 'total';

@@ -16,7 +16,13 @@ import { type PeriodReading, readPeriods } from './period-grammar.ts';
 import { nextPeriod, periodShift, previousPeriod } from './periods.ts';
 import { type Intent, LEDGER_INTENTS, type Plan, type Reading } from './reading.ts';
 import { checkPeriods, planLedger, unknownSubject, unsupportedReading } from './reading-checks.ts';
-import { applyPeriods, applyYearBack, wholeWeeksOfSeries, YEAR_BACK } from './reading-periods.ts';
+import {
+  applyPeriods,
+  applyYearBack,
+  wholeMonthsOnly,
+  wholeWeeksOfSeries,
+  YEAR_BACK,
+} from './reading-periods.ts';
 import { namesTransactions, PLAIN_SHAPE, readShape, type Shape, UNUSUAL } from './shape.ts';
 import { readShareWhole, type ShareWhole } from './share-whole.ts';
 import { callsFor } from './tool-calls.ts';
@@ -86,11 +92,19 @@ function readParts(question: string, context: TurnContext, matcher: Matcher): Pa
   const shape = readShape(q);
   // 'the same month a year before': the period it is said of, then that period a year earlier.
   const yearBack = YEAR_BACK.test(q);
-  const periods = readPeriods(yearBack ? q.replace(YEAR_BACK, ' ') : q, context.today);
+  const periods = wholeMonthsOnly(
+    readPeriods(yearBack ? q.replace(YEAR_BACK, ' ') : q, context.today),
+    q,
+    context.today,
+  );
   const text = quotedText(question);
   // In 'what share of my income went to rent' income is the whole, not what is asked about.
   const shareWhole = shape.statistic === 'share' ? readShareWhole(q, matcher) : undefined;
-  const part = shareWhole?.rest ?? q;
+  // 'what eats up most of my paycheck': the paycheck is where the money comes from, not the subject.
+  const part =
+    shape.measure === 'spending' && shape.groupBy === 'category'
+      ? (shareWhole?.rest ?? q).replace(/\bof (my|the) (paychecks?|salary|pay|income)\b/, ' ')
+      : (shareWhole?.rest ?? q);
   const category = text ? undefined : matcher.category(part);
   const merchant = text ? undefined : matcher.merchant(part);
   const merchantsNamed = matcher.merchantsNamed(part).map((m) => m.name);
@@ -117,6 +131,9 @@ function readParts(question: string, context: TurnContext, matcher: Matcher): Pa
     shape.shaped = false;
   }
   if (symbols.length > 0 && (!intent || intent === 'balances')) intent = 'holdings';
+  // 'what eats up most of my paycheck': where the pay goes, not the pay.
+  if (intent === 'income' && shape.measure === 'spending' && shape.groupBy === 'category')
+    intent = 'spending';
   // 'how many purchases did I make': the purchases are made, not money.
   if (
     intent === 'income' &&
@@ -358,6 +375,22 @@ function applySubject(reading: Reading, parts: Parts, matcher: Matcher): void {
     delete reading.merchant;
     return;
   }
+  // 'flights + hotels', 'groceries n eating out n coffee': several categories added together.
+  if (
+    !comparing &&
+    spendingLike &&
+    categories.length >= 2 &&
+    parts.merchantsNamed.length < 2 &&
+    /\b(and|n|plus|with|together|combined)\b|[+&,]/.test(q)
+  ) {
+    reading.categories = categories.map((c) => ({
+      code: c.item.code,
+      label: matcher.categoryLabel(c.item.code),
+    }));
+    delete reading.category;
+    delete reading.merchant;
+    return;
+  }
   if (parts.merchantsNamed.length >= 2 && spendingLike) {
     reading.merchants = parts.merchantsNamed;
     if (comparing) reading.shape = { ...(reading.shape ?? PLAIN_SHAPE), groupBy: 'merchant', shaped: true };
@@ -409,17 +442,19 @@ export function understand(
     /\b(spen[dt]|spending|paid|pay|buy|bought|shop\w*|go|went|charged?) (\w+ )?(there|on it|at it|on that|at that|for it|on them|at them)\b/.test(
       q,
     );
+  // 'at the same point in the year' names a span, not something said before.
+  const pointing = q.replace(/\bthe same (time|point|days?|dates?|number of days|stretch|period)\b/g, ' ');
   const readsWhole =
     parts.intent !== undefined &&
     !moneyPointsBack &&
     (parts.periods.mentions.length > 0 || parts.shape.shaped) &&
-    !/\b(there|that|those|them|the same|this one)\b/.test(q);
+    !/\b(there|that|those|them|the same|this one)\b/.test(pointing);
   if (
     previous === undefined &&
     !parts.yearBack &&
     !readsWhole &&
     symbols.length === 0 &&
-    BACK_REFERENCE.test(q) &&
+    BACK_REFERENCE.test(pointing) &&
     !category &&
     !merchant &&
     named.length === 0 &&
