@@ -297,6 +297,65 @@ function readDays(q: string, shape: Shape): void {
     shape.days = 'weekdays';
 }
 
+/** Over time: a series ('month by month', 'getting better or worse') or a comparison with a period or the usual. */
+function readTime(q: string, shape: Shape, unusual: boolean, againstUsual: boolean): void {
+  // 'am I getting better or worse with coffee': where it is heading, month by month, unless a period
+  // to compare with is named ('better or worse than last month').
+  const heading =
+    /\b(getting|gotten|got|doing|been) (better|worse)\b|\bimprov(e|ed|ing)\b/.test(q) &&
+    !/\b(than|from|since|vs|versus|compared)\b/.test(q);
+  const upOrDown =
+    !heading &&
+    /\b(up or down|down or up|more or less|less or more|higher or lower|lower or higher|increase or decrease|rise or fall|better or worse)\b/.test(
+      q,
+    );
+  const strongSeries =
+    /\b(plot|chart|graph)\b|\btrend(s|ing)?\b|\bover time\b|\b(month|week) (by|over|to) (month|week)\b|\bby (month|week)\b|\b(each|every) (month|week) (of|in|since|this|last|over|for)\b|\b(monthly|weekly) breakdown\b|\b(monthly|weekly),? (for|over|during|in the|the past|the last|past|last)\b/.test(
+      q,
+    );
+  // 'where's my money going lately': a ranking of categories or merchants over a recent span, not a
+  // series, unless a series is asked for outright.
+  const ranksGroups = ['category', 'merchant', 'account'].includes(shape.groupBy) && !strongSeries;
+  if ((SERIES.test(q) || heading) && (!upOrDown || strongSeries) && !unusual && !ranksGroups) {
+    shape.series = /\bweek\b|\bweekly\b/.test(q) ? 'week' : 'month';
+    if (shape.statistic === 'average' && shape.per !== 'transaction') {
+      shape.statistic = 'total';
+      delete shape.per;
+    }
+  }
+  if (
+    /\b(than|vs|versus|compared (to|with)|compare(d)?|relative to) (usual|normal|average|typical|my (usual|normal|average))\b|\bmore than usual\b|\bless than usual\b|\bthan i usually\b|\bthan normal\b/.test(
+      q,
+    )
+  )
+    shape.compare = 'usual';
+  else if (againstUsual) shape.compare = 'usual';
+  else if (
+    /\b(normal|unusual|out of the ordinary|abnormal|typical for me)\b/.test(q) &&
+    !/\b(average|avg)\b/.test(q) &&
+    !UNUSUAL.test(q)
+  )
+    shape.compare = 'usual';
+  else if (
+    /\b(than|vs|versus|compared (to|with)|against) (the )?(last|previous|prior|month before|year before|week before)\b(?! \d)/.test(
+      q,
+    ) ||
+    /\b(compare|compared|vs|versus|than|against)\b.*\b(to|with|vs|than|and|against) (the )?((month|year|week|quarter|period) before|(previous|prior) (month|year|week|quarter|period))\b/.test(
+      q,
+    ) ||
+    /\b(up|down|higher|lower|more|less|bigger|smaller|increased?|decreased?|changed?|different) (from|than|since|vs|versus|compared (to|with)) (the )?(last|previous|prior)\b/.test(
+      q,
+    )
+  )
+    shape.compare = 'previous';
+  else if (upOrDown && !strongSeries) shape.compare = 'previous';
+  // 'has it gone up since last month' compares two periods; the series is for 'over time'.
+  if (shape.compare && shape.series) {
+    if (strongSeries) delete shape.compare;
+    else delete shape.series;
+  }
+}
+
 export function readShape(q: string): Shape {
   const shape: Shape = { statistic: 'total', groupBy: 'none', shaped: false };
   const measure = measureOf(q);
@@ -382,56 +441,7 @@ export function readShape(q: string): Shape {
   const byGroup = groupOf(by?.[1]);
   if (byGroup && shape.groupBy === 'none') shape.groupBy = byGroup;
 
-  // 'am I getting better or worse with coffee': where it is heading, month by month, unless a period
-  // to compare with is named ('better or worse than last month').
-  const heading =
-    /\b(getting|gotten|got|doing|been) (better|worse)\b|\bimprov(e|ed|ing)\b/.test(q) &&
-    !/\b(than|from|since|vs|versus|compared)\b/.test(q);
-  const upOrDown =
-    !heading &&
-    /\b(up or down|down or up|more or less|less or more|higher or lower|lower or higher|increase or decrease|rise or fall|better or worse)\b/.test(
-      q,
-    );
-  const strongSeries =
-    /\b(plot|chart|graph)\b|\btrend(s|ing)?\b|\bover time\b|\b(month|week) (by|over|to) (month|week)\b|\bby (month|week)\b|\b(each|every) (month|week) (of|in|since|this|last|over|for)\b|\b(monthly|weekly) breakdown\b|\b(monthly|weekly),? (for|over|during|in the|the past|the last|past|last)\b/.test(
-      q,
-    );
-  // 'where's my money going lately': a ranking of categories or merchants over a recent span, not a
-  // series, unless a series is asked for outright.
-  const ranksGroups = ['category', 'merchant', 'account'].includes(shape.groupBy) && !strongSeries;
-  if ((SERIES.test(q) || heading) && (!upOrDown || strongSeries) && !unusual && !ranksGroups) {
-    shape.series = /\bweek\b|\bweekly\b/.test(q) ? 'week' : 'month';
-    if (shape.statistic === 'average' && shape.per !== 'transaction') {
-      shape.statistic = 'total';
-      delete shape.per;
-    }
-  }
-  if (
-    /\b(than|vs|versus|compared (to|with)|compare(d)?|relative to) (usual|normal|average|typical|my (usual|normal|average))\b|\bmore than usual\b|\bless than usual\b|\bthan i usually\b|\bthan normal\b/.test(
-      q,
-    )
-  )
-    shape.compare = 'usual';
-  else if (againstUsual) shape.compare = 'usual';
-  else if (
-    /\b(normal|unusual|out of the ordinary|abnormal|typical for me)\b/.test(q) &&
-    !/\b(average|avg)\b/.test(q) &&
-    !UNUSUAL.test(q)
-  )
-    shape.compare = 'usual';
-  else if (
-    /\b(than|vs|versus|compared (to|with)|against) (the )?(last|previous|prior|month before|year before|week before)\b(?! \d)/.test(
-      q,
-    ) ||
-    /\b(compare|compared|vs|versus|than|against)\b.*\b(to|with|vs|than|and|against) (the )?((month|year|week|quarter|period) before|(previous|prior) (month|year|week|quarter|period))\b/.test(
-      q,
-    ) ||
-    /\b(up|down|higher|lower|more|less|bigger|smaller|increased?|decreased?|changed?|different) (from|than|since|vs|versus|compared (to|with)) (the )?(last|previous|prior)\b/.test(
-      q,
-    )
-  )
-    shape.compare = 'previous';
-  else if (upOrDown && !strongSeries) shape.compare = 'previous';
+  readTime(q, shape, unusual, againstUsual);
 
   const hint = q.match(
     /\b(?:per|a|each|every)\s+(month|week|day|transaction|purchase)\b|\b(monthly|weekly|daily)\b/,
@@ -443,11 +453,6 @@ export function readShape(q: string): Shape {
       new RegExp(`(?:\\bhow many|\\bnumber of|# of|\\bcount of)\\s+(?:\\w+\\s+){0,2}?(${ITEM}|times)\\b`),
     )?.[1];
     if (noun) shape.countNoun = noun.endsWith('s') ? noun : `${noun}s`;
-  }
-  // 'has it gone up since last month' compares two periods; the series is for 'over time'.
-  if (shape.compare && shape.series) {
-    if (strongSeries) delete shape.compare;
-    else delete shape.series;
   }
   shape.shaped =
     shape.statistic !== 'total' ||
