@@ -39,20 +39,27 @@ export type LedgerStatistic = (typeof LEDGER_STATISTICS)[number];
 export const LEDGER_AVERAGE_UNITS = ['month', 'week', 'weekend', 'day', 'transaction'] as const;
 export type LedgerAverageUnit = (typeof LEDGER_AVERAGE_UNITS)[number];
 
+/** The groupings over time: calendar months, quarters or weeks (Monday to Sunday), a series. */
+export const LEDGER_TIME_GROUPINGS = ['month', 'quarter', 'week'] as const;
+export type LedgerTimeGrouping = (typeof LEDGER_TIME_GROUPINGS)[number];
+
 /**
- * Grouping: none, by category, merchant or account, by calendar month or week (a series), or weekdays
- * against weekends (`day_type`).
+ * Grouping: none, by category, merchant or account, by calendar month, quarter or week (a series), or
+ * weekdays against weekends (`day_type`).
  */
 export const LEDGER_GROUPINGS = [
   'none',
   'category',
   'merchant',
   'account',
-  'month',
-  'week',
+  ...LEDGER_TIME_GROUPINGS,
   'day_type',
 ] as const;
 export type LedgerGrouping = (typeof LEDGER_GROUPINGS)[number];
+
+export function isTimeGrouping(grouping: LedgerGrouping): grouping is LedgerTimeGrouping {
+  return (LEDGER_TIME_GROUPINGS as readonly string[]).includes(grouping);
+}
 
 export const ledgerPeriodSchema = z.object({
   start: isoDay.describe('First day, YYYY-MM-DD'),

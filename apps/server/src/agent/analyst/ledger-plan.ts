@@ -1,4 +1,10 @@
-import type { LedgerFilters, LedgerMeasure, LedgerPeriod, LedgerQueryInput } from '@penny/contracts';
+import {
+  isTimeGrouping,
+  type LedgerFilters,
+  type LedgerMeasure,
+  type LedgerPeriod,
+  type LedgerQueryInput,
+} from '@penny/contracts';
 import { addDays } from '../../finance/index.ts';
 import { lastDays } from './period-calendar.ts';
 import { type Period, previousPeriod, wholeMonth } from './periods.ts';
@@ -39,6 +45,14 @@ export function fullMonthsBefore(today: string, months: number): Period {
 
 /** The period a shaped question means when it names none. */
 export function defaultPeriod(shape: Shape, q: string, today: string, historyStart: string | null): Period {
+  // 'spending quarter by quarter': this year's quarters so far; a monthly or weekly series, 6 months.
+  if (shape.series === 'quarter')
+    return {
+      start: `${today.slice(0, 4)}-01-01`,
+      end: today,
+      label: `${today.slice(0, 4)} so far`,
+      unit: 'days',
+    };
   if (shape.series) return fullMonthsBefore(today, 6);
   // 'lately', 'recently': the last 30 days.
   if (/\b(lately|recently|these days)\b/.test(q)) {
@@ -97,7 +111,7 @@ export function ledgerCalls(
     ...(shape.shareBy && shape.statistic === 'share' ? { share_by: shape.shareBy } : {}),
     filters,
     periods: periods.slice(0, 2).map(asLedgerPeriod),
-    group_by: shape.statistic === 'share' && (groupBy === 'month' || groupBy === 'week') ? 'none' : groupBy,
+    group_by: shape.statistic === 'share' && isTimeGrouping(groupBy) ? 'none' : groupBy,
     ...(shape.top ? { top: shape.top } : {}),
   };
   if (periods.length === 1 && shape.compare === 'previous') {

@@ -92,7 +92,7 @@ const KNOWN = (
   'categories merchant merchants savings checking account accounts portfolio investments investment ' +
   'holdings crypto bitcoin ethereum solana wallet wallets dividends interest transportation ' +
   'entertainment shopping travel utilities insurance electricity internet mortgage compared ' +
-  'comparison versus quarter monthly weekly yearly breakdown summary afford yesterday total ' +
+  'comparison versus quarter monthly weekly yearly quarterly quarters breakdown summary afford yesterday total ' +
   'typical typically usually usual percentage percent recurring payments payment charges ' +
   'expensive through between compare received deposits deposited transfers transfer ' +
   'coffee amazon starbucks netflix spotify gasoline uber lyft weekend average month months ' +

@@ -261,6 +261,21 @@ describe('periods as people leave them', () => {
     // With a period to compare with, it is that comparison.
     expect(ledger(read('is my grocery spending better or worse than last month')).periods).toHaveLength(2);
   });
+  it("'q by q', 'per quarter', 'quarterly' are a series by calendar quarter", () => {
+    for (const q of ['spending q by q this year', 'dividends per quarter this yr', 'quarterly groceries'])
+      expect(ledger(read(q))).toMatchObject({ group_by: 'quarter' });
+  });
+  it("several categories named together are one total ('groceries + gas')", () => {
+    const query = ledger(read('groceries + gas in 2025, total?'));
+    expect(query.filters.categories).toEqual(['FOOD_AND_DRINK_GROCERIES', 'TRANSPORTATION_GAS']);
+    expect(query.group_by).toBe('none');
+  });
+  it('the last 3 full months is read, and a counted span it cannot read is asked back', () => {
+    expect(ledger(read('priciest dinner out in the last 3 full months')).periods[0]).toMatchObject({
+      start: '2026-08-01',
+      end: '2026-10-31',
+    });
+  });
 });
 
 describe('words that look like names but are not', () => {

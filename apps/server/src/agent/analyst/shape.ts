@@ -1,4 +1,10 @@
-import type { LedgerAverageUnit, LedgerGrouping, LedgerMeasure, LedgerStatistic } from '@penny/contracts';
+import type {
+  LedgerAverageUnit,
+  LedgerGrouping,
+  LedgerMeasure,
+  LedgerStatistic,
+  LedgerTimeGrouping,
+} from '@penny/contracts';
 import { NUMBER_WORDS } from './period-words.ts';
 
 /**
@@ -19,7 +25,7 @@ export type Shape = {
    */
   compare?: 'previous' | 'current' | 'usual';
   /** A series over time was asked for ('month by month', 'has it gone up'). */
-  series?: 'month' | 'week';
+  series?: LedgerTimeGrouping;
   minAmount?: string;
   maxAmount?: string;
   /** A unit named without 'average' ('and per week?'): a follow-up of an average takes it. */
@@ -178,8 +184,12 @@ function averageUnit(q: string): LedgerAverageUnit | undefined {
 export const UNUSUAL =
   /\b(unusual|weird|strange|suspicious|odd|unexpected|unfamiliar|abnormal|out of the ordinary|fishy|sketchy)\b.*\b(charges?|transactions?|purchases?|payments?|activity|spending|withdrawals?)\b|\b(anything|something|any) (unusual|weird|strange|suspicious|odd|unexpected|unfamiliar|abnormal|out of the ordinary|fishy|sketchy)\b/;
 
+/** A series by quarter: 'q by q', 'per quarter', 'quarterly', 'break it down by quarter'. */
+const QUARTERS =
+  /\b(q|quarter) (by|over|to) (q|quarter)\b|\b(by|per|each|every) (calendar )?quarter\b|\bquarterly\b|\bqoq\b/;
+
 const SERIES =
-  /\b(plot|chart|graph)\b|\b(lately|recently|these days|getting (worse|better|higher|lower|bigger)|been happening with|how has (my )?\w+( \w+)? been)\b|\b(weekly|monthly) (spending|income|expenses|totals?|spend) (for|over|in|during) (the )?(last|past)\b|\btrend(s|ing)?\b|\bover time\b|\b(month|week) (by|over|to) (month|week)\b|\bby (month|week)\b|\beach (month|week) (of|in|since|this|last|over|for)\b|\bevery (month|week) (of|in|since|this|last|over|for)\b|\bmonthly breakdown\b|\bweekly breakdown\b|\b(monthly|weekly),? (for|over|during) (the )?(last|past)\b|\b(go|goes|gone|going|went|trending|creeping) (up|down)\b|\b(increas|decreas|ris|climb|grow|shrink|drop)(e|es|ed|ing)\b|\bchang(e|ed|ing) over\b|\bhistory of\b/;
+  /\b(plot|chart|graph)\b|\b(q|quarter) (by|over|to) (q|quarter)\b|\b(by|per|each|every) (calendar )?quarter\b|\bquarterly\b|\b(lately|recently|these days|getting (worse|better|higher|lower|bigger)|been happening with|how has (my )?\w+( \w+)? been)\b|\b(weekly|monthly) (spending|income|expenses|totals?|spend) (for|over|in|during) (the )?(last|past)\b|\btrend(s|ing)?\b|\bover time\b|\b(month|week) (by|over|to) (month|week)\b|\bby (month|week)\b|\beach (month|week) (of|in|since|this|last|over|for)\b|\bevery (month|week) (of|in|since|this|last|over|for)\b|\bmonthly breakdown\b|\bweekly breakdown\b|\b(monthly|weekly),? (for|over|during) (the )?(last|past)\b|\b(go|goes|gone|going|went|trending|creeping) (up|down)\b|\b(increas|decreas|ris|climb|grow|shrink|drop)(e|es|ed|ing)\b|\bchang(e|ed|ing) over\b|\bhistory of\b/;
 
 /** The question speaks of single transactions ('how many txns', 'purchases over $100'). */
 export function namesTransactions(q: string): boolean {
@@ -310,6 +320,7 @@ function readTime(q: string, shape: Shape, unusual: boolean, againstUsual: boole
       q,
     );
   const strongSeries =
+    QUARTERS.test(q) ||
     /\b(plot|chart|graph)\b|\btrend(s|ing)?\b|\bover time\b|\b(month|week) (by|over|to) (month|week)\b|\bby (month|week)\b|\b(each|every) (month|week) (of|in|since|this|last|over|for)\b|\b(monthly|weekly) breakdown\b|\b(monthly|weekly),? (for|over|during|in the|the past|the last|past|last)\b/.test(
       q,
     );
@@ -317,7 +328,7 @@ function readTime(q: string, shape: Shape, unusual: boolean, againstUsual: boole
   // series, unless a series is asked for outright.
   const ranksGroups = ['category', 'merchant', 'account'].includes(shape.groupBy) && !strongSeries;
   if ((SERIES.test(q) || heading) && (!upOrDown || strongSeries) && !unusual && !ranksGroups) {
-    shape.series = /\bweek\b|\bweekly\b/.test(q) ? 'week' : 'month';
+    shape.series = QUARTERS.test(q) ? 'quarter' : /\bweek\b|\bweekly\b/.test(q) ? 'week' : 'month';
     if (shape.statistic === 'average' && shape.per !== 'transaction') {
       shape.statistic = 'total';
       delete shape.per;

@@ -519,6 +519,22 @@ describe.each(testDatabaseKinds())('the ledger query on %s', (database) => {
     expect(groups.at(-1)?.key).toBe(mondayOf(month.end));
   });
 
+  it('group_by quarter: calendar quarters, labelled "Q3 2026", each the sum of its own months', async () => {
+    const year = { start: firstOfMonth(today, 12), end: month.end };
+    const result = await run({ group_by: 'quarter', periods: [year] });
+    const groups = result.data.periods[0]?.groups ?? [];
+    const quarterKey = (day: string) =>
+      `${day.slice(0, 4)}-Q${Math.floor((Number(day.slice(5, 7)) - 1) / 3) + 1}`;
+    const keys = [...new Set(postedIn(year).map((row) => quarterKey(row.date)))].sort();
+    expect(groups.map((group) => group.key)).toEqual(keys);
+    for (const group of groups) {
+      const inQuarter = postedIn(year).filter((row) => quarterKey(row.date) === group.key);
+      expect(group.total).toBe(centsText(toCentsRef(spent(inQuarter))));
+      expect(group.label).toBe(`${group.key?.slice(5)} ${group.key?.slice(0, 4)}`);
+    }
+    expect(result.facts[0]).toContain('by quarter');
+  });
+
   it('largest with a grouping: the months ranked by their total', async () => {
     const year = { start: firstOfMonth(today, 12), end: month.end };
     const byMonth = [...groupBy(postedIn(year).filter(isSpending), (row) => row.date.slice(0, 7))]

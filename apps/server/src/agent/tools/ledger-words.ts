@@ -152,6 +152,7 @@ export const GROUP_NOUN: Record<Exclude<LedgerGrouping, 'none'>, [string, string
   merchant: ['merchant', 'merchants'],
   account: ['account', 'accounts'],
   month: ['month', 'months'],
+  quarter: ['quarter', 'quarters'],
   week: ['week', 'weeks'],
   day_type: ['kind of day', 'kinds of day'],
 };

@@ -44,6 +44,26 @@ export function previousPeriod(period: Period): Period {
 }
 
 /** The calendar months a period touches, in order (YYYY-MM). */
+/** '2026-Q3' for a day in July–September 2026. */
+export function quarterOf(iso: string): string {
+  return `${iso.slice(0, 4)}-Q${Math.floor((Number(iso.slice(5, 7)) - 1) / 3) + 1}`;
+}
+
+/** The first day of a quarter key ('2026-Q3' → '2026-07-01'). */
+export function quarterStart(key: string): string {
+  const month = (Number(key.slice(6)) - 1) * 3 + 1;
+  return `${key.slice(0, 4)}-${String(month).padStart(2, '0')}-01`;
+}
+
+/** The calendar quarters a period touches, as '2026-Q3'. */
+export function quartersOf(period: Period): string[] {
+  const quarters: string[] = [];
+  for (let at = quarterStart(quarterOf(period.start)); at <= period.end; at = addMonths(at, 3)) {
+    quarters.push(quarterOf(at));
+  }
+  return quarters;
+}
+
 export function monthsOf(period: Period): string[] {
   const months: string[] = [];
   for (let at = `${period.start.slice(0, 7)}-01`; at <= period.end; at = addMonths(at, 1)) {

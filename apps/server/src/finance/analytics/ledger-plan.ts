@@ -1,8 +1,15 @@
-import type { LedgerGrouping, LedgerMeasure, LedgerPeriod, LedgerQuery } from '@penny/contracts';
+import {
+  isTimeGrouping,
+  type LedgerGrouping,
+  type LedgerMeasure,
+  type LedgerPeriod,
+  type LedgerQuery,
+  type LedgerTimeGrouping,
+} from '@penny/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
 import { ServiceError } from '../../services/errors.ts';
-import { addDays, dayNumber, monthsOf } from './dates.ts';
+import { addDays, dayNumber, monthsOf, quartersOf } from './dates.ts';
 import { fromCents, type Money, toCents } from './money.ts';
 import { accountScope, type CategoryFilter, categoryScope } from './scope.ts';
 import { IS_INCOME, IS_SPENDING, likePattern, USD } from './sql.ts';
@@ -54,7 +61,10 @@ const MEASURE_SQL: Record<LedgerMeasure, { measure: SQL; amount: SQL; counted: S
   },
 };
 
-const MAX_BUCKETS = { month: 120, week: 400 } as const;
+const MAX_BUCKETS = { month: 120, quarter: 40, week: 400 } as const satisfies Record<
+  LedgerTimeGrouping,
+  number
+>;
 
 function refuse(sentence: string): ServiceError {
   return new ServiceError('request:invalid', sentence);
@@ -79,9 +89,10 @@ export function weekStart(day: string): string {
   return addDays(day, -((dayNumber(day) + 3) % 7));
 }
 
-/** The buckets of a series over a period: calendar months (YYYY-MM) or weeks (their Monday). */
-export function bucketsOf(period: LedgerPeriod, grouping: 'month' | 'week'): string[] {
+/** The buckets of a series over a period: months (YYYY-MM), quarters (YYYY-Qn) or weeks (their Monday). */
+export function bucketsOf(period: LedgerPeriod, grouping: LedgerTimeGrouping): string[] {
   if (grouping === 'month') return monthsOf(period);
+  if (grouping === 'quarter') return quartersOf(period);
   const weeks: string[] = [];
   for (let at = weekStart(period.start); at <= period.end; at = addDays(at, 7)) weeks.push(at);
   return weeks;
@@ -98,7 +109,7 @@ export function checkLedgerQuery(query: LedgerQuery): void {
       `The ${query.statistic} net cash flow means nothing for single transactions: ask for the ${query.statistic} spending or income instead.`,
     );
   }
-  if (query.statistic === 'share' && (grouping === 'month' || grouping === 'week')) {
+  if (query.statistic === 'share' && isTimeGrouping(grouping)) {
     throw refuse(
       `A share by ${grouping} means nothing: ask for the total by ${grouping}, or the share of a category or merchant.`,
     );
@@ -107,11 +118,11 @@ export function checkLedgerQuery(query: LedgerQuery): void {
     if (period.start > period.end) {
       throw refuse(`The period starts (${period.start}) after it ends (${period.end}).`);
     }
-    if (grouping === 'month' || grouping === 'week') {
+    if (isTimeGrouping(grouping)) {
       const buckets = bucketsOf(period, grouping).length;
       if (buckets > MAX_BUCKETS[grouping]) {
         throw refuse(
-          `That is ${buckets} ${grouping}s, more than the ${MAX_BUCKETS[grouping]} a series can show: pick a shorter period or group by ${grouping === 'week' ? 'month' : 'a larger unit'}.`,
+          `That is ${buckets} ${grouping}s, more than the ${MAX_BUCKETS[grouping]} a series can show: pick a shorter period or group by ${grouping === 'week' ? 'month' : grouping === 'month' ? 'quarter' : 'a larger unit'}.`,
         );
       }
     }
@@ -211,6 +222,8 @@ export function groupKey(
       return sql.raw('t.account_id');
     case 'month':
       return sql.raw(`to_char(t.date, 'YYYY-MM')`);
+    case 'quarter':
+      return sql.raw(`to_char(t.date, 'YYYY-"Q"Q')`);
     case 'week':
       return sql.raw(`to_char(date_trunc('week', t.date::timestamp), 'YYYY-MM-DD')`);
     case 'day_type':

@@ -5,12 +5,12 @@ import type {
   LedgerQueryInput,
   LedgerStatistic,
 } from '@penny/contracts';
-import { ledgerQuerySchema } from '@penny/contracts';
+import { isTimeGrouping, type LedgerTimeGrouping, ledgerQuerySchema } from '@penny/contracts';
 import type { Database } from '../../db/index.ts';
 import { ServiceError } from '../../services/errors.ts';
 import { categoryLabel } from '../categories.ts';
 import { listAccounts } from './accounts.ts';
-import { addDays, daysInPeriod, monthEnd, monthsOf } from './dates.ts';
+import { addDays, addMonths, daysInPeriod, monthEnd, monthsOf, quarterStart } from './dates.ts';
 import {
   bucketsOf,
   checkLedgerQuery,
@@ -124,8 +124,7 @@ const UNIT: Record<LedgerStatistic, ValueUnit> = {
 };
 
 const isRanking = (statistic: LedgerStatistic) => statistic === 'largest' || statistic === 'smallest';
-const isSeries = (query: LedgerQuery) =>
-  (query.group_by === 'month' || query.group_by === 'week') && !isRanking(query.statistic);
+const isSeries = (query: LedgerQuery) => isTimeGrouping(query.group_by) && !isRanking(query.statistic);
 
 /** The default `top`: 5 ranked transactions or groups, 10 groups in a breakdown. */
 function topOf(query: LedgerQuery): number {
@@ -208,6 +207,8 @@ function groupLabel(context: Context, key: string | null): string {
       return key === null ? 'Unknown account' : (context.accountNames.get(key) ?? key);
     case 'month':
       return key === null ? '' : monthName.format(new Date(`${key}-01T00:00:00Z`));
+    case 'quarter':
+      return key === null ? '' : `${key.slice(5)} ${key.slice(0, 4)}`;
     case 'week':
       return key === null ? '' : `Week of ${dayName.format(new Date(`${key}T00:00:00Z`))}`;
     case 'day_type':
@@ -218,19 +219,23 @@ function groupLabel(context: Context, key: string | null): string {
 }
 
 /** A bucket's days within the period (the first and last bucket may be partial). */
-function bucketPeriod(key: string, period: LedgerPeriod, grouping: 'month' | 'week'): LedgerPeriod {
-  const start = grouping === 'month' ? `${key}-01` : key;
-  const end = grouping === 'month' ? monthEnd(start) : addDays(start, 6);
+function bucketPeriod(key: string, period: LedgerPeriod, grouping: LedgerTimeGrouping): LedgerPeriod {
+  const start = grouping === 'month' ? `${key}-01` : grouping === 'quarter' ? quarterStart(key) : key;
+  const end =
+    grouping === 'month'
+      ? monthEnd(start)
+      : grouping === 'quarter'
+        ? monthEnd(addMonths(start, 2))
+        : addDays(start, 6);
   return { start: start < period.start ? period.start : start, end: end > period.end ? period.end : end };
 }
 
 function groupOf(context: Context, row: AggregateRow, period: LedgerPeriod, periodTotal: Money): LedgerGroup {
   const { query } = context;
   const count = Number(row.count);
-  const within =
-    query.group_by === 'month' || query.group_by === 'week'
-      ? bucketPeriod(row.key ?? '', period, query.group_by)
-      : period;
+  const within = isTimeGrouping(query.group_by)
+    ? bucketPeriod(row.key ?? '', period, query.group_by)
+    : period;
   const average = query.statistic === 'average' ? averageOf(query.per, within, row.total, count).value : null;
   const sharePercent = percentTenths(row.total, periodTotal);
   const value: Record<LedgerStatistic, string | null> = {
@@ -347,7 +352,7 @@ async function periodFigures(
   let groups = found
     .filter((row) => Number(row.level) === 0)
     .map((row) => groupOf(context, row, period, total));
-  if (isSeries(query) && (query.group_by === 'month' || query.group_by === 'week')) {
+  if (isSeries(query) && isTimeGrouping(query.group_by)) {
     const byKey = new Map(groups.map((group) => [group.key, group]));
     groups = bucketsOf(period, query.group_by).map(
       (bucket) => byKey.get(bucket) ?? groupOf(context, emptyRow(bucket), period, total),
