@@ -165,6 +165,8 @@ const CASES: Array<[string, string, Expected]> = [
   ['last 2 whole years', T, { start: '2024-01-01', end: '2025-12-31' }],
   ['over the past 3 slow months', T, { unreadable: 'the past 3 slow months' }],
   ['my last 3 paychecks', T, 'nothing'],
+  ['each of the last 4 weekends', T, { start: '2026-10-31', end: '2026-11-22' }],
+  ['2 weekends ago', T, { start: '2026-11-14', end: '2026-11-15' }],
   ['past month', T, { start: '2026-10-01', end: '2026-10-31', label: 'October 2026' }],
   ['last month', J, { start: '2025-12-01', end: '2025-12-31' }],
   ['in the last month', T, { start: '2026-10-01', end: '2026-10-31' }],

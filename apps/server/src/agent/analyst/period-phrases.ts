@@ -129,9 +129,12 @@ export function phrase(s: Scan, k: number): Hit | undefined {
   return best;
 }
 
-const UNITS: Record<string, 'day' | 'week' | 'month' | 'year' | 'quarter'> = {
+type Unit = 'day' | 'week' | 'weekend' | 'month' | 'year' | 'quarter';
+const UNITS: Record<string, Unit> = {
   day: 'day',
   days: 'day',
+  weekend: 'weekend',
+  weekends: 'weekend',
   week: 'week',
   weeks: 'week',
   month: 'month',
@@ -142,9 +145,10 @@ const UNITS: Record<string, 'day' | 'week' | 'month' | 'year' | 'quarter'> = {
   quarters: 'quarter',
 };
 /** The most of each unit a question may count back (past it, the period would start before 1900). */
-const MOST: Record<'day' | 'week' | 'month' | 'year' | 'quarter', number> = {
+const MOST: Record<Unit, number> = {
   day: 60_000,
   week: 9_000,
+  weekend: 9_000,
   month: 2_000,
   year: 200,
   quarter: 700,
@@ -182,6 +186,11 @@ export function lastCount(s: Scan, k: number): Hit | undefined {
   const { n } = count;
   if (n < 1 || n > MOST[unit]) return { next, bad: true };
   if (unit === 'week' && whole) return { next, period: lastWholeWeeks(n, s.today) };
+  // 'the last 4 weekends': from the Saturday of the first to the Sunday of the latest one that ended.
+  if (unit === 'weekend') {
+    const latest = plusDays(latestSaturday(s), isWeekend(s) ? -7 : 0);
+    return { next, period: span(plusDays(latest, -7 * (n - 1)), plusDays(latest, 1)) };
+  }
   if (unit === 'day' || unit === 'week')
     return { next, period: lastDays(unit === 'day' ? n : n * 7, s.today) };
   if (unit === 'month') return { next, period: n === 1 ? previousMonth(s) : lastMonths(n, s.today) };
@@ -214,13 +223,15 @@ export function ago(s: Scan, k: number): Hit | undefined {
   const period =
     unit === 'day'
       ? day(plusDays(s.today, -n))
-      : unit === 'week'
-        ? week(plusDays(s.today, -7 * n))
-        : unit === 'month'
-          ? monthFrom(s, -n)
-          : unit === 'quarter'
-            ? quarterFrom(s, -n)
-            : year(s.ty - n);
+      : unit === 'weekend'
+        ? weekend(plusDays(latestSaturday(s), -7 * (n - (isWeekend(s) ? 0 : 1))))
+        : unit === 'week'
+          ? week(plusDays(s.today, -7 * n))
+          : unit === 'month'
+            ? monthFrom(s, -n)
+            : unit === 'quarter'
+              ? quarterFrom(s, -n)
+              : year(s.ty - n);
   return { next, period };
 }
 

@@ -93,6 +93,8 @@ export function unsupportedReading(q: string, intent: Intent, context: TurnConte
     )
   )
     return "I can't count the days without spending yet. I can count your purchases or total your spending for a period, or by week. Which would help?";
+  if (/\b(per|a|each|every) (work ?day|weekday|business day|working day|school day)\b/.test(q))
+    return "I can't average per workday yet. I can give the average per day, per week or per purchase, or your weekday spending in total. Which would help?";
   if (UNSUPPORTED_SPLIT.test(q))
     return "I can't split spending by day of the week or time of day yet. I can total it for a period, by category, merchant, account, month or week. Which would help?";
   if (['compound_growth', 'loan_payment', 'savings_goal', 'emergency_fund', 'afford'].includes(intent))

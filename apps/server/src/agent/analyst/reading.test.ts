@@ -267,7 +267,7 @@ describe('periods as people leave them', () => {
   });
   it("several categories named together are one total ('groceries + gas')", () => {
     const query = ledger(read('groceries + gas in 2025, total?'));
-    expect(query.filters.categories).toEqual(['FOOD_AND_DRINK_GROCERIES', 'TRANSPORTATION_GAS']);
+    expect(query.filters?.categories).toEqual(['FOOD_AND_DRINK_GROCERIES', 'TRANSPORTATION_GAS']);
     expect(query.group_by).toBe('none');
   });
   it('the last 3 full months is read, and a counted span it cannot read is asked back', () => {

@@ -189,7 +189,7 @@ const QUARTERS =
   /\b(q|quarter) (by|over|to) (q|quarter)\b|\b(by|per|each|every) (calendar )?quarter\b|\bquarterly\b|\bqoq\b/;
 
 const SERIES =
-  /\b(plot|chart|graph)\b|\b(q|quarter) (by|over|to) (q|quarter)\b|\b(by|per|each|every) (calendar )?quarter\b|\bquarterly\b|\b(lately|recently|these days|getting (worse|better|higher|lower|bigger)|been happening with|how has (my )?\w+( \w+)? been)\b|\b(weekly|monthly) (spending|income|expenses|totals?|spend) (for|over|in|during) (the )?(last|past)\b|\btrend(s|ing)?\b|\bover time\b|\b(month|week) (by|over|to) (month|week)\b|\bby (month|week)\b|\beach (month|week) (of|in|since|this|last|over|for)\b|\bevery (month|week) (of|in|since|this|last|over|for)\b|\bmonthly breakdown\b|\bweekly breakdown\b|\b(monthly|weekly),? (for|over|during) (the )?(last|past)\b|\b(go|goes|gone|going|went|trending|creeping) (up|down)\b|\b(increas|decreas|ris|climb|grow|shrink|drop)(e|es|ed|ing)\b|\bchang(e|ed|ing) over\b|\bhistory of\b/;
+  /\b(plot|chart|graph)\b|\beach of the (last|past) \w+ (weeks|weekends|months|quarters)\b|\b(q|quarter) (by|over|to) (q|quarter)\b|\b(by|per|each|every) (calendar )?quarter\b|\bquarterly\b|\b(lately|recently|these days|getting (worse|better|higher|lower|bigger)|been happening with|how has (my )?\w+( \w+)? been)\b|\b(weekly|monthly) (spending|income|expenses|totals?|spend) (for|over|in|during) (the )?(last|past)\b|\btrend(s|ing)?\b|\bover time\b|\b(month|week) (by|over|to) (month|week)\b|\bby (month|week)\b|\beach (month|week) (of|in|since|this|last|over|for)\b|\bevery (month|week) (of|in|since|this|last|over|for)\b|\bmonthly breakdown\b|\bweekly breakdown\b|\b(monthly|weekly),? (for|over|during) (the )?(last|past)\b|\b(go|goes|gone|going|went|trending|creeping) (up|down)\b|\b(increas|decreas|ris|climb|grow|shrink|drop)(e|es|ed|ing)\b|\bchang(e|ed|ing) over\b|\bhistory of\b/;
 
 /** The question speaks of single transactions ('how many txns', 'purchases over $100'). */
 export function namesTransactions(q: string): boolean {
@@ -293,7 +293,7 @@ function readDays(q: string, shape: Shape): void {
     return;
   }
   if (
-    /\bweekends\b|\b(every|each|per|a|on the|on a|over the|during the) ((typical|normal|average|usual|regular) )?weekend\b(?! of\b)|\bweekend (spending|spend|purchases|expenses|shopping)\b/.test(
+    /\bweekends\b|\b(every|each|per|a|on the|on a|over the|during the) ((typical|normal|average|usual|regular) )?weekend\b(?! of\b)|\bweekend (\w+ )?(spending|spend|purchases|expenses|shopping)\b/.test(
       q,
     ) &&
     !/\b(this|last|next|past|previous) weekend\b/.test(q)
@@ -321,14 +321,17 @@ function readTime(q: string, shape: Shape, unusual: boolean, againstUsual: boole
     );
   const strongSeries =
     QUARTERS.test(q) ||
+    /\beach of the (last|past) \w+ (weeks|weekends|months|quarters)\b/.test(q) ||
     /\b(plot|chart|graph)\b|\btrend(s|ing)?\b|\bover time\b|\b(month|week) (by|over|to) (month|week)\b|\bby (month|week)\b|\b(each|every) (month|week) (of|in|since|this|last|over|for)\b|\b(monthly|weekly) breakdown\b|\b(monthly|weekly),? (for|over|during|in the|the past|the last|past|last)\b/.test(
       q,
     );
   // 'where's my money going lately': a ranking of categories or merchants over a recent span, not a
   // series, unless a series is asked for outright.
   const ranksGroups = ['category', 'merchant', 'account'].includes(shape.groupBy) && !strongSeries;
-  if ((SERIES.test(q) || heading) && (!upOrDown || strongSeries) && !unusual && !ranksGroups) {
-    shape.series = QUARTERS.test(q) ? 'quarter' : /\bweek\b|\bweekly\b/.test(q) ? 'week' : 'month';
+  // 'last 3 months vs the 3 before, getting worse?': two periods compared, not a series.
+  const twoPeriods = /\b(vs|versus|compared (to|with)|against)\b/.test(q) && !strongSeries;
+  if ((SERIES.test(q) || heading) && (!upOrDown || strongSeries) && !unusual && !ranksGroups && !twoPeriods) {
+    shape.series = QUARTERS.test(q) ? 'quarter' : /\bweek(end)?s?\b|\bweekly\b/.test(q) ? 'week' : 'month';
     if (shape.statistic === 'average' && shape.per !== 'transaction') {
       shape.statistic = 'total';
       delete shape.per;
@@ -381,7 +384,7 @@ export function readShape(q: string): Shape {
     q.match(new RegExp(`\\b(?:top|biggest|largest|smallest|highest|lowest)\\s+${COUNT_WORD}\\b`)) ??
     q.match(
       new RegExp(
-        `\\b(?:my|the|which|what|rank(?: my)?)\\s+${COUNT_WORD}\\s+(?:(?:most|least|biggest|largest|smallest|highest|lowest|best|worst|priciest|cheapest|top)\\b|(?:\\w+\\s+)?(?:categor(?:y|ies)|merchants|stores|shops|places|spots|vendors|companies|brands|restaurants|holdings|stocks|funds|positions|months|weeks|accounts)\\b)`,
+        `\\b(?:my|the|which|what|rank(?: my)?)\\s+${COUNT_WORD}\\s+(?:(?:most|least|biggest|largest|smallest|highest|lowest|best|worst|priciest|cheapest|top)\\b|(?:\\w+\\s+)?(?:categor(?:y|ies)|merchants|stores|shops|places|spots|vendors|companies|brands|restaurants|holdings|stocks|funds|positions|accounts)\\b)`,
       ),
     );
   const topN = countOf(top?.[1]);

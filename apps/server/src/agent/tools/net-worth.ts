@@ -95,9 +95,14 @@ export const netWorthTool = {
       `Your net worth on ${context.today} is ${usd(now.net)}: ${usd(now.assets)} in assets minus ${usd(now.liabilities)} owed, across ${count(now.accounts.length, 'account')}.`,
       `By account type: ${now.byKind
         .map((kind) => {
-          // Each type's share of everything owned ('what % of my net worth is crypto').
+          // Each type's share of everything owned and of the net worth ('what % of my net worth is
+          // crypto'): the two differ when something is owed.
           const share = Number(kind.total) > 0 ? percentOf(kind.total, now.assets) : null;
-          return `${KIND_LABEL[kind.kind] ?? kind.kind} ${usd(kind.total)}${share === null ? '' : ` (${share}% of assets)`}`;
+          const ofNet =
+            share !== null && toCents(now.net) > 0n && now.net !== now.assets
+              ? `, ${percentOf(kind.total, now.net)}% of net worth`
+              : '';
+          return `${KIND_LABEL[kind.kind] ?? kind.kind} ${usd(kind.total)}${share === null ? '' : ` (${share}% of assets${ofNet})`}`;
         })
         .join(', ')}.`,
     ];
