@@ -85,3 +85,19 @@ export function accountsNamed(context: TurnContext, question: string): ContextAc
     named.some((kind) => a.kind === kind || a.name.toLowerCase().includes(kind)),
   );
 }
+
+/**
+ * A question about one account ('my checking account', 'my Ethereum wallet') when the user has
+ * several that fit: the answer would differ, so ask which.
+ */
+export function ambiguousAccount(
+  question: string,
+  accountsIn: (question: string) => ContextAccount[],
+): ContextAccount[] | undefined {
+  const q = question.toLowerCase();
+  if (!/\b(my|the)\s+(\w+\s+){0,3}(account|wallet|card|ira|roth|brokerage)\b(?!s)/.test(q)) return undefined;
+  if (/\b(accounts|wallets|cards|all|each|both|every|total|combined|together|two|three|and)\b/.test(q))
+    return undefined;
+  const candidates = accountsIn(question);
+  return candidates.length >= 2 ? candidates : undefined;
+}

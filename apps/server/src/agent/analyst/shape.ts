@@ -443,7 +443,7 @@ export function readShape(q: string): Shape {
     (shape.minAmount || shape.maxAmount) &&
     shape.statistic === 'total' &&
     /\b(all|list|show|which|what were|what are|anything|any|every|each)\b/.test(q) &&
-    !/\b(how much|total|sum|in all|altogether|combined)\b/.test(q)
+    !/\b(how much|total|sum|in all|altogether|combined|add (up|them up|it up)|added up|tally)\b/.test(q)
   ) {
     shape.statistic = 'largest';
     shape.top = shape.top ?? 10;

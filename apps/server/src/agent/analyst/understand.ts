@@ -1,3 +1,4 @@
+import { ambiguousAccount } from './account-names.ts';
 import { readNumbers } from './calculators.ts';
 import { COMBINED, combinedReading, listItem, rememberSubjectBefore } from './earlier-answers.ts';
 import { finishReading } from './finish-reading.ts';
@@ -25,24 +26,12 @@ import {
 } from './reading-periods.ts';
 import { namesTransactions, PLAIN_SHAPE, readShape, type Shape, UNUSUAL } from './shape.ts';
 import { readShareWhole, type ShareWhole } from './share-whole.ts';
+import { payerNamed, quotedText } from './text-words.ts';
 import { callsFor } from './tool-calls.ts';
 import type { ContextAccount, Matcher, TurnContext } from './vocabulary.ts';
 
 export { readNumbers } from './calculators.ts';
 export type { Intent, Plan, Reading, ToolCall } from './reading.ts';
-
-/**
- * A question about one account ('my checking account', 'my Ethereum wallet') when the user has
- * several that fit: the answer would differ, so ask which.
- */
-function ambiguousAccount(question: string, matcher: Matcher): ContextAccount[] | undefined {
-  const q = question.toLowerCase();
-  if (!/\b(my|the)\s+(\w+\s+){0,3}(account|wallet|card|ira|roth|brokerage)\b(?!s)/.test(q)) return undefined;
-  if (/\b(accounts|wallets|cards|all|each|both|every|total|combined|together|two|three|and)\b/.test(q))
-    return undefined;
-  const candidates = matcher.accounts(question);
-  return candidates.length >= 2 ? candidates : undefined;
-}
 
 /** The question's own parts, before any earlier reading is taken into account. */
 type Parts = {
@@ -66,18 +55,6 @@ type Parts = {
   investmentIncome: boolean;
 };
 
-/** Words to find in descriptions: a quoted phrase, or 'with coffee in the name'. */
-function quotedText(question: string): string | undefined {
-  const quoted = question.match(/["'\u201c\u2018]([^"'\u201d\u2019]{2,40})["'\u201d\u2019]/)?.[1];
-  if (quoted && !/^(s|t|ll|ve|re|d|m)\b/.test(quoted)) return quoted.trim();
-  const named = question
-    .toLowerCase()
-    .match(
-      /\b(?:with|containing|mentioning|that says?|called|labell?ed|named)\s+([a-z0-9&.-]{2,30})\s+(?:in (?:the|its) (?:name|description|memo)|in it)\b/,
-    );
-  return named?.[1];
-}
-
 function readParts(question: string, context: TurnContext, matcher: Matcher): Parts | Plan {
   const { text: q, corrections } = normalizeQuestion(question);
   const numbers = readNumbers(q);
@@ -97,7 +74,7 @@ function readParts(question: string, context: TurnContext, matcher: Matcher): Pa
     q,
     context.today,
   );
-  const text = quotedText(question);
+  const text = quotedText(question) ?? payerNamed(q);
   // In 'what share of my income went to rent' income is the whole, not what is asked about.
   const shareWhole = shape.statistic === 'share' ? readShareWhole(q, matcher) : undefined;
   // 'what eats up most of my paycheck': the paycheck is where the money comes from, not the subject.
@@ -426,6 +403,36 @@ function applySubject(reading: Reading, parts: Parts, matcher: Matcher): void {
   }
 }
 
+/** 'the store', 'that account' or 'that month' when what it points at is not in the reading: asked back. */
+function pointsToUnknown(
+  q: string,
+  reading: Reading,
+  parts: Parts,
+  previous: Reading | undefined,
+): string | undefined {
+  // 'how much did I spend at the store': which store is not said.
+  if (
+    !parts.merchant &&
+    !parts.category &&
+    !parts.text &&
+    /\b(at|from|in) the (store|shop|place|mall|market|stores|shops)\b/.test(q) &&
+    !/\b(which|what|where)\b/.test(q)
+  )
+    return 'Which store do you mean? Name it, for example "how much did I spend at Target last month".';
+  // 'the gain on that account' with no account said before.
+  if (parts.named.length === 0 && !reading.account && /\b(that|this|the same) account\b/.test(q))
+    return 'Which account do you mean? Name it, for example "my brokerage account".';
+  // 'that month' after months were ranked: which of them is not in the reading.
+  if (
+    /\b(that|this|the same) (month|week|quarter)\b/.test(q) &&
+    parts.periods.mentions.length === 0 &&
+    previous?.shape?.groupBy !== undefined &&
+    ['month', 'week', 'quarter'].includes(previous.shape.groupBy)
+  )
+    return 'Which month do you mean? Name it, for example "the biggest thing I bought in March".';
+  return undefined;
+}
+
 export function understand(
   question: string,
   context: TurnContext,
@@ -527,18 +534,6 @@ export function understand(
       question:
         'Which two should I compare? Name both, for example "groceries vs restaurants in October" or "October vs September".',
     };
-  // 'how much did I spend at the store': which store is not said.
-  if (
-    !merchant &&
-    !category &&
-    !parts.text &&
-    /\b(at|from|in) the (store|shop|place|mall|market|stores|shops)\b/.test(q) &&
-    !/\b(which|what|where)\b/.test(q)
-  )
-    return {
-      kind: 'clarify',
-      question: 'Which store do you mean? Name it, for example "how much did I spend at Target last month".',
-    };
   const started = startReading(parts, previous, context);
   if ('kind' in started) return started;
   const reading = started;
@@ -564,7 +559,7 @@ export function understand(
   }
   seriesPerUnit(reading, parts.shape);
   wholeWeeksOfSeries(reading, parts, context.today);
-  const ambiguous = ambiguousAccount(q, matcher);
+  const ambiguous = ambiguousAccount(q, matcher.accounts);
   if (ambiguous) {
     const names = ambiguous.map((a) => a.name);
     return {
@@ -587,6 +582,8 @@ export function understand(
     reading.account = previous.namedAccount;
     reading.namedAccount = previous.namedAccount;
   }
+  const unknownReference = pointsToUnknown(q, reading, parts, previous);
+  if (unknownReference) return { kind: 'clarify', question: unknownReference, reading };
   finishReading(reading, q, symbols, named, previous);
   rememberSubjectBefore(reading, previous);
   if (parts.corrections.length > 0) reading.corrections = parts.corrections;

@@ -431,6 +431,13 @@ describe.each(testDatabaseKinds())('the ledger query on %s', (database) => {
     expect(ranged.data.periods[0]?.total).toBe(moneyText(-sum(mine)));
     expect(ranged.data.periods[0]?.transactionCount).toBe(mine.length);
     expect(ranged.facts[0]).toContain('in transactions of $20.00 to $100.50');
+    // An upper bound alone keeps refunds (money in, of any size) out too.
+    const small = postedIn(quarter).filter(
+      (row) => isSpending(row) && -usdOf(row) > 0n && -usdOf(row) <= 10_000_000n,
+    );
+    const under = await run({ periods: [quarter], filters: { max_amount: 10 } });
+    expect(under.data.periods[0]?.total).toBe(moneyText(-sum(small)));
+    expect(under.data.periods[0]?.transactionCount).toBe(small.length);
 
     const word = 'coffee';
     const texts = postedIn(quarter).filter(

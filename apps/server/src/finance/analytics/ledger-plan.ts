@@ -161,7 +161,8 @@ export async function ledgerSqlPlan(
     anyOf(merchants.map((merchant) => sql`coalesce(t.merchant, t.name) ilike ${likePattern(merchant)}`)),
     text ? sql`(t.name ilike ${likePattern(text)} or t.merchant ilike ${likePattern(text)})` : undefined,
     min !== null ? sql`${signed} >= ${min}::numeric` : undefined,
-    max !== null ? sql`${signed} <= ${max}::numeric` : undefined,
+    // 'everything under $10': purchases of at most $10, not refunds (money the other way) of any size.
+    max !== null ? sql`${signed} > 0 and ${signed} <= ${max}::numeric` : undefined,
     filters.days ? sql`${WEEKEND_KEY} = ${filters.days}` : undefined,
   ]);
   const wholeMeasure = MEASURE_SQL[query.share_of ?? query.measure];

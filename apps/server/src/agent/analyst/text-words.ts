@@ -1,0 +1,28 @@
+/** Words a question asks to find in transaction descriptions, not a category or merchant. */
+
+/** Words to find in descriptions: a quoted phrase, or 'with coffee in the name'. */
+export function quotedText(question: string): string | undefined {
+  const quoted = question.match(/["'\u201c\u2018]([^"'\u201d\u2019]{2,40})["'\u201d\u2019]/)?.[1];
+  if (quoted && !/^(s|t|ll|ve|re|d|m)\b/.test(quoted)) return quoted.trim();
+  const named = question
+    .toLowerCase()
+    .match(
+      /\b(?:with|containing|mentioning|that says?|called|labell?ed|named)\s+([a-z0-9&.-]{2,30})\s+(?:in (?:the|its) (?:name|description|memo)|in it)\b/,
+    );
+  return named?.[1];
+}
+
+/**
+ * 'how much did tailwind labs pay me', 'income from globex in 2025': a payer named only in the
+ * descriptions of the money in, searched for as words there.
+ */
+export function payerNamed(q: string): string | undefined {
+  const payer =
+    q.match(/\b(?:did|does|has|have)\s+([a-z][a-z0-9&.' -]{1,40}?)\s+(?:pay|paid)\s+me\b/)?.[1] ??
+    q.match(
+      /\b(?:income|paid|pay|money|deposits?|paychecks?)\s+from\s+([a-z][a-z0-9&.' -]{1,40}?)(?=\s+(?:in|this|last|since|during|for|over|so|ytd)\b|\s*[?.!,]|$)/,
+    )?.[1];
+  if (!payer || /^(my|the|work|job|they|them|he|she|it|you|we|i|employer|my job|my employer)\b/.test(payer))
+    return undefined;
+  return payer.trim();
+}
