@@ -198,3 +198,31 @@ export function planLedger(
   ];
   return ledgerCalls(subject, shape, periods, context.today, deep);
 }
+
+/** 'the store', 'that account' or 'that month' when what it points at is not in the reading: asked back. */
+export function pointsToUnknown(
+  q: string,
+  reading: Reading,
+  said: { named: boolean; periods: number; subject: boolean; previous: Reading | undefined },
+): string | undefined {
+  const { previous } = said;
+  // 'how much did I spend at the store': which store is not said.
+  if (
+    !said.subject &&
+    /\b(at|from|in) the (store|shop|place|mall|market|stores|shops)\b/.test(q) &&
+    !/\b(which|what|where)\b/.test(q)
+  )
+    return 'Which store do you mean? Name it, for example "how much did I spend at Target last month".';
+  // 'the gain on that account' with no account said before.
+  if (!said.named && !reading.account && /\b(that|this|the same) account\b/.test(q))
+    return 'Which account do you mean? Name it, for example "my brokerage account".';
+  // 'that month' after months were ranked: which of them is not in the reading.
+  if (
+    /\b(that|this|the same) (month|week|quarter)\b/.test(q) &&
+    said.periods === 0 &&
+    previous?.shape?.groupBy !== undefined &&
+    ['month', 'week', 'quarter'].includes(previous.shape.groupBy)
+  )
+    return 'Which month do you mean? Name it, for example "the biggest thing I bought in March".';
+  return undefined;
+}

@@ -16,7 +16,13 @@ import { declineReason, OUTSIDE_WHAT_I_CAN_READ } from './out-of-scope.ts';
 import { type PeriodReading, readPeriods } from './period-grammar.ts';
 import { nextPeriod, periodShift, previousPeriod } from './periods.ts';
 import { type Intent, LEDGER_INTENTS, type Plan, type Reading } from './reading.ts';
-import { checkPeriods, planLedger, unknownSubject, unsupportedReading } from './reading-checks.ts';
+import {
+  checkPeriods,
+  planLedger,
+  pointsToUnknown,
+  unknownSubject,
+  unsupportedReading,
+} from './reading-checks.ts';
 import {
   applyPeriods,
   applyYearBack,
@@ -277,6 +283,16 @@ function startReading(parts: Parts, previous: Reading | undefined, context: Turn
         LEDGER_INTENTS.has(intent) &&
         LEDGER_INTENTS.has(previous.intent)));
   reading = keepsPeriod && previous?.period ? { intent, period: previous.period } : { intent };
+  // 'which shop do I go to the most' after 'my coffee spending': the shops of what was being discussed.
+  if (
+    keepsPeriod &&
+    previous?.category &&
+    shape.groupBy === 'merchant' &&
+    !parts.category &&
+    !parts.merchant &&
+    !parts.text
+  )
+    reading.category = previous.category;
   if (shape.shaped) reading.shape = shape;
   return reading;
 }
@@ -401,36 +417,6 @@ function applySubject(reading: Reading, parts: Parts, matcher: Matcher): void {
     if (reading.intent === 'merchants' && !/\bmerchants?|stores?|shops?|places\b/.test(q))
       reading.intent = 'spending';
   }
-}
-
-/** 'the store', 'that account' or 'that month' when what it points at is not in the reading: asked back. */
-function pointsToUnknown(
-  q: string,
-  reading: Reading,
-  parts: Parts,
-  previous: Reading | undefined,
-): string | undefined {
-  // 'how much did I spend at the store': which store is not said.
-  if (
-    !parts.merchant &&
-    !parts.category &&
-    !parts.text &&
-    /\b(at|from|in) the (store|shop|place|mall|market|stores|shops)\b/.test(q) &&
-    !/\b(which|what|where)\b/.test(q)
-  )
-    return 'Which store do you mean? Name it, for example "how much did I spend at Target last month".';
-  // 'the gain on that account' with no account said before.
-  if (parts.named.length === 0 && !reading.account && /\b(that|this|the same) account\b/.test(q))
-    return 'Which account do you mean? Name it, for example "my brokerage account".';
-  // 'that month' after months were ranked: which of them is not in the reading.
-  if (
-    /\b(that|this|the same) (month|week|quarter)\b/.test(q) &&
-    parts.periods.mentions.length === 0 &&
-    previous?.shape?.groupBy !== undefined &&
-    ['month', 'week', 'quarter'].includes(previous.shape.groupBy)
-  )
-    return 'Which month do you mean? Name it, for example "the biggest thing I bought in March".';
-  return undefined;
 }
 
 export function understand(
@@ -582,7 +568,12 @@ export function understand(
     reading.account = previous.namedAccount;
     reading.namedAccount = previous.namedAccount;
   }
-  const unknownReference = pointsToUnknown(q, reading, parts, previous);
+  const unknownReference = pointsToUnknown(q, reading, {
+    named: parts.named.length > 0,
+    periods: parts.periods.mentions.length,
+    subject: Boolean(parts.merchant || parts.category || parts.text),
+    previous,
+  });
   if (unknownReference) return { kind: 'clarify', question: unknownReference, reading };
   finishReading(reading, q, symbols, named, previous);
   rememberSubjectBefore(reading, previous);

@@ -25,6 +25,14 @@ export type EmergencyFundData = {
   surplus: string;
 };
 
+/** Many keep the fund in savings alone: the savings accounts' part of the cash, when there is checking too. */
+function savingsOnly(cash: EmergencyFundData['liquidCash']): string[] {
+  const savings = cash.accounts.filter((account) => account.kind === 'savings');
+  if (savings.length === 0 || savings.length === cash.accounts.length) return [];
+  const total = fromCents(savings.reduce((sum, account) => sum + toCents(account.balance), 0n));
+  return [`In savings accounts alone: ${usd(total)} (${savings.map((account) => account.name).join(', ')}).`];
+}
+
 export const emergencyFundTool = {
   name: 'emergency_fund',
   description:
@@ -74,6 +82,7 @@ export const emergencyFundTool = {
       gap > 0n
         ? `You are ${usd(data.shortfall)} short of the ${months} target.`
         : `You are ${usd(data.surplus)} above the ${months} target.`,
+      ...savingsOnly(cash),
     ];
     const blocks: ToolBlock[] = [
       block('figures', {

@@ -764,6 +764,13 @@ describe.each(testDatabaseKinds())('the finance toolkit on %s', (database) => {
       `A 6-month emergency fund is ${dollars(centsText(target))}: 6 × your average monthly spending of ${dollars(average)} ${periodText(period)} (${postedIn(period).filter(isSpending).length} transactions).`,
     );
     expect(result.facts[1]).toContain(dollars(centsText(cash)));
+    // The savings accounts' part on its own (where many keep the fund), beside the checking.
+    const savings = accounts
+      .filter((account) => account.kind === 'savings')
+      .reduce((total, account) => total + (account.usd ?? 0n), 0n);
+    expect(result.facts.find((fact) => fact.startsWith('In savings accounts alone:'))).toContain(
+      dollars(centsText(savings)),
+    );
 
     // The user's own monthly expenses instead of the ledger's.
     const given = await run('emergency_fund', { target_months: 6, monthly_expenses: 3200 });
