@@ -611,7 +611,7 @@ const percent = (passed: number, total: number) =>
 
 const SET_TITLES: Record<EvalSet, string> = {
   tuning: 'tuning set (questions.ts, asserted)',
-  backlog: 'backlog (tuning-typed-3.ts and tuning-typed-4.ts, measured, not yet asserted)',
+  backlog: 'backlog (tuning-typed-3.ts to tuning-typed-5.ts, measured, not yet asserted)',
   'held-out': 'held-out set (held-out/, sealed, measured)',
 };
 
