@@ -25,6 +25,15 @@ export function finishReading(
       : []),
     ...(/\b(eth|ether)\b/.test(q) && !/\bethereum\b/.test(q) ? ['ETH'] : []),
   ];
+  // 'how much do I have at First Platypus': that institution's accounts together.
+  const institutions = new Set(named.map((a) => a.institution).filter(Boolean));
+  if (
+    reading.intent === 'balances' &&
+    named.length > 1 &&
+    institutions.size === 1 &&
+    [...institutions].some((name) => q.includes(String(name).toLowerCase().split(' ')[0] ?? ''))
+  )
+    focus.unshift('By institution');
   // 'which account has the most money in it': the accounts ranked by balance.
   if (reading.intent === 'balances' && /\b(most|least|biggest|largest|smallest|highest|lowest)\b/.test(q))
     focus.unshift('Accounts from the most');

@@ -8,7 +8,7 @@ import type { TurnContext } from './vocabulary.ts';
 
 /** Words of money going out: spend and its casual forms ('blow', 'shell out', 'cost me'). */
 export const SPENDING_WORDS =
-  /\bspen[dt]\b|\bspends\b|\b(blow|blew|blown|blowing|dropped|splurged?|shell(ed)? out|fork(ed)? out|burn(ed|t)? through|went through)\b|\bspending\b|\bbuy(ing)?\b|\bbought\b|\bpurchases?\b|\bshopping\b|\bpaying\b|\bexpenses?\b|\bcost me\b|\bpaid for\b|\bpay for\b|\bbreakdown\b|\bcategor(y|ies)\b|\bgo(ing)? to\b|\bput on\b|\bcharged?\b|\bout the door\b|\bout(ta|ta of| of) me\b|\bhow (bad|expensive|pricey) (was|were|is)\b/;
+  /\bspen[dt]\b|\bspends\b|\b(blow|blew|blown|blowing|dropped|splurged?|shell(ed)? out|fork(ed)? out|burn(ed|t)? through|went through)\b|\bspending\b|\bbuy(ing)?\b|\bbought\b|\bpurchases?\b|\bshopping\b|\bpaying\b|\bexpenses?\b|\bcost me\b|\bpaid for\b|\bpay for\b|\bbreakdown\b|\bcategor(y|ies)\b|\bgo(ing)? to\b|\bput on\b|\bcharged?\b|\bout the door\b|\b(more|less) expensive\b|\bout(ta|ta of| of) me\b|\bhow (bad|expensive|pricey) (was|were|is)\b/;
 
 const INTENT_RULES: ReadonlyArray<[Intent, RegExp]> = [
   ['afford', /\bafford\b|\b(can|could) i (swing|handle|manage|take on|cover)\b.*\$/],
@@ -18,7 +18,7 @@ const INTENT_RULES: ReadonlyArray<[Intent, RegExp]> = [
   ],
   [
     'summary',
-    /\bsummary\b|\bam i (doing )?(ok|okay|alright|all right|fine|good|well)\b|\bdoing (ok|okay|alright|well|fine) financially\b|\bsummari[sz]e\b|\boverview\b|\bsnapshot\b|\brundown\b|\brecap\b|\bhow am i doing\b|\bwhat should i know about my (money|finances|spending|accounts)\b|\bwhere do i stand\b|\bfinancial (health|situation|picture)\b|\bhow (is|are) (my )?(money|finances|things)( \w+)?\b|\bstate of my (money|finances)\b|\b(finances|money) (look|looks|looking|looked)\b/,
+    /\bsummary\b|\bam i (doing )?(ok|okay|alright|all right|fine|good|well)\b|\bdoing (ok|okay|alright|well|fine) financially\b|\bsummari[sz]e\b|\boverview\b|\bsnapshot\b|\brundown\b|\brecap\b|\bhow am i doing\b|\bwhat should i know about my (money|finances|spending|accounts)\b|\bwhere do i stand\b|\bfinancial (health|situation|picture)\b|\bhow (is|are) (my )?(money|finances|things)( \w+)?\b|\bstate of my (money|finances)\b|\b(finances|money) (look|looks|looking|looked)\b|\bhow('s| is| was)? my (month|week|year) (looking|going|shaping up)\b/,
   ],
   [
     'search',
@@ -38,7 +38,7 @@ const INTENT_RULES: ReadonlyArray<[Intent, RegExp]> = [
   ],
   [
     'compound_growth',
-    /\bcompound(ed|ing)?\b|\bgrow to\b|\bwill .* grow\b|\bbe worth in\b|\bworth in \d+ years\b|\binvest(ed)? \$?[\d,.]+k?\b.*\b(years?|%)|\b(invest(ed)?|put|add|deposit)\b.*\b(every|each|a|per) month\b.*\b(have|worth|interest|%|return)\b|\bif i invest(ed)? every month\b|\bhow much would i have if i invest/,
+    /\bcompound(ed|ing)?\b|\bgrow to\b|\bwill .* grow\b|\bbe worth in\b|\bworth in \d+ years\b|\binvest(ed)? \$?[\d,.]+k?\b.*\b(years?|%)|\b(invest(ed)?|put|add|deposit)\b.*\b(every|each|a|per) month\b.*\b(have|worth|interest|%|return)\b|\bif i invest(ed)? every month\b|\b(put|save|invest|add)\b.*(\/ ?mo|\/ ?month)\b.*(%|\bpercent\b)|\bhow much would i have if i invest/,
   ],
   [
     'net_worth',
@@ -62,7 +62,7 @@ const INTENT_RULES: ReadonlyArray<[Intent, RegExp]> = [
   ],
   [
     'cash_flow',
-    /\bspend(ing)? more than i (earn|make)\b|\bspen[dt] (less|more) than i (made|make|earn|earned)\b|\b(spending|expenses) (to|with|vs|versus|and|against) (my )?(income|earnings)\b|\b(income|earnings) (to|with|vs|versus|against) (my )?(spending|expenses)\b|\bmy net\b(?! worth)|\bnet (for|this|last|in|over|so)\b|\bput (away|aside)\b|\bset aside\b|\bsock(ed)? away\b|\bleft ?over\b|\bafter (expenses|spending|bills)\b|\b(income|earnings) (minus|less|after|over) (spending|expenses)\b|\b(earn|make|making) more than i spend\b|\b(living|live) (within|beyond|above) my means\b|\bin the (red|black|green)\b|\b(end|ended|finish|finished|come|came) (\w+ ){0,3}(ahead|behind|positive|negative|up or down)\b|\bnet (positive|negative)\b|\bcash ?flow\b|\bsavings rate\b|\bincome (vs\.?|versus|and) (expenses|spending)\b|\bhow much (did|do|have) i (save|saved)\b|\bhave i saved\b|\bdid i save\b|\bam i (\w+ )?saving (anything|any money|money|at all|enough)\b|\b(saving|save|saved) enough\b|\bnet (income|savings)\b|\bsave each month\b|\bsaving each month\b|\bearn(ed)? (vs\.?|versus|and|compared to) spen[dt]\b/,
+    /\bspend(ing)? more than i (earn|make)\b|\bspen[dt] (less|more) than i (made|make|earn|earned)\b|\b(spending|expenses) (to|with|vs|versus|and|against) (my )?(income|earnings)\b|\b(income|earnings) (to|with|vs|versus|against) (my )?(spending|expenses)\b|\bmy net\b(?! worth)|\bnet (for|this|last|in|over|so)\b|\bput (away|aside)\b|\bset aside\b|\bsock(ed)? away\b|\bleft ?over\b|\bafter (expenses|spending|bills)\b|\b(income|earnings) (minus|less|after|over) (spending|expenses)\b|\b(earn|make|making) more than i spend\b|\b(living|live) (within|beyond|above) my means\b|\bin the (red|black|green)\b|\b(end|ended|finish|finished|come|came) (\w+ ){0,3}(ahead|behind|positive|negative|up or down)\b|\bnet (positive|negative)\b|\bcash ?flow\b|\bsavings rate\b|\bincome (vs\.?|versus|and) (expenses|spending)\b|\bhow much (did|do|have) i (save|saved)\b|\bhave i saved\b|\bdid i save\b|\b(manage|managed|able) to save\b|\bsave anything\b|\bam i (\w+ )?saving (anything|any money|money|at all|enough)\b|\b(saving|save|saved) enough\b|\bnet (income|savings)\b|\bsave each month\b|\bsaving each month\b|\bearn(ed)? (vs\.?|versus|and|compared to) spen[dt]\b/,
   ],
   [
     'income',

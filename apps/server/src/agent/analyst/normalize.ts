@@ -14,6 +14,7 @@ const CHAT: Record<string, string> = {
   div: 'dividend',
   tbh: '',
   imo: '',
+  n: 'and',
   pls: 'please',
   plz: 'please',
   u: 'you',

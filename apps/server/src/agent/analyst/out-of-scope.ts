@@ -18,6 +18,10 @@ const TOPICS: ReadonlyArray<[RegExp, string]> = [
   [/\btranslate\b|\bin (french|spanish|german)\b/, 'translation'],
   [/\bwrite (me )?(some )?code\b|\bjavascript\b|\bpython\b/, 'programming'],
   [/\bsports?\b|\bfootball\b|\bsoccer\b|\bnba\b/, 'sports'],
+  [
+    /\b(can|could|would|will) (u|you) (please )?(book|order|reserve|schedule|buy|purchase|cancel|send|wire|transfer)\b|^(please )?(book|order|reserve|schedule) (me )?(a|an|the|my)\b/,
+    'doing things on your behalf (bookings, orders, payments)',
+  ],
   [/\bmovie recommendations?\b|\bwhat should i watch\b/, 'entertainment picks'],
 ];
 
@@ -32,7 +36,7 @@ const PICKING =
 const PEOPLE =
   '(wife|husband|spouse|partner|girlfriend|boyfriend|fiance|fiancee|brother|sister|sibling|mom|mother|mum|dad|father|son|daughter|friend|roommate|flatmate|boss|neighbou?r|coworker|colleague|parents?|grandma|grandpa|aunt|uncle|cousin|in-laws?)';
 const OTHERS_MONEY = new RegExp(
-  `\\b${PEOPLE}('s|s')\\s+(\\w+\\s+)?(spending|income|salary|balance|account|accounts|card|net worth|portfolio|money|savings|debt|budget|wallet|crypto|paycheck|bills?|expenses|credit)\\b|\\b(my|our|his|her|their)\\s+${PEOPLE}\\s+(spend|spent|spends|earn|earns|earned|make|makes|made|owe|owes|have|has|save|saves|saved|pay|pays|paid)\\b|\\bsomeone else'?s?\\b|\\bother people'?s? (money|spending|accounts?|income)\\b|\\b(his|her|their) (spending|income|salary|balance|accounts?|net worth|portfolio|savings|money)\\b`,
+  `\\b${PEOPLE}('s|s')\\s+(\\w+\\s+)?(spending|income|salary|balance|account|accounts|card|net worth|portfolio|money|savings|debt|budget|wallet|crypto|paycheck|bills?|expenses|credit)\\b|\\b(my|our|his|her|their)\\s+${PEOPLE}\\s+(spend|spent|spends|earn|earns|earned|make|makes|made|owe|owes|have|has|save|saves|saved|pay|pays|paid)\\b|\\bsomeone else'?s?\\b|\\bother people'?s? (money|spending|accounts?|income)\\b|\\b(his|her|their) (spending|income|salary|balance|accounts?|net worth|portfolio|savings|money)\\b|\\b(about|for|of) (his|hers|theirs|their|her)\\??$`,
 );
 const COMPARED_TO_OTHERS =
   /\b(average|typical|median|normal) (american|person|household|family|people|adult|user|millennial)s?\b|\bpeople (my|of my) age\b|\bcompared to (others|other people|everyone|my peers|people)\b|\bmy (friends|peers|neighbors)\b.*\b(spend|earn|make|save)\b/;

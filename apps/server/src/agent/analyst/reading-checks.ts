@@ -71,7 +71,9 @@ export function unsupportedReading(q: string, intent: Intent, context: TurnConte
   const netWorthLessCrypto = intent === 'net_worth' && /\b(crypto|wallets?)\b/.test(q);
   if (
     !netWorthLessCrypto &&
-    /\b(excluding|except|other than|not counting|apart from|leaving out|without counting)\b/.test(q)
+    /\b(excluding|except|other than|not counting|apart from|aside from|besides|leaving out|without counting|everything else|anything else|all else)\b/.test(
+      q,
+    )
   )
     return "I can't leave part of a total out yet. I can give the total with each account type or category beside it, so you can see the part you'd leave out. Should I?";
   if (
@@ -213,6 +215,9 @@ export function pointsToUnknown(
     !/\b(which|what|where)\b/.test(q)
   )
     return 'Which store do you mean? Name it, for example "how much did I spend at Target last month".';
+  // 'what about on the other account', 'same thing for the other place': which other is not known.
+  if (/\bthe other (account|place|one|store|shop|card|merchant|category|wallet)\b/.test(q))
+    return 'Which one do you mean? Name it, for example "my savings account" or "Target".';
   // 'the gain on that account' with no account said before.
   if (!said.named && !reading.account && /\b(that|this|the same) account\b/.test(q))
     return 'Which account do you mean? Name it, for example "my brokerage account".';

@@ -114,6 +114,8 @@ function readParts(question: string, context: TurnContext, matcher: Matcher): Pa
     shape.shaped = false;
   }
   if (symbols.length > 0 && (!intent || intent === 'balances')) intent = 'holdings';
+  // 'roth balance?': the balance of the accounts named, not what they hold.
+  if (intent === 'holdings' && named.length > 0 && /\bbalances?\b/.test(q)) intent = 'balances';
   // 'what eats up most of my paycheck': where the pay goes, not the pay.
   if (intent === 'income' && shape.measure === 'spending' && shape.groupBy === 'category')
     intent = 'spending';
@@ -163,7 +165,7 @@ function readParts(question: string, context: TurnContext, matcher: Matcher): Pa
     !intent &&
     named.length > 0 &&
     // 'how's my credit card looking': an account's state is its balance.
-    (/\bhow much\b|\bwhat('s| is)\b|\bbalance\b|\b(vs|versus|or|which|more|less)\b|\bhow('s| is| are| does| do)\b|\b(looking|doing|status|standing)\b/.test(
+    (/\bhow much\b|\bwhat('s| is| are)\b|\bbalance\b|\b(vs|versus|or|which|more|less)\b|\bhow('s| is| are| does| do)\b|\b(looking|doing|status|standing|worth|altogether|combined|total)\b/.test(
       q,
     ) ||
       q.split(/\s+/).length <= 3)

@@ -156,7 +156,18 @@ export function createMatcher(context: TurnContext) {
     // A long merchant name is also named by its first two words ('whole foods market' → 'whole foods').
     const words = full.split(/\s+/);
     const short = words.length > 2 ? words.slice(0, 2).join(' ') : undefined;
-    return [{ merchant, term: full }, ...(short ? [{ merchant, term: short }] : [])];
+    // 'peets' for Peet's Coffee: a distinctive first word, its apostrophe dropped as people type it.
+    const first = (words[0] ?? '').replace(/'/g, '');
+    const distinctive =
+      words.length > 1 &&
+      first.length >= 4 &&
+      !EVERYDAY_WORDS.has(first) &&
+      !EVERYDAY_WORDS.has(words[0] ?? '');
+    return [
+      { merchant, term: full },
+      ...(short ? [{ merchant, term: short }] : []),
+      ...(distinctive ? [{ merchant, term: first }] : []),
+    ];
   });
   const merchantFuse = new Fuse(merchantTerms, { keys: ['term'], ...fuseOptions });
   // Transfers and card payments move money between the user's own accounts: matched only when named so.

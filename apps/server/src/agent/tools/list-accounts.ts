@@ -62,6 +62,26 @@ function cashSplit(cash: string, byKind: Array<{ kind: string; total: string }>)
   return ` (${parts.map((kind) => `${kind.kind} ${percentOf(kind.total, cash)}%`).join(', ')})`;
 }
 
+/** 'how much do I have at First Platypus': each institution's accounts together, when there are several. */
+function byInstitution(accounts: AnalyticsAccount[]): string[] {
+  const totals = new Map<string, { cents: bigint; count: number }>();
+  for (const account of accounts) {
+    if (!account.institution || account.balanceUsd === null) continue;
+    const entry = totals.get(account.institution) ?? { cents: 0n, count: 0 };
+    totals.set(account.institution, {
+      cents: entry.cents + toCents(account.balanceUsd),
+      count: entry.count + 1,
+    });
+  }
+  const several = [...totals].filter(([, entry]) => entry.count > 1);
+  if (totals.size < 2 && several.length === 0) return [];
+  return [
+    `By institution (what is owed subtracted): ${[...totals]
+      .map(([name, entry]) => `${name} ${usd(fromCents(entry.cents))} (${count(entry.count, 'account')})`)
+      .join(', ')}.`,
+  ];
+}
+
 /** 'if I paid off my cards': the cash in checking and savings less what the cards owe, when they owe. */
 function cashAfterCards(cash: string, accounts: AnalyticsAccount[]): string[] {
   const cards = accounts.filter((a) => a.kind === 'credit' && a.balanceUsd !== null);
@@ -140,6 +160,7 @@ export const listAccountsTool = {
         .join(', ')}.`,
       `Cash in checking and savings: ${usd(cash)}${cashSplit(cash, totals.byKind)}.`,
       ...cashAfterCards(cash, accounts),
+      ...byInstitution(accounts),
       ...rankedSentence(
         'Accounts',
         accounts.map((a) => ({ name: a.displayName, amount: a.balanceUsd })),
