@@ -1,5 +1,23 @@
 import type { ContextAccount, TurnContext } from './turn-context.ts';
 
+/** Words of institution names that name none by themselves ('First Platypus Bank' is 'platypus'). */
+const INSTITUTION_WORDS = new Set([
+  'bank',
+  'first',
+  'paper',
+  'financial',
+  'credit',
+  'union',
+  'trust',
+  'national',
+  'savings',
+  'securities',
+  'investments',
+  'group',
+  'the',
+  'and',
+]);
+
 /**
  * Accounts the question names: by their whole name ('Alpaca Paper Roth IRA' names 'Roth IRA
  * (Alpaca Paper)'), else by the words of their name ('my Roth IRA' names both Roth IRAs), else by
@@ -33,6 +51,23 @@ export function accountsNamed(context: TurnContext, question: string): ContextAc
     return core.length > 0 && core.every(has);
   });
   if (byName.length > 0) return byName;
+  // 'my first platypus accounts', 'what's at alpaca': the accounts at an institution the question
+  // names, narrowed by whatever else it names ('my alpaca roth').
+  const institutionWords = (a: ContextAccount) =>
+    wordsOf(a.institution ?? '').filter((w) => w.length >= 3 && !INSTITUTION_WORDS.has(w));
+  const atInstitution = context.accounts.filter((a) => {
+    const words = institutionWords(a);
+    return words.length > 0 && words.every(has);
+  });
+  if (atInstitution.length > 0) {
+    const named = new Set(atInstitution.flatMap(institutionWords));
+    const rest = q
+      .split(' ')
+      .filter((w) => !named.has(w) && !named.has(w.replace(/s$/, '')))
+      .join(' ');
+    const narrower = accountsNamed({ ...context, accounts: atInstitution }, rest);
+    return narrower.length > 0 ? narrower : atInstitution;
+  }
   const CHAINS: Record<string, string[]> = {
     sol: ['solana', 'sol'],
     eth: ['ethereum', 'eth'],
@@ -100,4 +135,20 @@ export function ambiguousAccount(
     return undefined;
   const candidates = accountsIn(question);
   return candidates.length >= 2 ? candidates : undefined;
+}
+
+/** Kinds of account people compare their spending on; 'card' and 'credit card' are one kind. */
+const SPENDING_ACCOUNT_KINDS: ReadonlyArray<[string, RegExp]> = [
+  ['card', /\b(credit ?card|card|visa|mastercard|amex|credit)\b/],
+  ['checking', /\b(checking|debit)\b/],
+  ['savings', /\bsavings\b/],
+];
+
+/**
+ * 'card spend vs checking spend in september': spending on two kinds of account compared is the
+ * spending by account, each account's figure side by side.
+ */
+export function accountsCompared(q: string, spends: boolean): boolean {
+  if (!spends || !/\b(vs|versus|compared?|or|against|more on)\b/.test(q)) return false;
+  return SPENDING_ACCOUNT_KINDS.filter(([, words]) => words.test(q)).length >= 2;
 }

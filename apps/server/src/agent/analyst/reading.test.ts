@@ -1,5 +1,6 @@
 import type { LedgerQueryInput } from '@penny/contracts';
 import { describe, expect, it } from 'vitest';
+import { accountsNamed } from './account-names.ts';
 import { normalizeQuestion } from './normalize.ts';
 import { type Plan, type Reading, understand } from './understand.ts';
 import { createMatcher, type TurnContext } from './vocabulary.ts';
@@ -432,4 +433,46 @@ describe('an average per weekend', () => {
       });
     },
   );
+});
+
+describe('a part left out', () => {
+  it('leaves out the categories and merchants named after the excluding words', () => {
+    expect(ledger(read('spending last month excluding groceries and amazon'))).toMatchObject({
+      measure: 'spending',
+      filters: { exclude_categories: ['FOOD_AND_DRINK_GROCERIES'], exclude_merchants: ['Amazon'] },
+    });
+    const income = ledger(read('any income this yr besides my paycheck?'));
+    expect(income).toMatchObject({ measure: 'income', filters: { exclude_categories: ['INCOME_WAGES'] } });
+    expect(income.filters?.categories).toBeUndefined();
+  });
+
+  it("reads 'X vs everything else' as X's share, the rest said beside it", () => {
+    expect(ledger(read('groceries vs everything else last month'))).toMatchObject({
+      statistic: 'share',
+      filters: { categories: ['FOOD_AND_DRINK_GROCERIES'] },
+    });
+  });
+
+  it('asks back when what is left out is not something it knows, or the answer cannot leave it out', () => {
+    expect(read('spending last month besides the usual stuff').kind).toBe('clarify');
+    expect(read('net worth not counting my roth').kind).toBe('clarify');
+  });
+});
+
+describe('accounts named by their institution, and compared by kind', () => {
+  it('names the accounts at an institution, narrowed by what else is named', () => {
+    const names = (q: string) => accountsNamed(context, q).map((a) => `${a.name} (${a.institution})`);
+    expect(names('how much do i have at first platypus total')).toEqual([
+      'Plaid Checking (First Platypus Bank)',
+      'Plaid Credit Card (First Platypus Bank)',
+      'Roth IRA (First Platypus Bank)',
+    ]);
+    expect(names('whats my alpaca roth worth')).toEqual(['Roth IRA (Alpaca Paper)']);
+  });
+
+  it("reads 'card spend vs checking spend' as spending by account", () => {
+    const query = ledger(read('card spend vs checking spend in september'));
+    expect(query).toMatchObject({ measure: 'spending', group_by: 'account' });
+    expect(query.filters?.account).toBeUndefined();
+  });
 });

@@ -71,6 +71,8 @@ export type Reading = {
   corrections?: Array<[string, string]>;
   /** Words to find in descriptions, when the question names no known category or merchant. */
   text?: string;
+  /** What the total leaves out ('besides rent'): only the ledger query can. */
+  excluded?: { categories: Array<{ code: string; label: string }>; merchants: string[] };
 };
 
 export type ToolCall = { [N in ToolName]: { tool: N; input: Partial<ToolInput<N>> } }[ToolName];

@@ -145,7 +145,7 @@ function measureOf(q: string): LedgerMeasure | undefined {
   )
     return 'net_cash_flow';
   if (
-    /\bincome\b|\bearn(s|ed|ing|ings)?\b|\bbr(ing|ings|inging|ought) in\b|\b(take|took) home\b|\b(make|made|making)\b(?! a (budget|plan|purchase|payment|transfer|deposit|list|goal))|\bpaid me\b|\bgot paid\b|\bsalary\b|\bpaychecks?\b|\bwages\b|\bdeposits?\b|\bcame in\b|\bmoney in\b|\breceived?\b/.test(
+    /\bincome\b|\bearn(s|ed|ing|ings)?\b|\bbr(ing|ings|inging|ought) in\b|\b(take|took) home\b|\b(make|made|making)\b(?! a (budget|plan|purchase|payment|transfer|deposit|list|goal))|\bpaid me\b|\bgot paid\b|\bsalary\b|\bpaychecks?\b|\bmy (take[- ]home )?pay\b|\bwages\b|\bdeposits?\b|\bcame in\b|\bmoney in\b|\breceived?\b/.test(
       q,
     )
   )

@@ -1,22 +1,17 @@
-import { ambiguousAccount } from './account-names.ts';
+import { accountsCompared, ambiguousAccount } from './account-names.ts';
 import { readNumbers } from './calculators.ts';
 import { COMBINED, combinedReading, listItem, rememberSubjectBefore } from './earlier-answers.ts';
+import { AGAINST_THE_REST, type Exclusion, readExclusion } from './exclusions.ts';
 import { finishReading } from './finish-reading.ts';
-import {
-  BACK_REFERENCE,
-  detectIntent,
-  FOLLOW_UP,
-  heldTickers,
-  intentOfMeasure,
-  SPENDING_WORDS,
-  tickers,
-} from './intents.ts';
+import { refineIntent } from './intent-refine.ts';
+import { BACK_REFERENCE, detectIntent, FOLLOW_UP, heldTickers, SPENDING_WORDS, tickers } from './intents.ts';
 import { normalizeQuestion } from './normalize.ts';
 import { declineReason, OUTSIDE_WHAT_I_CAN_READ } from './out-of-scope.ts';
 import { type PeriodReading, readPeriods } from './period-grammar.ts';
 import { nextPeriod, periodShift, previousPeriod } from './periods.ts';
 import { type Intent, LEDGER_INTENTS, type Plan, type Reading } from './reading.ts';
 import {
+  CANNOT_EXCLUDE,
   checkPeriods,
   planLedger,
   pointsToUnknown,
@@ -30,7 +25,7 @@ import {
   wholeWeeksOfSeries,
   YEAR_BACK,
 } from './reading-periods.ts';
-import { namesTransactions, PLAIN_SHAPE, readShape, type Shape, UNUSUAL } from './shape.ts';
+import { PLAIN_SHAPE, readShape, type Shape } from './shape.ts';
 import { readShareWhole, type ShareWhole } from './share-whole.ts';
 import { payerNamed, quotedText } from './text-words.ts';
 import { callsFor } from './tool-calls.ts';
@@ -59,6 +54,8 @@ type Parts = {
   yearBack: boolean;
   /** Income from investments: dividends and interest together. */
   investmentIncome: boolean;
+  /** What the total leaves out ('besides rent'). */
+  exclusion: Exclusion | undefined;
 };
 
 function readParts(question: string, context: TurnContext, matcher: Matcher): Parts | Plan {
@@ -88,95 +85,38 @@ function readParts(question: string, context: TurnContext, matcher: Matcher): Pa
     shape.measure === 'spending' && shape.groupBy === 'category'
       ? (shareWhole?.rest ?? q).replace(/\bof (my|the) (paychecks?|salary|pay|income)\b/, ' ')
       : (shareWhole?.rest ?? q);
-  const category = text ? undefined : matcher.category(part);
-  const merchant = text ? undefined : matcher.merchant(part);
-  const merchantsNamed = matcher.merchantsNamed(part).map((m) => m.name);
-  const named = matcher.accounts(q);
-  let intent = detectIntent(q);
-  let investmentIncome = false;
-  // 'quick summary of my investments': the overview of one subject is that subject;
-  // 'what do my finances look like this year': an overview of a period is its income and spending.
-  if (intent === 'summary') {
-    if (/\b(investments?|portfolio|holdings|stocks|brokerage)\b/.test(q)) intent = 'holdings';
-    else if (/\b(crypto|wallets?|coins)\b/.test(q)) intent = 'crypto';
-    else if (periods.mentions.some((m) => m.period.unit !== 'month' || m.future !== 'partly'))
-      intent = 'cash_flow';
+  // 'my biggest expense besides rent': the subject is read without what is left out; 'rent vs
+  // everything else' is rent's share, the rest said beside it.
+  const exclusion = text ? undefined : readExclusion(part, matcher);
+  if (AGAINST_THE_REST.test(q) && shape.statistic === 'total' && !shape.series) {
+    shape.statistic = 'share';
+    shape.shaped = true;
   }
-  // 'which account has the most money in it': balances ranked, not the ledger by account.
-  if (
-    /\b(which|what) (account|bank account|acct)s? (has|have|holds?|with|is) (the )?(most|least|biggest|largest|highest|lowest)\b/.test(
-      q,
-    )
-  ) {
-    intent = 'balances';
-    shape.groupBy = 'none';
-    shape.statistic = 'total';
-    shape.shaped = false;
+  const subjectText = (exclusion?.rest ?? part).replace(AGAINST_THE_REST, ' ');
+  const category = text ? undefined : matcher.category(subjectText);
+  const merchant = text ? undefined : matcher.merchant(subjectText);
+  const merchantsNamed = matcher.merchantsNamed(subjectText).map((m) => m.name);
+  // 'card spend vs checking spend': each account's spending, not one account's.
+  const byAccount = accountsCompared(q, SPENDING_WORDS.test(q));
+  if (byAccount) {
+    shape.groupBy = 'account';
+    shape.shaped = true;
   }
-  if (symbols.length > 0 && (!intent || intent === 'balances')) intent = 'holdings';
-  // 'roth balance?': the balance of the accounts named, not what they hold.
-  if (intent === 'holdings' && named.length > 0 && /\bbalances?\b/.test(q)) intent = 'balances';
-  // 'what eats up most of my paycheck': where the pay goes, not the pay.
-  if (intent === 'income' && shape.measure === 'spending' && shape.groupBy === 'category')
-    intent = 'spending';
-  // 'how many purchases did I make': the purchases are made, not money.
-  if (
-    intent === 'income' &&
-    /\b(purchases?|payments?|transactions?|orders?|trips?|charges?)\b.*\b(make|made)\b/.test(q)
-  )
-    intent = 'spending';
-  // 'how much did my investments earn in dividends': money in, not what the investments are worth.
-  // 'which holding paid the most': dividends by the security that paid them.
-  if (intent === 'holdings' && /\b(paid|pays|paying)( me)? (the )?(most|least|more|less)\b/.test(q)) {
-    intent = 'income';
-    shape.measure = 'income';
-  }
-  if (
-    intent === 'holdings' &&
-    /\b(dividends?|interest|income)\b/.test(q) &&
-    /\b(earn\w*|paid|pay|get|got|receiv\w*|made|make|bring|brought|bringing|generat\w*|yield\w*|produc\w*|kick\w* off|throw\w* off)\b/.test(
-      q,
-    )
-  ) {
-    intent = 'income';
-    // 'what did my investments bring in': what investments pay, dividends and interest together.
-    if (/\b(investments?|portfolio|holdings|brokerage|stocks)\b/.test(q)) investmentIncome = true;
-  }
-  if (!intent && (category || merchant || text)) intent = intentOfMeasure(shape.measure) ?? 'spending';
-  else if (
-    !intent &&
-    shape.shaped &&
-    (shape.measure ||
-      namesTransactions(q) ||
-      shape.groupBy !== 'none' ||
-      shape.minAmount ||
-      shape.maxAmount ||
-      UNUSUAL.test(q))
-  )
-    intent = intentOfMeasure(shape.measure) ?? 'spending';
-  else if (
-    !intent &&
-    /\b(compare|compared|vs|versus)\b/.test(q) &&
-    !/^(vs|versus|against|compared)\b/.test(q) &&
-    periods.mentions.length > 0
-  )
-    intent = 'spending';
-  else if (
-    !intent &&
-    named.length > 0 &&
-    // 'how's my credit card looking': an account's state is its balance.
-    (/\bhow much\b|\bwhat('s| is| are)\b|\bbalance\b|\b(vs|versus|or|which|more|less)\b|\bhow('s| is| are| does| do)\b|\b(looking|doing|status|standing|worth|altogether|combined|total)\b/.test(
-      q,
-    ) ||
-      q.split(/\s+/).length <= 3)
-  )
-    intent = 'balances';
+  const named = byAccount ? [] : matcher.accounts(q);
+  const { intent, investmentIncome, perPaycheck } = refineIntent(detectIntent(q), q, {
+    shape,
+    periods,
+    named,
+    symbols,
+    namesSubject: Boolean(category || merchant || text),
+  });
   return {
     q,
     intent,
     shift: periodShift(q),
     periods,
-    category,
+    // 'did my pay go up': the paychecks ('pay' alone names no category: it is also a verb).
+    category: category ?? (perPaycheck ? matcher.category('paychecks') : undefined),
     merchant,
     merchantsNamed,
     named,
@@ -185,9 +125,10 @@ function readParts(question: string, context: TurnContext, matcher: Matcher): Pa
     text,
     corrections,
     shareWhole: shareWhole?.whole,
-    part,
+    part: subjectText,
     yearBack,
     investmentIncome,
+    exclusion,
   };
 }
 
@@ -525,13 +466,22 @@ export function understand(
   const started = startReading(parts, previous, context);
   if ('kind' in started) return started;
   const reading = started;
-  const unsupported = unsupportedReading(q, reading.intent, context);
+  const unsupported = unsupportedReading(
+    q,
+    reading.intent,
+    context,
+    parts.exclusion !== undefined || AGAINST_THE_REST.test(q),
+  );
   if (unsupported) return { kind: 'clarify', question: unsupported, reading };
   const periodProblem = checkPeriods(parts.periods, reading.intent, context);
   if (periodProblem) return { kind: 'clarify', question: periodProblem, reading };
   if (parts.yearBack) applyYearBack(reading, parts, context);
   else applyPeriods(reading, parts, context);
   applySubject(reading, parts, matcher);
+  if (parts.exclusion) {
+    const { categories, merchants } = parts.exclusion;
+    reading.excluded = { categories, merchants };
+  } else if (parts.category || parts.merchant || parts.text) delete reading.excluded;
   if (parts.investmentIncome && reading.intent === 'income') {
     const kinds = context.categories.filter((c) => /^INCOME_(DIVIDENDS|INTEREST)/.test(c.code));
     if (kinds.length > 0) {
@@ -547,7 +497,7 @@ export function understand(
   }
   seriesPerUnit(reading, parts.shape);
   wholeWeeksOfSeries(reading, parts, context.today);
-  const ambiguous = ambiguousAccount(q, matcher.accounts);
+  const ambiguous = reading.shape?.groupBy === 'account' ? undefined : ambiguousAccount(q, matcher.accounts);
   if (ambiguous) {
     const names = ambiguous.map((a) => a.name);
     return {
@@ -587,6 +537,8 @@ export function understand(
     const ledger = planLedger(reading, q, context, deep);
     if (ledger) return { kind: 'tools', reading, calls: ledger };
   }
+  // Only the ledger query leaves a part out: any other answer would count it.
+  if (reading.excluded) return { kind: 'clarify', question: CANNOT_EXCLUDE, reading };
   const calls = callsFor(reading, context, deep);
   if (typeof calls === 'string') return { kind: 'clarify', question: calls, reading };
   return { kind: 'tools', reading, calls };
