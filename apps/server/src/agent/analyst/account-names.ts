@@ -1,3 +1,4 @@
+import type { Reading } from './reading.ts';
 import type { ContextAccount, TurnContext } from './turn-context.ts';
 
 /** Words of institution names that name none by themselves ('First Platypus Bank' is 'platypus'). */
@@ -151,4 +152,27 @@ const SPENDING_ACCOUNT_KINDS: ReadonlyArray<[string, RegExp]> = [
 export function accountsCompared(q: string, spends: boolean): boolean {
   if (!spends || !/\b(vs|versus|compared?|or|against|more on)\b/.test(q)) return false;
   return SPENDING_ACCOUNT_KINDS.filter(([, words]) => words.test(q)).length >= 2;
+}
+
+/** The one account a question names is the reading's; 'it' in a follow-up is the one named before. */
+export function applyNamedAccount(
+  reading: Reading,
+  named: ContextAccount[],
+  q: string,
+  previous: Reading | undefined,
+): void {
+  // 'my brokerage accts': every account of the kind, not the one whose name fits best.
+  if (named.length === 1 && named[0] && !/\b(accounts|accts|cards|wallets)\b/.test(q)) {
+    reading.account = named[0];
+    reading.namedAccount = named[0];
+  } else if (
+    named.length === 0 &&
+    previous?.namedAccount &&
+    /\b(it|that account|this account|that one|the account)\b/.test(q) &&
+    !['balances', 'net_worth', 'crypto'].includes(reading.intent)
+  ) {
+    // 'how much interest did it earn' after 'what's my savings balance': the account said before.
+    reading.account = previous.namedAccount;
+    reading.namedAccount = previous.namedAccount;
+  }
 }

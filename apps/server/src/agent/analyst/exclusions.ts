@@ -1,3 +1,4 @@
+import type { Reading } from './reading.ts';
 import type { Matcher } from './vocabulary.ts';
 
 /**
@@ -45,4 +46,14 @@ export function readExclusion(q: string, matcher: Matcher): Exclusion | undefine
     merchants,
     rest: `${q.slice(0, found.index)} ${end ? after.slice(end.index) : ''}`.replace(/\s+/g, ' ').trim(),
   };
+}
+
+/** The part left out goes into the reading; a follow-up that names a new subject drops the old one's. */
+export function applyExclusion(
+  reading: Reading,
+  exclusion: Exclusion | undefined,
+  namesSubject: boolean,
+): void {
+  if (exclusion) reading.excluded = { categories: exclusion.categories, merchants: exclusion.merchants };
+  else if (namesSubject) delete reading.excluded;
 }

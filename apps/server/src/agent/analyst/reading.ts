@@ -1,7 +1,7 @@
 import type { ToolInput, ToolName } from '@penny/contracts';
 import type { Period } from './periods.ts';
 import type { Shape } from './shape.ts';
-import type { ContextAccount } from './vocabulary.ts';
+import type { ContextAccount } from './turn-context.ts';
 
 /**
  * The offline analyst's reading of a question: what is asked (the intent), over which period, about

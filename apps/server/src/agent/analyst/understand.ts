@@ -1,7 +1,7 @@
-import { accountsCompared, ambiguousAccount } from './account-names.ts';
+import { accountsCompared, ambiguousAccount, applyNamedAccount } from './account-names.ts';
 import { readNumbers } from './calculators.ts';
 import { COMBINED, combinedReading, listItem, rememberSubjectBefore } from './earlier-answers.ts';
-import { AGAINST_THE_REST, type Exclusion, readExclusion } from './exclusions.ts';
+import { AGAINST_THE_REST, applyExclusion, type Exclusion, readExclusion } from './exclusions.ts';
 import { finishReading } from './finish-reading.ts';
 import { refineIntent } from './intent-refine.ts';
 import { BACK_REFERENCE, detectIntent, FOLLOW_UP, heldTickers, SPENDING_WORDS, tickers } from './intents.ts';
@@ -478,10 +478,7 @@ export function understand(
   if (parts.yearBack) applyYearBack(reading, parts, context);
   else applyPeriods(reading, parts, context);
   applySubject(reading, parts, matcher);
-  if (parts.exclusion) {
-    const { categories, merchants } = parts.exclusion;
-    reading.excluded = { categories, merchants };
-  } else if (parts.category || parts.merchant || parts.text) delete reading.excluded;
+  applyExclusion(reading, parts.exclusion, Boolean(parts.category || parts.merchant || parts.text));
   if (parts.investmentIncome && reading.intent === 'income') {
     const kinds = context.categories.filter((c) => /^INCOME_(DIVIDENDS|INTEREST)/.test(c.code));
     if (kinds.length > 0) {
@@ -506,20 +503,7 @@ export function understand(
       reading,
     };
   }
-  // 'my brokerage accts': every account of the kind, not the one whose name fits best.
-  if (named.length === 1 && named[0] && !/\b(accounts|accts|cards|wallets)\b/.test(q)) {
-    reading.account = named[0];
-    reading.namedAccount = named[0];
-  } else if (
-    named.length === 0 &&
-    previous?.namedAccount &&
-    /\b(it|that account|this account|that one|the account)\b/.test(q) &&
-    !['balances', 'net_worth', 'crypto'].includes(reading.intent)
-  ) {
-    // 'how much interest did it earn' after 'what's my savings balance': the account said before.
-    reading.account = previous.namedAccount;
-    reading.namedAccount = previous.namedAccount;
-  }
+  applyNamedAccount(reading, named, q, previous);
   const unknownReference = pointsToUnknown(q, reading, {
     named: parts.named.length > 0,
     periods: parts.periods.mentions.length,

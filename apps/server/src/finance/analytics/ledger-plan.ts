@@ -83,7 +83,8 @@ function allOf(parts: Array<SQL | undefined>): SQL | undefined {
 }
 
 /** A merchant named whole or in part, in the merchant or, without one, the transaction's name. */
-const merchantMatch = (merchant: string): SQL => sql`coalesce(t.merchant, t.name) ilike ${likePattern(merchant)}`;
+const merchantMatch = (merchant: string): SQL =>
+  sql`coalesce(t.merchant, t.name) ilike ${likePattern(merchant)}`;
 
 function dollarsOf(value: number | string | undefined): Money | null {
   return value === undefined ? null : fromCents(toCents(value));
@@ -214,7 +215,9 @@ export async function ledgerSqlPlan(
       maxAmount: max,
       shareWithin: within.flatMap((category) => (category.filter ? [category.filter] : [])),
       days: filters.days ?? null,
-      excludedCategories: excludedCategories.flatMap((category) => (category.filter ? [category.filter] : [])),
+      excludedCategories: excludedCategories.flatMap((category) =>
+        category.filter ? [category.filter] : [],
+      ),
       excludedMerchants,
     },
   };
