@@ -74,6 +74,8 @@ export function unsupportedReading(
     )
   )
     return 'I can\'t total spending by one day of the week yet. I can total weekends or weekdays, or a period you name, like "last weekend" or "last month". Which would help?';
+  if (/\bhow much (can|could|should) i (\w+ )?(spend|afford to spend|blow)\b/.test(q))
+    return "I can't set a spending budget yet. I can show what you usually earn, spend and keep each month over the last 3 full months. Should I?";
   if (/\bif i (cut|stopp?ed|stop|reduced?|dropped|cancel+ed|cancel|quit|halved|spent less)\b/.test(q))
     return "I don't work out what-ifs yet. I can show what you spent on it over the last months, or where your spending rose above its usual level. Which would help?";
   // 'net worth without crypto' is a figure of its own (net_worth states it).
@@ -205,7 +207,11 @@ export function planLedger(
       : reading.merchant
         ? { merchants: [reading.merchant] }
         : {}),
-    ...(reading.account ? { account: reading.account.name } : {}),
+    ...(reading.account
+      ? { account: reading.account.name }
+      : reading.accountKind
+        ? { account: reading.accountKind }
+        : {}),
     ...(reading.text ? { text: reading.text } : {}),
     ...(reading.excluded
       ? {

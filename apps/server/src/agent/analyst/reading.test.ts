@@ -339,14 +339,10 @@ describe('accounts and holdings', () => {
 });
 
 describe('more kinds from questions typed as people type', () => {
-  it('what investments brought in is dividends and interest together', () => {
-    expect(
-      ledger(read('how much income did my investments bring in this yr (divs + interest)')),
-    ).toMatchObject({
-      measure: 'income',
-      group_by: 'category',
-      filters: { categories: ['INCOME_DIVIDENDS', 'INCOME_INTEREST_EARNED'] },
-    });
+  it('what investments brought in is the income paid into the investment accounts, by kind', () => {
+    const query = ledger(read('how much income did my investments bring in this yr (divs + interest)'));
+    expect(query).toMatchObject({ measure: 'income', group_by: 'category', filters: { account: 'investment' } });
+    expect(query.filters?.categories).toBeUndefined();
   });
   it('which account has the most is the balances, not the ledger by account', () => {
     const plan = read('which acct has the most money in it');
@@ -474,5 +470,39 @@ describe('accounts named by their institution, and compared by kind', () => {
     const query = ledger(read('card spend vs checking spend in september'));
     expect(query).toMatchObject({ measure: 'spending', group_by: 'account' });
     expect(query.filters?.account).toBeUndefined();
+  });
+});
+
+describe('follow-ups over what was just said', () => {
+  const thread = (...questions: string[]): Plan => {
+    let previous: Reading | undefined;
+    let plan: Plan | undefined;
+    for (const q of questions) {
+      plan = read(q, previous);
+      if (plan.kind === 'tools') previous = plan.reading;
+    }
+    return plan as Plan;
+  };
+
+  it("'how many rides is that' counts the rides of the subject just asked about", () => {
+    expect(ledger(thread('show me my uber spending this yr', 'how many rides is that'))).toMatchObject({
+      statistic: 'count',
+      filters: { merchants: ['Uber'] },
+      periods: [{ start: '2026-01-01', end: '2026-11-26' }],
+    });
+  });
+
+  it("'those 2' after a period and the one before it is both periods together", () => {
+    const months = ['how much on groceries last mo', 'n the month before that?'];
+    expect(ledger(thread(...months, 'avg of those 2'))).toMatchObject({
+      statistic: 'average',
+      per: 'month',
+      filters: { categories: ['FOOD_AND_DRINK_GROCERIES'] },
+      periods: [{ start: '2026-09-01', end: '2026-10-31' }],
+    });
+    expect(ledger(thread(...months, 'which store did i spend the most at over those 2 months'))).toMatchObject({
+      group_by: 'merchant',
+      periods: [{ start: '2026-09-01', end: '2026-10-31' }],
+    });
   });
 });

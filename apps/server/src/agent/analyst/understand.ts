@@ -1,6 +1,14 @@
 import { accountsCompared, ambiguousAccount, applyNamedAccount } from './account-names.ts';
 import { readNumbers } from './calculators.ts';
-import { COMBINED, combinedReading, listItem, rememberSubjectBefore } from './earlier-answers.ts';
+import {
+  COMBINED,
+  combinedReading,
+  listItem,
+  rememberPeriodBefore,
+  rememberSubjectBefore,
+  spanOfTwo,
+  twoNotInReading,
+} from './earlier-answers.ts';
 import { AGAINST_THE_REST, applyExclusion, type Exclusion, readExclusion } from './exclusions.ts';
 import { finishReading } from './finish-reading.ts';
 import { refineIntent } from './intent-refine.ts';
@@ -93,7 +101,7 @@ function readParts(question: string, context: TurnContext, matcher: Matcher): Pa
     shape.shaped = true;
   }
   const subjectText = (exclusion?.rest ?? part).replace(AGAINST_THE_REST, ' ');
-  const category = text ? undefined : matcher.category(subjectText);
+  const category = text ? undefined : countedBack(matcher.category(subjectText), shape, q);
   const merchant = text ? undefined : matcher.merchant(subjectText);
   const merchantsNamed = matcher.merchantsNamed(subjectText).map((m) => m.name);
   // 'card spend vs checking spend': each account's spending, not one account's.
@@ -130,6 +138,43 @@ function readParts(question: string, context: TurnContext, matcher: Matcher): Pa
     investmentIncome,
     exclusion,
   };
+}
+
+/**
+ * 'what did my investments pay me': the income paid into the investment accounts, by kind (dividends,
+ * interest); without investment accounts, dividends and interest wherever they were paid.
+ */
+function investmentIncome(reading: Reading, context: TurnContext): void {
+  const shape = {
+    ...(reading.shape ?? PLAIN_SHAPE),
+    measure: 'income' as const,
+    groupBy: 'category' as const,
+  };
+  if (context.accounts.some((a) => a.kind === 'investment')) {
+    reading.accountKind = 'investment';
+    reading.shape = { ...shape, shaped: true };
+    delete reading.category;
+    return;
+  }
+  const kinds = context.categories.filter((c) => /^INCOME_(DIVIDENDS|INTEREST)/.test(c.code));
+  if (kinds.length === 0) return;
+  reading.categories = kinds.map((c) => ({ code: c.code, label: c.label }));
+  reading.shape = { ...shape, shaped: true };
+  delete reading.category;
+}
+
+/**
+ * 'how many rides is that' after 'my uber spending': the rides counted are what was just talked about,
+ * so the count's noun names no new subject (not the ride-share category).
+ */
+function countedBack<T extends { phrase: string }>(
+  category: T | undefined,
+  shape: Shape,
+  q: string,
+): T | undefined {
+  const noun = shape.countNoun?.replace(/s$/, '');
+  const pointsBack = /\b(is|was|are|were) (that|those|these|it)\b|\b(in|of) (that|those|them)\b/.test(q);
+  return noun && pointsBack && category?.phrase.replace(/s$/, '') === noun ? undefined : category;
 }
 
 /** Whether the question is a follow-up of the previous reading, and whether it only reshapes it. */
@@ -449,20 +494,11 @@ export function understand(
       question: 'Which ones should I add together? Name them, for example "uber and lyft this year".',
     };
   }
-  // 'compare the two', 'which was higher': the two are not in one reading, so ask which.
-  if (
-    previous &&
-    /\b(the two|both|them|those|either)\b|^which (was|is|one)\b/.test(q) &&
-    /\b(compare|which|higher|lower|more|less|bigger|smaller|difference)\b/.test(q) &&
-    !category &&
-    !merchant &&
-    parts.periods.mentions.length === 0
-  )
-    return {
-      kind: 'clarify',
-      question:
-        'Which two should I compare? Name both, for example "groceries vs restaurants in October" or "October vs September".',
-    };
+  // 'avg of those 2' after 'last month' and 'the month before that?': both months together.
+  const bothPeriods = previous ? spanOfTwo(q, previous) : undefined;
+  const namesOwn = Boolean(category || merchant) || parts.periods.mentions.length > 0;
+  const twoUnknown = bothPeriods || namesOwn ? undefined : twoNotInReading(q, previous);
+  if (twoUnknown) return twoUnknown;
   const started = startReading(parts, previous, context);
   if ('kind' in started) return started;
   const reading = started;
@@ -478,20 +514,12 @@ export function understand(
   if (parts.yearBack) applyYearBack(reading, parts, context);
   else applyPeriods(reading, parts, context);
   applySubject(reading, parts, matcher);
-  applyExclusion(reading, parts.exclusion, Boolean(parts.category || parts.merchant || parts.text));
-  if (parts.investmentIncome && reading.intent === 'income') {
-    const kinds = context.categories.filter((c) => /^INCOME_(DIVIDENDS|INTEREST)/.test(c.code));
-    if (kinds.length > 0) {
-      reading.categories = kinds.map((c) => ({ code: c.code, label: c.label }));
-      reading.shape = {
-        ...(reading.shape ?? PLAIN_SHAPE),
-        measure: 'income',
-        groupBy: 'category',
-        shaped: true,
-      };
-      delete reading.category;
-    }
+  if (bothPeriods) {
+    reading.period = bothPeriods;
+    delete reading.periods;
   }
+  applyExclusion(reading, parts.exclusion, Boolean(parts.category || parts.merchant || parts.text));
+  if (parts.investmentIncome && reading.intent === 'income') investmentIncome(reading, context);
   seriesPerUnit(reading, parts.shape);
   wholeWeeksOfSeries(reading, parts, context.today);
   const ambiguous = reading.shape?.groupBy === 'account' ? undefined : ambiguousAccount(q, matcher.accounts);
@@ -513,6 +541,7 @@ export function understand(
   if (unknownReference) return { kind: 'clarify', question: unknownReference, reading };
   finishReading(reading, q, symbols, named, previous);
   rememberSubjectBefore(reading, previous);
+  rememberPeriodBefore(reading, previous);
   if (parts.corrections.length > 0) reading.corrections = parts.corrections;
   else delete reading.corrections;
   if (LEDGER_INTENTS.has(reading.intent)) {
