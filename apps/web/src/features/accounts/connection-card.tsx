@@ -124,7 +124,7 @@ function Balance({ account }: { account: LinkedAccount }) {
     : `${Number(account.current).toLocaleString('en-US', { maximumFractionDigits: 8 })} ${account.currency}`;
   const showUsd = account.current_usd !== null && account.currency !== 'USD';
   return (
-    <div className="flex flex-col items-end tabular-nums">
+    <div className="flex shrink-0 flex-col items-end tabular-nums">
       <span className={cx('text-base font-semibold', value < 0 && 'text-negative')}>{main}</span>
       {showUsd && account.current_usd !== null ? (
         <span className="text-xs text-text-muted">{formatMoney(account.current_usd, 'USD')}</span>
@@ -226,8 +226,8 @@ export function ConnectionCard({
       {credential.accounts.length > 0 ? (
         <ul className="flex flex-col divide-y divide-border rounded-lg border border-border">
           {credential.accounts.map((account) => (
-            <li key={account.id} className="flex flex-wrap items-center justify-between gap-3 px-3 py-2">
-              <div className="flex min-w-0 flex-col gap-1">
+            <li key={account.id} className="flex items-center justify-between gap-3 px-3 py-2">
+              <div className="flex min-w-0 flex-1 flex-col gap-1">
                 <span className="truncate text-sm font-medium">{account.name}</span>
                 <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
                   <Badge>{KIND_LABELS[account.kind]}</Badge>
