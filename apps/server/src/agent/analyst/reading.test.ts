@@ -341,7 +341,11 @@ describe('accounts and holdings', () => {
 describe('more kinds from questions typed as people type', () => {
   it('what investments brought in is the income paid into the investment accounts, by kind', () => {
     const query = ledger(read('how much income did my investments bring in this yr (divs + interest)'));
-    expect(query).toMatchObject({ measure: 'income', group_by: 'category', filters: { account: 'investment' } });
+    expect(query).toMatchObject({
+      measure: 'income',
+      group_by: 'category',
+      filters: { account: 'investment' },
+    });
     expect(query.filters?.categories).toBeUndefined();
   });
   it('which account has the most is the balances, not the ledger by account', () => {
@@ -500,7 +504,9 @@ describe('follow-ups over what was just said', () => {
       filters: { categories: ['FOOD_AND_DRINK_GROCERIES'] },
       periods: [{ start: '2026-09-01', end: '2026-10-31' }],
     });
-    expect(ledger(thread(...months, 'which store did i spend the most at over those 2 months'))).toMatchObject({
+    expect(
+      ledger(thread(...months, 'which store did i spend the most at over those 2 months')),
+    ).toMatchObject({
       group_by: 'merchant',
       periods: [{ start: '2026-09-01', end: '2026-10-31' }],
     });
