@@ -38,6 +38,15 @@ describe('answerBlocks', () => {
     ]);
   });
 
+  it('keeps the punctuation after the figure with it', () => {
+    expect(answerBlocks('Your net worth on 2026-11-27 is $103,066.23: $104,817.27 in assets.')[0]).toEqual({
+      kind: 'lead',
+      before: 'Your net worth on 2026-11-27 is',
+      figure: '$103,066.23:',
+      after: '$104,817.27 in assets.',
+    });
+  });
+
   it('keeps a signed amount whole and leaves answers without an amount as paragraphs', () => {
     expect(answerBlocks('Your change is -$1,751.04 this month.')[0]).toEqual({
       kind: 'lead',

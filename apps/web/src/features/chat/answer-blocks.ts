@@ -32,11 +32,10 @@ function leadOf(line: Line): AnswerBlock | null {
   if (!match) return null;
   let figure = match[0];
   let after = line.text.slice(match.index + figure.length).trimStart();
-  // A sentence ending on its figure keeps its full stop with it.
-  if (/^[.,;!?]*$/.test(after)) {
-    figure += after;
-    after = '';
-  }
+  // Punctuation right after the figure stays with it: 'Rent was $1,800.', 'is $103,066.23: ...'.
+  const punctuation = /^[.,;:!?]+/.exec(after)?.[0] ?? '';
+  figure += punctuation;
+  after = after.slice(punctuation.length).trimStart();
   return { kind: 'lead', before: line.text.slice(0, match.index).trimEnd(), figure, after };
 }
 

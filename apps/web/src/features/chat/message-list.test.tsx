@@ -69,12 +69,16 @@ describe('message list', () => {
     expect(box.scrollTop).toBe(2000 - 500 - 151);
   });
 
-  it('keeps following when the list scrolls by itself (content laid out late), not the reader', () => {
+  it('follows when the list scrolls by itself (content laid out late), but not once the reader clicks up there', () => {
     const { box, add } = setup(20);
     box.scrollTop = 200;
     fireEvent.scroll(box);
     add();
     expect(box.scrollTop).toBe(2100 - 500);
+    box.scrollTop = 200;
+    fireEvent.pointerDown(box);
+    add();
+    expect(box.scrollTop).toBe(200);
   });
 
   it('mounts the newest 60 of a long thread and adds earlier ones when scrolled to the top', () => {

@@ -86,7 +86,7 @@ export function MessageList({
   const mode = useRef<FollowMode>('end');
   /** The turn the reader last sent from here: its question and answer are kept in view. */
   const turnQuery = useRef<string | null>(null);
-  /** The reader wheeled, touched, pressed a scroll key or grabbed the scrollbar since we last scrolled. */
+  /** The reader wheeled, touched, clicked, focused or pressed a scroll key since we last scrolled. */
   const readerMoved = useRef(false);
   const [windowSize, setWindowSize] = useState(MESSAGE_WINDOW);
   /** The scroll height before earlier items were added, to keep the reader's place. */
@@ -161,8 +161,12 @@ export function MessageList({
     if (hidden > 0 && box.scrollTop <= LOAD_EARLIER_PX && anchor.current === null) showEarlier();
   }
 
+  // The reader is at work in the list (a wheel, a touch, a click, a key, a focus): from here on, where
+  // they are decides; opening a step far up never pulls the view back to the newest turn.
   const readerMoves = () => {
     readerMoved.current = true;
+    const box = boxRef.current;
+    if (box) mode.current = modeAfterReaderScroll(distanceFromBottom(box), CHAT_LIMITS.autoScrollPx);
   };
 
   return (
@@ -172,6 +176,7 @@ export function MessageList({
       onWheel={readerMoves}
       onTouchMove={readerMoves}
       onPointerDown={readerMoves}
+      onFocus={readerMoves}
       onKeyDown={(event) => {
         if (SCROLL_KEYS.has(event.key)) readerMoves();
       }}

@@ -1,5 +1,5 @@
 import type { AgentAction } from '@penny/contracts';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { leadStep, ThoughtProcessGroup, totalSeconds, turnVerdict } from './thought-process-group.tsx';
@@ -72,6 +72,13 @@ describe('ThoughtProcessGroup', () => {
       expect.stringContaining('Groceries · October 2026 · 5 transactions'),
       expect.stringContaining('Wrote the answer'),
     ]);
+  });
+
+  it('says nothing was found on the line itself when every tool step read nothing', () => {
+    render(<ThoughtProcessGroup actions={[reading, { ...spending, status: 'nothing_found' }, writing]} />);
+    const line = screen.getByRole('button', { name: /Analysis complete/ });
+    expect(within(line).getByText('Nothing found')).toBeVisible();
+    expect(line).not.toHaveTextContent('Done');
   });
 
   it('never says complete over a failed step', () => {

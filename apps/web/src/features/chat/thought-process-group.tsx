@@ -71,11 +71,13 @@ export function totalSeconds(actions: readonly AgentAction[]): number | undefine
 export function ThoughtProcessGroup({ actions }: { actions: readonly AgentAction[] }) {
   const [open, setOpen] = useState(false);
   const bodyId = useId();
-  const verdict = VERDICTS[turnVerdict(actions)];
+  const verdictKey = turnVerdict(actions);
+  const verdict = VERDICTS[verdictKey];
   const lead = leadStep(actions);
   const line = lead ? lead.summary?.trim() || lead.description : '';
   const duration = shownDuration(totalSeconds(actions));
   const Icon = verdict.icon;
+  const steps = `${actions.length === 1 ? '1 step' : `${actions.length} steps`}${duration ? ` (${duration})` : ''}`;
   return (
     <div data-testid="thought-process-group" data-verdict={verdict.word}>
       <button
@@ -83,6 +85,7 @@ export function ThoughtProcessGroup({ actions }: { actions: readonly AgentAction
         aria-expanded={open}
         aria-controls={bodyId}
         onClick={() => setOpen((was) => !was)}
+        title={steps}
         className="flex w-full min-w-0 items-center gap-2 rounded-lg py-1 text-left text-sm hover:bg-surface-raised"
       >
         <Icon aria-hidden="true" className={cx('size-4 shrink-0', TONE_TEXT[verdict.tone])} />
@@ -91,11 +94,14 @@ export function ThoughtProcessGroup({ actions }: { actions: readonly AgentAction
           {chatMessages.ready}
         </span>
         <span className="min-w-0 flex-1 truncate text-text-muted">{line}</span>
-        <span className="sr-only">{verdict.word}, </span>
-        <span className="shrink-0 text-xs text-text-muted">
-          {actions.length === 1 ? '1 step' : `${actions.length} steps`}
-          {duration ? ` (${duration})` : ''}
-        </span>
+        {/* The other verdicts are in the title; this one is not, and must not read as done. */}
+        {verdictKey === 'nothing_found' ? (
+          <span className="shrink-0 text-xs font-medium text-text-muted">{verdict.word}</span>
+        ) : (
+          <span className="sr-only">, {verdict.word}</span>
+        )}
+        {/* The count and the time are in the panels once opened; the line keeps its width for the summary. */}
+        <span className="sr-only">, {steps}</span>
         <ChevronDown
           aria-hidden="true"
           className={cx(

@@ -103,15 +103,12 @@ export const ThoughtProcessPanel = memo(function ThoughtProcessPanel({
         aria-expanded={expanded}
         aria-controls={bodyId}
         onClick={() => setExpanded((open) => !open)}
-        className="flex w-full min-w-0 items-center gap-2 rounded-lg px-3 py-1.5 text-left text-sm hover:bg-surface-raised"
+        className="flex w-full min-w-0 flex-wrap items-center gap-x-2 rounded-lg px-3 py-1.5 text-left text-sm hover:bg-surface-raised"
       >
-        <span aria-hidden="true" className="text-base leading-none">
+        <span aria-hidden="true" className="w-5 text-base leading-none">
           {symbol}
         </span>
-        <span className="shrink-0 font-medium text-text">{chatMessages.thoughtProcess}</span>
-        <span data-testid="step-summary" className="min-w-0 flex-1 truncate text-text-muted">
-          {line}
-        </span>
+        <span className="min-w-0 flex-1 truncate font-medium text-text">{chatMessages.thoughtProcess}</span>
         {duration ? <span className="amount shrink-0 text-text-muted">({duration})</span> : null}
         <span className={cx('flex shrink-0 items-center gap-1.5 text-xs font-medium', classes.text)}>
           <span aria-hidden="true" className={cx('size-2 rounded-full', classes.dot)} />
@@ -124,6 +121,10 @@ export const ThoughtProcessPanel = memo(function ThoughtProcessPanel({
             expanded && 'rotate-180',
           )}
         />
+        {/* What the step read, on its own line under the title: it is the part worth reading. */}
+        <span data-testid="step-summary" className="order-last basis-full truncate pl-7 text-text-muted">
+          {line}
+        </span>
       </button>
       <div id={bodyId} hidden={!expanded} className="border-t border-border px-3 py-2 text-sm">
         <p className="font-medium text-text-muted">{chatMessages.whatIDid}</p>
