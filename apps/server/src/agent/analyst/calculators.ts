@@ -13,10 +13,11 @@ export function readNumbers(question: string): Record<string, number> {
     unit === 'k' || unit === 'thousand' ? 1000 : unit === 'm' || unit === 'million' ? 1_000_000 : 1;
   const amounts = [
     ...q.matchAll(
-      /\$\s?(\d+(?:\.\d+)?)\s?(k|thousand|m|million)?\b|(\d+(?:\.\d+)?)\s?(k|thousand|million)\b/g,
+      // '$500', '10k', and a bare number said per month ('put 500 a month away').
+      /\$\s?(\d+(?:\.\d+)?)\s?(k|thousand|m|million)?\b|(\d+(?:\.\d+)?)\s?(k|thousand|million)\b|(?<![\d.])(\d+(?:\.\d+)?)(?=\s?(?:a|per|each|every|\/)\s?(?:month|mo)\b)/g,
     ),
   ].map((m) => ({
-    value: Number(m[1] ?? m[3]) * scaleOf(m[2] ?? m[4]),
+    value: Number(m[1] ?? m[3] ?? m[5]) * scaleOf(m[2] ?? m[4]),
     index: m.index ?? 0,
     end: (m.index ?? 0) + (m[0]?.length ?? 0),
   }));

@@ -20,10 +20,24 @@ export function refineIntent(
     symbols: string[];
     /** A category, merchant or description words. */
     namesSubject: boolean;
+    /** The numbers it gives (calculators.ts): amounts, a rate, years. */
+    numbers: Record<string, number>;
   },
 ): { intent: Intent | undefined; investmentIncome: boolean; perPaycheck: boolean } {
-  const { shape, periods, named, symbols, namesSubject } = said;
+  const { shape, periods, named, symbols, namesSubject, numbers } = said;
   let intent = detected;
+  // 'if i put 500 a month away at 4% for 10 yrs': an amount, a rate and a span is a projection.
+  if (
+    (intent === undefined || intent === 'cash_flow' || intent === 'income' || intent === 'spending') &&
+    numbers.rate !== undefined &&
+    numbers.years !== undefined &&
+    (numbers.monthly !== undefined || numbers.amount !== undefined) &&
+    !/\b(loan|mortgage|borrow\w*|owe|debt|payoff|pay off)\b/.test(q)
+  ) {
+    shape.statistic = 'total';
+    shape.shaped = false;
+    return { intent: 'compound_growth', investmentIncome: false, perPaycheck: false };
+  }
   let investmentIncome = false;
   // 'quick summary of my investments': the overview of one subject is that subject;
   // 'what do my finances look like this year': an overview of a period is its income and spending.

@@ -14,7 +14,7 @@ const INTENT_RULES: ReadonlyArray<[Intent, RegExp]> = [
   ['afford', /\bafford\b|\b(can|could) i (swing|handle|manage|take on|cover)\b.*\$/],
   [
     'cut_back',
-    /\bcut (back|down)\b|\boverspend(ing)?\b|\bover ?spent\b|\b(how|where|ways? to|help me|can i|could i|should i|want to|need to|tips? (to|for)|i have to|i must|trying to) (\w+ ){0,3}(spend less|save more)\b|\breduce (my )?(spending|expenses|costs)\b|\bwhere (can|could|should) i save\b|\btrim (my )?(spending|budget|expenses)\b/,
+    /\bcut (back|down)\b|\boverspend(ing)?\b|\bover ?spent\b|\b(how|where|ways? to|help me|can i|could i|should i|want to|need to|tips? (to|for)|i have to|i must|trying to) (\w+ ){0,3}(spend less|save more)\b|\breduce (my )?(spending|expenses|costs)\b|\bwhere (can|could|should) i save\b|\btrim (my )?(spending|budget|expenses)\b|\b(worr(y|ied|ying)|concern(ed|ing)?|red flags?|warning signs?|alarming|out of control|problems?) (about |with |in |w )?(\w+ ){0,2}(spending|expenses|budget)\b|\b(spending|expenses)\b.*\b(worr(y|ied|ying)|concern(ed|ing)?|red flags?|alarming|out of control)\b/,
   ],
   [
     'summary',

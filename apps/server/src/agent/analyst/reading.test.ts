@@ -512,3 +512,19 @@ describe('follow-ups over what was just said', () => {
     });
   });
 });
+
+describe('a projection given in numbers', () => {
+  it.each([
+    'if i put 500/mo away at 4% for 10 yrs what do i end up w',
+    'if i save 500 a month at 4% for 10 years how much will i have',
+  ])('%j is the compound growth calculator, not a cash-flow figure', (q) => {
+    const plan = read(q);
+    if (plan.kind !== 'tools') throw new Error(`expected tools, got ${JSON.stringify(plan)}`);
+    expect(plan.calls).toEqual([
+      {
+        tool: 'compound_growth',
+        input: { principal: 0, monthly_contribution: 500, annual_rate_percent: 4, years: 10 },
+      },
+    ]);
+  });
+});

@@ -117,6 +117,7 @@ function readParts(question: string, context: TurnContext, matcher: Matcher): Pa
     named,
     symbols,
     namesSubject: Boolean(category || merchant || text),
+    numbers,
   });
   return {
     q,
