@@ -91,22 +91,38 @@ export function rememberPeriodBefore(reading: Reading, previous: Reading | undef
 }
 
 /**
- * 'avg of those 2', 'over those two months': the two periods the last two questions were about, as
- * one span from the first day of the earlier to the last day of the later.
+ * The two periods the last two questions were about ('last month', then 'the month before that?'):
+ * 'avg of those 2', 'over those two months' is one span from the first day of the earlier to the last
+ * day of the later; 'which was more', 'compare them' is the two compared, earlier first.
  */
-export function spanOfTwo(q: string, previous: Reading): Period | undefined {
+export function bothPeriodsOf(
+  q: string,
+  previous: Reading,
+): { period: Period } | { periods: [Period, Period] } | undefined {
+  const a = previous.periodBefore;
+  const b = previous.period;
+  if (!a || !b) return undefined;
+  const [earlier, later] = a.start <= b.start ? [a, b] : [b, a];
+  if (
+    /^(and |so |ok )?(which|what) (one )?(was|were|is) (more|higher|bigger|less|lower|smaller|worse|better)\b|\bcompare (them|the two|those|both)\b|\b(difference|change) between (them|the two|those)\b/.test(
+      q,
+    )
+  )
+    return { periods: [later, earlier] };
   if (
     !/\b(those|these|the|both|last) (2|two)\b(?! (weeks|months|years|days) ago)|\bboth (months|weeks|years|periods|quarters)\b/.test(
       q,
     )
   )
     return undefined;
-  const a = previous.periodBefore;
-  const b = previous.period;
-  if (!a || !b) return undefined;
-  const start = a.start < b.start ? a.start : b.start;
-  const end = a.end > b.end ? a.end : b.end;
-  return { start, end, label: spanLabel(start, end), unit: 'days' };
+  return {
+    period: {
+      start: earlier.start,
+      end: later.end,
+      label: spanLabel(earlier.start, later.end),
+      unit: 'days',
+    },
+  };
 }
 
 /** 'compare the two', 'which was higher': two things not in one reading, so ask which. */

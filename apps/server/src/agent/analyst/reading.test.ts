@@ -528,3 +528,19 @@ describe('a projection given in numbers', () => {
     ]);
   });
 });
+
+describe("'which was more' after a period and the one before it", () => {
+  it('compares the two, the later first', () => {
+    let previous: Reading | undefined;
+    for (const q of ['how much did i spend on gas last month', 'what about the month before']) {
+      const plan = read(q, previous);
+      if (plan.kind === 'tools') previous = plan.reading;
+    }
+    expect(ledger(read('which was more', previous))).toMatchObject({
+      periods: [
+        { start: '2026-10-01', end: '2026-10-31' },
+        { start: '2026-09-01', end: '2026-09-30' },
+      ],
+    });
+  });
+});

@@ -1,12 +1,12 @@
 import { accountsCompared, ambiguousAccount, applyNamedAccount } from './account-names.ts';
 import { readNumbers } from './calculators.ts';
 import {
+  bothPeriodsOf,
   COMBINED,
   combinedReading,
   listItem,
   rememberPeriodBefore,
   rememberSubjectBefore,
-  spanOfTwo,
   twoNotInReading,
 } from './earlier-answers.ts';
 import { AGAINST_THE_REST, applyExclusion, type Exclusion, readExclusion } from './exclusions.ts';
@@ -496,7 +496,7 @@ export function understand(
     };
   }
   // 'avg of those 2' after 'last month' and 'the month before that?': both months together.
-  const bothPeriods = previous ? spanOfTwo(q, previous) : undefined;
+  const bothPeriods = previous ? bothPeriodsOf(q, previous) : undefined;
   const namesOwn = Boolean(category || merchant) || parts.periods.mentions.length > 0;
   const twoUnknown = bothPeriods || namesOwn ? undefined : twoNotInReading(q, previous);
   if (twoUnknown) return twoUnknown;
@@ -515,8 +515,9 @@ export function understand(
   if (parts.yearBack) applyYearBack(reading, parts, context);
   else applyPeriods(reading, parts, context);
   applySubject(reading, parts, matcher);
-  if (bothPeriods) {
-    reading.period = bothPeriods;
+  if (bothPeriods && 'periods' in bothPeriods) reading.periods = bothPeriods.periods;
+  else if (bothPeriods) {
+    reading.period = bothPeriods.period;
     delete reading.periods;
   }
   applyExclusion(reading, parts.exclusion, Boolean(parts.category || parts.merchant || parts.text));

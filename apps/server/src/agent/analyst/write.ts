@@ -83,7 +83,16 @@ export function pickFacts(facts: string[], reading: Reading | undefined, budget:
     focus.some((term) =>
       new RegExp(`(^|[^A-Za-z])${term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}([^A-Za-z]|$)`).test(fact),
     );
-  const focused = focus.length > 0 ? facts.filter(names) : [];
+  // A fact about the focus itself ('Everyday Checking (checking): $4,259.92') before one that only
+  // lists it among others ('Accounts from the most to the least: …').
+  const leads = (fact: string) => focus.some((term) => fact.replace(/^- /, '').startsWith(term));
+  const focused =
+    focus.length > 0
+      ? [
+          ...facts.filter((fact) => names(fact) && leads(fact)),
+          ...facts.filter((fact) => names(fact) && !leads(fact)),
+        ]
+      : [];
   const rest = facts.filter((fact) => !focused.includes(fact));
   return [...focused, ...rest].slice(0, focused.length > 0 ? Math.max(limit, focused.length) : limit);
 }
