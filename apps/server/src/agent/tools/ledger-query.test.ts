@@ -268,7 +268,11 @@ describe.each(testDatabaseKinds())('the ledger query on %s', (database) => {
     expect(result.facts[0]).toContain(`The 3 largest purchases`);
     expect(result.facts[0]).toContain(`out of ${bought.length.toLocaleString('en-US')} transactions`);
     expect(result.facts[1]).toContain(`1. ${dollars(moneyText(abs(largest[0] as Row)))} at `);
-    expect(result.blocks.map((item) => item.block.type)).toEqual(['content', 'bar', 'table']);
+    // Equal amounts (the year's rent payments) make no chart: the table says it.
+    const allEqual = largest.every((row) => abs(row) === abs(largest[0] as Row));
+    expect(result.blocks.map((item) => item.block.type)).toEqual(
+      allEqual ? ['content', 'table'] : ['content', 'bar', 'table'],
+    );
 
     const smallest = [...bought].sort((a, b) => -byAmount(a, b) || a.id - b.id)[0] as Row;
     const one = await run({ statistic: 'smallest', top: 1, periods: [year] });

@@ -1,5 +1,6 @@
 import type { NetWorth, NetWorthTrend } from '../../finance/index.ts';
 import { fromCents, percentOf, toCents } from '../../finance/index.ts';
+import { seriesChart } from './chart-choice.ts';
 import { block, change, count, money, num, signedMoney, signedPercent, signedUsd, usd } from './format.ts';
 import type { FinanceTool, ToolResult } from './types.ts';
 
@@ -135,28 +136,30 @@ export const netWorthTool = {
               : ''
           }`,
         }),
-        block('chart', {
-          type: 'line',
-          title: 'Net worth at month end',
-          labels: trend.points.map((point) => point.month),
-          datasets: [
-            {
-              label: 'Net worth',
-              data: trend.points.map((point) => (point.complete ? num(point.net) : null)),
-              color: 'blue',
-            },
-            ...(partial
-              ? [
-                  {
-                    label: 'Bank and card accounts',
-                    data: trend.points.map((point) => num(point.cash)),
-                    color: 'green',
-                  },
-                ]
-              : []),
-          ],
-          currency_symbol: 'USD',
-        }),
+        // One month end is a figure, not a line: the chart only when there are two or more.
+        ...[
+          seriesChart(
+            'Net worth at month end',
+            trend.points.map((point) => point.month),
+            [
+              {
+                label: 'Net worth',
+                data: trend.points.map((point) => (point.complete ? num(point.net) : null)),
+                color: 'blue',
+              },
+              ...(partial
+                ? [
+                    {
+                      label: 'Bank and card accounts',
+                      data: trend.points.map((point) => num(point.cash)),
+                      color: 'green',
+                    },
+                  ]
+                : []),
+            ],
+            { currency_symbol: 'USD' },
+          ),
+        ].filter((chart) => chart !== null),
         block('table', {
           type: 'table',
           title: 'Balances',

@@ -1,6 +1,8 @@
 import { escapeMarkup } from '@penny/contracts';
 import { categoryLabel } from '../../finance/categories.ts';
+import { categoryColor } from '../../finance/category-colors.ts';
 import { previousPeriod, type SpendingByCategory } from '../../finance/index.ts';
+import { partsChart } from './chart-choice.ts';
 import {
   block,
   change,
@@ -109,17 +111,16 @@ export const spendingByCategoryTool = {
       }),
     ];
     const positive = parts.filter((part) => Number(part.amount) > 0);
-    if (positive.length > 1) {
-      blocks.push(
-        block('chart', {
-          type: 'pie',
-          title: result.category ? `${result.category.label} by category` : 'Spending by category',
-          labels: positive.map((part) => part.label),
-          values: positive.map((part) => num(part.amount)),
-          currency_symbol: 'USD',
-        }),
-      );
-    }
+    const chart = partsChart(
+      result.category ? `${result.category.label} by category` : 'Spending by category',
+      positive.map((part) => ({
+        label: part.label,
+        value: num(part.amount),
+        color: categoryColor(part.code),
+      })),
+      { currency_symbol: 'USD' },
+    );
+    if (chart) blocks.push(chart);
     if (parts.length > 0) {
       blocks.push(
         block('table', {

@@ -20,6 +20,7 @@ import {
 } from '@penny/server/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { categoryColor } from '../../finance/category-colors.ts';
 import { ServiceError } from '../../services/errors.ts';
 import { compoundGrowth } from './calculators.ts';
 import { capitalize, periodText } from './format.ts';
@@ -217,6 +218,7 @@ describe.each(testDatabaseKinds())('the finance toolkit on %s', (database) => {
       transactionCount: number;
       categories: Array<{
         code: string | null;
+        label: string;
         amount: string;
         count: number;
         detailed: Array<{ code: string | null; amount: string }>;
@@ -258,7 +260,16 @@ describe.each(testDatabaseKinds())('the finance toolkit on %s', (database) => {
     expect(result.facts[1]).toContain(dollars(centsText(previousTotal)));
     expect(result.provenance.transactionCount).toBe(spent.length);
     expect(result.provenance.period).toEqual(month);
-    expect(result.blocks.map((item) => item.block.type)).toEqual(['content', 'pie', 'table']);
+    // Parts of a whole: a pie of at most six parts, bars past that; each part in its category's colour.
+    const parts = data.categories.filter((category) => Number(category.amount) > 0);
+    expect(result.blocks.map((item) => item.block.type)).toEqual([
+      'content',
+      parts.length <= 6 ? 'pie' : 'bar',
+      'table',
+    ]);
+    const chart = result.blocks[1]?.block as { labels: string[]; colors: string[] };
+    expect(chart.labels).toEqual(parts.map((category) => category.label));
+    expect(chart.colors).toEqual(parts.map((category) => categoryColor(category.code) ?? ''));
   });
 
   it('spending_by_category: one detailed category, and one primary by its detailed parts', async () => {
