@@ -154,7 +154,14 @@ export type DslLineBlock = DslBlockBase &
     stacked?: boolean;
   };
 
-export type DslTableColumn = string | { key: string; header?: string };
+export type DslTableColumn =
+  | string
+  | {
+      key: string;
+      header?: string;
+      /** The row field holding a colour for this column's cells (a category's `category-N`): a swatch. */
+      color_key?: string;
+    };
 export type DslTableRow = Record<string, unknown> | unknown[];
 
 export type DslTableBlock = DslBlockBase & {
@@ -289,7 +296,7 @@ function makeSchemas(mode: Mode) {
 
   const column: z.ZodType<DslTableColumn> = z.union([
     z.string(),
-    z.looseObject({ key: z.string(), header: opt(text) }),
+    z.looseObject({ key: z.string(), header: opt(text), color_key: opt(text) }),
   ]);
   const row: z.ZodType<DslTableRow> = z.union([z.record(z.string(), z.unknown()), z.array(z.unknown())]);
   const keepValid = <T>(schema: z.ZodType<T>) =>

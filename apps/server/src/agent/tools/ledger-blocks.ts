@@ -68,7 +68,11 @@ function groupTable(result: Result, figures: LedgerPeriodFigures, title: string)
     type: 'table',
     title,
     columns: [
-      { key: 'group', header: `${header.charAt(0).toUpperCase()}${header.slice(1)}` },
+      {
+        key: 'group',
+        header: `${header.charAt(0).toUpperCase()}${header.slice(1)}`,
+        ...(grouping === 'category' ? { color_key: 'color' } : {}),
+      },
       { key: 'total', header: 'Amount' },
       { key: 'transactions', header: 'Transactions' },
       { key: 'share', header: 'Share (%)' },
@@ -79,6 +83,7 @@ function groupTable(result: Result, figures: LedgerPeriodFigures, title: string)
     rows: [
       ...figures.groups.map((group) => ({
         group: group.label,
+        ...(grouping === 'category' ? { color: groupColor(result, group.key) } : {}),
         total: num(group.total),
         transactions: group.transactionCount,
         share: group.sharePercent,

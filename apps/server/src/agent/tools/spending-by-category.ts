@@ -127,13 +127,14 @@ export const spendingByCategoryTool = {
           type: 'table',
           title: 'By category',
           columns: [
-            { key: 'category', header: 'Category' },
+            { key: 'category', header: 'Category', color_key: 'color' },
             { key: 'amount', header: 'Amount' },
             { key: 'share', header: 'Share (%)' },
             { key: 'transactions', header: 'Transactions' },
           ],
           rows: parts.map((part) => ({
             category: part.label,
+            color: categoryColor(part.code),
             amount: num(part.amount),
             share: part.sharePercent,
             transactions: part.count,
