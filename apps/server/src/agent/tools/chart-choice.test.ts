@@ -106,4 +106,17 @@ describe('the blocks built from it', () => {
     )?.block as DslLineBlock;
     expect(many).toMatchObject({ type: 'line', labels: ['2026-09', '2026-10', '2026-11'] });
   });
+
+  it('leaves out a series of one point beside one of many (no lone dot)', () => {
+    const chart = seriesChart(
+      'Net worth',
+      ['2026-09', '2026-10', '2026-11'],
+      [
+        { label: 'Net worth', data: [null, null, 128_450.75] },
+        { label: 'Bank and card accounts', data: [13_615.74, 9_000, 6_797.76] },
+      ],
+      usd,
+    )?.block as DslLineBlock;
+    expect(chart.datasets?.map((dataset) => dataset.label)).toEqual(['Bank and card accounts']);
+  });
 });

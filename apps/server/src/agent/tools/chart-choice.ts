@@ -112,8 +112,8 @@ export function rankingChart(
 }
 
 /**
- * A series over time (months, weeks): a line when some series has two points or more, else null (the
- * figures say the one value).
+ * A series over time (months, weeks): a line of the series that have two points or more (a series of one
+ * point would be a lone dot: the figures say that value), or null when none has.
  */
 export function seriesChart(
   title: string,
@@ -121,7 +121,9 @@ export function seriesChart(
   datasets: readonly DslDataset[],
   unit: ChartUnit,
 ): ToolBlock | null {
-  const drawable = datasets.some((dataset) => chooseChart({ kind: 'series', values: dataset.data }) !== null);
-  if (!drawable) return null;
-  return block('chart', { type: 'line', title, labels: [...labels], datasets: [...datasets], ...unit });
+  const drawable = datasets.filter(
+    (dataset) => chooseChart({ kind: 'series', values: dataset.data }) !== null,
+  );
+  if (drawable.length === 0) return null;
+  return block('chart', { type: 'line', title, labels: [...labels], datasets: drawable, ...unit });
 }

@@ -1,6 +1,6 @@
 import type { NetWorth, NetWorthTrend } from '../../finance/index.ts';
 import { fromCents, percentOf, toCents } from '../../finance/index.ts';
-import { seriesChart } from './chart-choice.ts';
+import { chooseChart, seriesChart } from './chart-choice.ts';
 import { block, change, count, money, num, signedMoney, signedPercent, signedUsd, usd } from './format.ts';
 import type { FinanceTool, ToolResult } from './types.ts';
 
@@ -123,6 +123,21 @@ export const netWorthTool = {
     }
     if (now.unpriced.length > 0) facts.push(`Without a USD value (left out): ${now.unpriced.join(', ')}.`);
     facts.push(...withoutCrypto(now.net, now.byKind));
+    // A series of one month end would be a lone dot (the figures say it): the chart draws the series with two
+    // or more, titled by what it then shows.
+    const netWorthSeries = trend.points.map((point) => (point.complete ? num(point.net) : null));
+    const netWorthDrawn = chooseChart({ kind: 'series', values: netWorthSeries }) !== null;
+    const chart = seriesChart(
+      netWorthDrawn ? 'Net worth at month end' : 'Bank and card accounts at month end',
+      trend.points.map((point) => point.month),
+      [
+        { label: 'Net worth', data: netWorthSeries, color: 'blue' },
+        ...(partial
+          ? [{ label: 'Bank and card accounts', data: trend.points.map((point) => num(point.cash)) }]
+          : []),
+      ],
+      { currency_symbol: 'USD' },
+    );
     return {
       data,
       facts,
@@ -136,30 +151,7 @@ export const netWorthTool = {
               : ''
           }`,
         }),
-        // One month end is a figure, not a line: the chart only when there are two or more.
-        ...[
-          seriesChart(
-            'Net worth at month end',
-            trend.points.map((point) => point.month),
-            [
-              {
-                label: 'Net worth',
-                data: trend.points.map((point) => (point.complete ? num(point.net) : null)),
-                color: 'blue',
-              },
-              ...(partial
-                ? [
-                    {
-                      label: 'Bank and card accounts',
-                      data: trend.points.map((point) => num(point.cash)),
-                      color: 'green',
-                    },
-                  ]
-                : []),
-            ],
-            { currency_symbol: 'USD' },
-          ),
-        ].filter((chart) => chart !== null),
+        ...(chart ? [chart] : []),
         block('table', {
           type: 'table',
           title: 'Balances',
