@@ -17,6 +17,7 @@ import {
   signedUsd,
   usd,
 } from './format.ts';
+import { monthByMonthChart } from './ledger-query.ts';
 import type { FinanceTool, ToolBlock, ToolResult } from './types.ts';
 
 export type PeriodComparison = {
@@ -121,6 +122,16 @@ export const spendingByCategoryTool = {
       { currency_symbol: 'USD' },
     );
     if (chart) blocks.push(chart);
+    // Over several months: how the total came about, month by month.
+    const months = await monthByMonthChart(context, `${subject} by month`, {
+      measure: 'spending',
+      filters: {
+        ...(input.category ? { categories: [input.category] } : {}),
+        ...(input.account ? { account: input.account } : {}),
+      },
+      period: result.period,
+    });
+    if (months) blocks.push(months);
     if (parts.length > 0) {
       blocks.push(
         block('table', {

@@ -286,6 +286,38 @@ describe.each(testDatabaseKinds())('the finance toolkit on %s', (database) => {
     expect(food.facts.some((fact) => fact.startsWith('Groceries: '))).toBe(true);
   });
 
+  it('spending_by_category over months: the months it came from as a line, on one account too', async () => {
+    const quarter = { start: firstOfMonth(today, 3), end: month.end };
+    const months = [3, 2, 1].map((back) => firstOfMonth(today, back).slice(0, 7));
+    const checking = accounts.find((account) => account.kind === 'checking');
+    if (!checking) throw new Error('no checking account');
+    for (const input of [
+      { ...quarter, category: 'FOOD_AND_DRINK' },
+      { ...quarter, category: 'FOOD_AND_DRINK', account: checking.name },
+    ]) {
+      const result = await run('spending_by_category', input);
+      const rows = postedIn(quarter).filter(
+        (row) =>
+          isSpending(row) &&
+          row.primary === 'FOOD_AND_DRINK' &&
+          (!('account' in input) || row.accountId === checking.id),
+      );
+      const line = result.blocks.find((item) => item.block.type === 'line')?.block as {
+        title: string;
+        labels: string[];
+        datasets: Array<{ data: number[] }>;
+      };
+      expect(line.title).toBe('Food and drink by month');
+      expect(line.labels).toEqual(months);
+      expect(line.datasets[0]?.data).toEqual(
+        months.map((key) => Number(centsText(-sum(rows.filter((row) => row.date.startsWith(key)))))),
+      );
+    }
+    // Within one month there is no series to draw.
+    const one = await run('spending_by_category', { ...month, category: 'FOOD_AND_DRINK' });
+    expect(one.blocks.some((item) => item.block.type === 'line')).toBe(false);
+  });
+
   it('spending_by_category on one account, by name in any case', async () => {
     const checking = accounts.find((account) => account.kind === 'checking');
     if (!checking) throw new Error('no checking account');
