@@ -50,6 +50,8 @@ export type DslCurrencyCode = (typeof DSL_CURRENCY_CODES)[number];
 /** The required rendering constants (docs/product/chat.md, "Visualization rendering"). */
 export const VISUALIZATION_RENDERING = {
   pieSizePx: 350,
+  /** A pie shows a few parts of a whole: more parts fold the smallest into one "Other" slice. */
+  maxPieSlices: 6,
   chartHeightPx: 350,
   paletteSize: 8,
   lineTension: 0.3,
@@ -63,6 +65,30 @@ export const VISUALIZATION_RENDERING = {
   hashHead: 8,
   hashTail: 6,
 } as const;
+
+/**
+ * Category colours (docs/decisions/0017-charts-that-fit-their-data.md): a block's `colors` or a dataset's
+ * `color` may name one as `category-1` ... `category-17`. Each is a theme token (styles.css,
+ * --penny-category-N), so a category keeps one colour in every chart, table and theme; the server maps each
+ * category to its slot.
+ */
+export const DSL_CATEGORY_COLOR_COUNT = 17;
+export type DslCategoryColor = `category-${number}`;
+
+/** The colour word of a category slot (1-based, wrapping), e.g. `category-3`. */
+export function dslCategoryColor(slot: number): DslCategoryColor {
+  const wrapped =
+    (((Math.trunc(slot) - 1) % DSL_CATEGORY_COLOR_COUNT) + DSL_CATEGORY_COLOR_COUNT) %
+    DSL_CATEGORY_COLOR_COUNT;
+  return `category-${wrapped + 1}`;
+}
+
+/** The slot a colour word names, or null when it is not a category colour. */
+export function dslCategorySlot(color: string): number | null {
+  const match = /^category-(\d{1,2})$/.exec(color.trim().toLowerCase());
+  const slot = match ? Number(match[1]) : 0;
+  return slot >= 1 && slot <= DSL_CATEGORY_COLOR_COUNT ? slot : null;
+}
 
 /** The required strings for the renderer (docs/product/chat.md, "Rendering errors"), quoted exactly. */
 export const visualizationMessages = {
@@ -128,7 +154,14 @@ export type DslLineBlock = DslBlockBase &
     stacked?: boolean;
   };
 
-export type DslTableColumn = string | { key: string; header?: string };
+export type DslTableColumn =
+  | string
+  | {
+      key: string;
+      header?: string;
+      /** The row field holding a colour for this column's cells (a category's `category-N`): a swatch. */
+      color_key?: string;
+    };
 export type DslTableRow = Record<string, unknown> | unknown[];
 
 export type DslTableBlock = DslBlockBase & {
@@ -263,7 +296,7 @@ function makeSchemas(mode: Mode) {
 
   const column: z.ZodType<DslTableColumn> = z.union([
     z.string(),
-    z.looseObject({ key: z.string(), header: opt(text) }),
+    z.looseObject({ key: z.string(), header: opt(text), color_key: opt(text) }),
   ]);
   const row: z.ZodType<DslTableRow> = z.union([z.record(z.string(), z.unknown()), z.array(z.unknown())]);
   const keepValid = <T>(schema: z.ZodType<T>) =>

@@ -55,7 +55,7 @@ export const cashFlowTool = {
           labels: result.months.map((month) => month.month),
           datasets: [
             { label: 'Income', data: result.months.map((month) => num(month.income)), color: 'green' },
-            { label: 'Spending', data: result.months.map((month) => num(month.spending)), color: 'red' },
+            { label: 'Spending', data: result.months.map((month) => num(month.spending)), color: 'blue' },
           ],
           currency_symbol: 'USD',
         }),

@@ -1,4 +1,5 @@
 import { type CryptoBalances, fromCents, percentOf, toCents } from '../../finance/index.ts';
+import { partsChart } from './chart-choice.ts';
 import { block, count, list, money, num, percent, rankedSentence, usd } from './format.ts';
 import type { FinanceTool, ToolBlock, ToolResult } from './types.ts';
 
@@ -120,17 +121,12 @@ export const cryptoBalancesTool = {
       }),
     ];
     const priced = assets.filter((asset) => Number(asset.value) > 0);
-    if (priced.length > 1) {
-      blocks.push(
-        block('chart', {
-          type: 'pie',
-          title: 'Crypto by asset',
-          labels: priced.map((asset) => `${asset.symbol} (${asset.wallet})`),
-          values: priced.map((asset) => num(asset.value)),
-          currency_symbol: 'USD',
-        }),
-      );
-    }
+    const chart = partsChart(
+      'Crypto by asset',
+      priced.map((asset) => ({ label: `${asset.symbol} (${asset.wallet})`, value: num(asset.value) })),
+      { currency_symbol: 'USD' },
+    );
+    if (chart) blocks.push(chart);
     return { data: result, facts, blocks, provenance: { accounts: names, transactionCount: 0 } };
   },
 } satisfies FinanceTool<'crypto_balances'>;

@@ -104,7 +104,7 @@ export const emergencyFundTool = {
           title: 'Spending in the last 3 full months',
           labels: spending.byMonth.map((month) => month.month),
           datasets: [
-            { label: 'Spending', data: spending.byMonth.map((month) => num(month.spending)), color: 'red' },
+            { label: 'Spending', data: spending.byMonth.map((month) => num(month.spending)), color: 'blue' },
           ],
           currency_symbol: 'USD',
         }),

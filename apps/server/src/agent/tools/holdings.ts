@@ -1,4 +1,5 @@
 import { fromCents, type Holdings, percentOf, toCents } from '../../finance/index.ts';
+import { partsChart } from './chart-choice.ts';
 import {
   block,
   count,
@@ -166,17 +167,12 @@ export const holdingsTool = {
       }),
     ];
     const positive = result.groups.filter((group) => Number(group.value) > 0);
-    if (positive.length > 1) {
-      blocks.push(
-        block('chart', {
-          type: 'pie',
-          title: `Allocation by ${GROUP_WORD[input.group_by]}`,
-          labels: positive.map((group) => group.label),
-          values: positive.map((group) => num(group.value)),
-          currency_symbol: 'USD',
-        }),
-      );
-    }
+    const allocation = partsChart(
+      `Allocation by ${GROUP_WORD[input.group_by]}`,
+      positive.map((group) => ({ label: group.label, value: num(group.value) })),
+      { currency_symbol: 'USD' },
+    );
+    if (allocation) blocks.push(allocation);
     blocks.push(
       block('table', {
         type: 'table',

@@ -1,6 +1,7 @@
 import { categoryLabel } from '../../finance/categories.ts';
 import type { LargestTransactions } from '../../finance/index.ts';
-import { block, capitalize, count, dayText, list, num, periodText, usd } from './format.ts';
+import { rankingChart } from './chart-choice.ts';
+import { capitalize, count, dayText, list, num, periodText, usd } from './format.ts';
 import { transactionsTable } from './search-transactions.ts';
 import type { FinanceTool, ToolBlock, ToolResult } from './types.ts';
 
@@ -49,24 +50,18 @@ export const largestTransactionsTool = {
         result.transactions,
       ),
     ];
-    if (result.transactions.length > 1) {
-      blocks.push(
-        block('chart', {
-          type: 'bar',
-          title: input.direction === 'in' ? 'Largest amounts received' : 'Largest payments',
-          orientation: 'horizontal',
-          labels: result.transactions.map((row) => `${row.merchant ?? row.name} (${row.date})`),
-          datasets: [
-            {
-              label: 'Amount',
-              data: result.transactions.map((row) => Math.abs(num(row.amount) ?? 0)),
-              color: input.direction === 'in' ? 'green' : 'red',
-            },
-          ],
-          currency_symbol: 'USD',
-        }),
-      );
-    }
+    // Money in is green; payments out are ordinary spending, drawn in the neutral colour, not red.
+    const chart = rankingChart(
+      input.direction === 'in' ? 'Largest amounts received' : 'Largest payments',
+      'Amount',
+      result.transactions.map((row) => ({
+        label: `${row.merchant ?? row.name} (${row.date})`,
+        value: Math.abs(num(row.amount) ?? 0),
+      })),
+      { currency_symbol: 'USD' },
+      input.direction === 'in' ? 'green' : 'blue',
+    );
+    if (chart) blocks.push(chart);
     return {
       data: result,
       facts,

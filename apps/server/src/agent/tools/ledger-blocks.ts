@@ -1,5 +1,7 @@
 import { escapeMarkup } from '@penny/contracts';
+import { categoryColor } from '../../finance/category-colors.ts';
 import type { LedgerPeriodFigures, LedgerQueryResult } from '../../finance/index.ts';
+import { type ChartUnit, chooseChart, partsChart, rankingChart, seriesChart } from './chart-choice.ts';
 import { block, count, money, num } from './format.ts';
 import { GROUP_NOUN, periodName, subjectOf, valueText } from './ledger-words.ts';
 import { transactionsTable } from './search-transactions.ts';
@@ -12,8 +14,6 @@ import type { ToolBlock } from './types.ts';
  */
 
 type Result = LedgerQueryResult;
-
-const MAX_PIE_PARTS = 6;
 
 function figuresBlock(result: Result, title: string): ToolBlock {
   const lines = result.periods.map((figures) => {
@@ -41,24 +41,24 @@ function plotted(value: string | null): number | null {
   return num(value);
 }
 
+function unitOf(result: Result): ChartUnit {
+  return result.unit === 'usd' ? { currency_symbol: 'USD' } : result.unit === 'percent' ? { unit: '%' } : {};
+}
+
+/** A series over time: a line of two points or more (one point is the figure above), and the table. */
 function seriesBlocks(result: Result, figures: LedgerPeriodFigures, title: string): ToolBlock[] {
-  const labels = figures.groups.map((group) => group.label);
-  return [
-    block('chart', {
-      type: 'line',
-      title,
-      labels,
-      datasets: [
-        { label: periodName(figures.period), data: figures.groups.map((group) => plotted(group.value)) },
-      ],
-      ...(result.unit === 'usd'
-        ? { currency_symbol: 'USD' }
-        : result.unit === 'percent'
-          ? { unit: '%' }
-          : {}),
-    }),
-    groupTable(result, figures, title),
-  ];
+  const chart = seriesChart(
+    title,
+    figures.groups.map((group) => group.label),
+    [{ label: periodName(figures.period), data: figures.groups.map((group) => plotted(group.value)) }],
+    unitOf(result),
+  );
+  return [...(chart ? [chart] : []), groupTable(result, figures, title)];
+}
+
+/** Grouped by category, each group keeps its category's colour. */
+function groupColor(result: Result, key: string | null) {
+  return result.query.group_by === 'category' ? categoryColor(key) : null;
 }
 
 function groupTable(result: Result, figures: LedgerPeriodFigures, title: string): ToolBlock {
@@ -68,7 +68,11 @@ function groupTable(result: Result, figures: LedgerPeriodFigures, title: string)
     type: 'table',
     title,
     columns: [
-      { key: 'group', header: `${header.charAt(0).toUpperCase()}${header.slice(1)}` },
+      {
+        key: 'group',
+        header: `${header.charAt(0).toUpperCase()}${header.slice(1)}`,
+        ...(grouping === 'category' ? { color_key: 'color' } : {}),
+      },
       { key: 'total', header: 'Amount' },
       { key: 'transactions', header: 'Transactions' },
       { key: 'share', header: 'Share (%)' },
@@ -79,6 +83,7 @@ function groupTable(result: Result, figures: LedgerPeriodFigures, title: string)
     rows: [
       ...figures.groups.map((group) => ({
         group: group.label,
+        ...(grouping === 'category' ? { color: groupColor(result, group.key) } : {}),
         total: num(group.total),
         transactions: group.transactionCount,
         share: group.sharePercent,
@@ -99,47 +104,40 @@ function groupTable(result: Result, figures: LedgerPeriodFigures, title: string)
   });
 }
 
+/**
+ * Groups: a share is parts of a whole (a pie of a few parts, with the rest as 'Other'; bars past six);
+ * anything else is a ranking (bars, none when every group has the same figure).
+ */
 function rankingBlocks(result: Result, figures: LedgerPeriodFigures, title: string): ToolBlock[] {
-  const parts = [
-    ...figures.groups.map((group) => ({ label: group.label, value: group.value, total: group.total })),
-    ...(figures.other ? [{ label: 'Other', value: null, total: figures.other.total }] : []),
+  const table = groupTable(result, figures, title);
+  if (figures.groups.length < 2) return [table];
+  const ranked = figures.groups.map((group) => ({
+    label: group.label,
+    value: plotted(group.value),
+    color: groupColor(result, group.key),
+  }));
+  const shares = [
+    ...figures.groups.map((group) => ({
+      label: group.label,
+      value: num(group.total),
+      color: groupColor(result, group.key),
+    })),
+    ...(figures.other ? [{ label: 'Other', value: num(figures.other.total) }] : []),
   ];
-  const positive = parts.every((part) => Number(part.total) > 0);
   const pie =
-    result.query.statistic === 'share' && parts.length > 1 && parts.length <= MAX_PIE_PARTS && positive;
-  const chart: ToolBlock = pie
-    ? block('chart', {
-        type: 'pie',
-        title,
-        labels: parts.map((part) => part.label),
-        values: parts.map((part) => num(part.total)),
-        currency_symbol: 'USD',
-      })
-    : block('chart', {
-        type: 'bar',
-        title,
-        orientation: 'horizontal',
-        labels: figures.groups.map((group) => group.label),
-        datasets: [
-          { label: periodName(figures.period), data: figures.groups.map((group) => plotted(group.value)) },
-        ],
-        ...(result.unit === 'usd'
-          ? { currency_symbol: 'USD' }
-          : result.unit === 'percent'
-            ? { unit: '%' }
-            : {}),
-      });
-  return figures.groups.length > 1
-    ? [chart, groupTable(result, figures, title)]
-    : [groupTable(result, figures, title)];
+    result.query.statistic === 'share' &&
+    chooseChart({ kind: 'parts', values: shares.map((part) => part.value) }) === 'pie';
+  const chart = pie
+    ? partsChart(title, shares, { currency_symbol: 'USD' })
+    : rankingChart(title, periodName(figures.period), ranked, unitOf(result));
+  return chart ? [chart, table] : [table];
 }
 
 function comparisonBlocks(result: Result, title: string): ToolBlock[] {
   const [first, second] = result.periods;
   if (!first || !second) return [];
   const groups = result.comparison?.groups ?? [];
-  const unitFields =
-    result.unit === 'usd' ? { currency_symbol: 'USD' } : result.unit === 'percent' ? { unit: '%' } : {};
+  const unitFields = unitOf(result);
   if (groups.length === 0) {
     return [
       block('chart', {
@@ -197,19 +195,17 @@ export function ledgerBlocks(result: Result): ToolBlock[] {
   if (first.transactions.length > 0) {
     const rows = first.transactions;
     const table = transactionsTable(title, rows);
-    if (rows.length < 2) return [...blocks, table];
-    return [
-      ...blocks,
-      block('chart', {
-        type: 'bar',
-        title,
-        orientation: 'horizontal',
-        labels: rows.map((row) => `${row.merchant ?? row.name} (${row.date})`),
-        datasets: [{ label: 'Amount', data: rows.map((row) => Math.abs(num(row.amount) ?? 0)) }],
-        currency_symbol: 'USD',
-      }),
-      table,
-    ];
+    // Equal payments (five rent payments) make no chart: the table and the figures say it.
+    const chart = rankingChart(
+      title,
+      'Amount',
+      rows.map((row) => ({
+        label: `${row.merchant ?? row.name} (${row.date})`,
+        value: Math.abs(num(row.amount) ?? 0),
+      })),
+      { currency_symbol: 'USD' },
+    );
+    return chart ? [...blocks, chart, table] : [...blocks, table];
   }
   return blocks;
 }

@@ -7,10 +7,12 @@ import {
   type LedgerQueryResult,
   toCents,
 } from '../../finance/index.ts';
+import { seriesChart } from './chart-choice.ts';
+import { num } from './format.ts';
 import { ledgerBlocks } from './ledger-blocks.ts';
 import { ledgerFacts } from './ledger-facts.ts';
-import { readingOf } from './ledger-words.ts';
-import type { FinanceTool, ToolResult } from './types.ts';
+import { periodName, readingOf, subjectOf } from './ledger-words.ts';
+import type { FinanceTool, ToolBlock, ToolContext, ToolResult } from './types.ts';
 
 /** The ledger query's figures, and the plan read back in words. */
 export type LedgerQueryData = LedgerQueryResult & { reading: string };
@@ -59,6 +61,47 @@ function describeQuery(input: unknown): string {
   return `Working out ${reading.charAt(0).toLowerCase()}${reading.slice(1)}`;
 }
 
+/**
+ * A total over a period that spans months is also drawn month by month (docs/decisions/0017): the one
+ * figure hides how it came about. The figures and sentences stay those of the question as asked. Null
+ * within one calendar month, or with fewer than two months of data.
+ */
+export async function monthByMonthChart(
+  context: ToolContext,
+  title: string,
+  query: Pick<LedgerQuery, 'measure' | 'filters'> & { period: { start: string; end: string } },
+): Promise<ToolBlock | null> {
+  const { period } = query;
+  if (period.start.slice(0, 7) === period.end.slice(0, 7)) return null;
+  const monthly = await context.services.analytics.ledgerQuery(context.userId, {
+    measure: query.measure,
+    statistic: 'total',
+    filters: query.filters,
+    periods: [{ start: period.start, end: period.end }],
+    group_by: 'month',
+  });
+  const [figures] = monthly.periods;
+  if (!figures) return null;
+  return seriesChart(
+    title,
+    // The months as YYYY-MM: the chart words them ('Aug 2026'), short enough for an axis.
+    figures.groups.map((group) => group.key ?? group.label),
+    [{ label: periodName(figures.period), data: figures.groups.map((group) => num(group.value)) }],
+    monthly.unit === 'usd' ? { currency_symbol: 'USD' } : {},
+  );
+}
+
+/** The month-by-month chart of a ledger total over one period (not a grouping, a comparison or a ranking). */
+function monthByMonth(query: LedgerQuery, result: LedgerQueryResult, context: ToolContext) {
+  const [only, ...others] = result.periods;
+  if (!only || others.length > 0 || query.group_by !== 'none' || query.statistic !== 'total') return null;
+  return monthByMonthChart(context, `${subjectOf(result)} by month`, {
+    measure: query.measure,
+    filters: query.filters,
+    period: only.period,
+  });
+}
+
 export const ledgerQueryTool = {
   name: 'ledger_query',
   description:
@@ -76,11 +119,12 @@ export const ledgerQueryTool = {
     const data = { ...result, reading: readingOf(result) };
     const starts = result.periods.map((figures) => figures.period.start).sort();
     const ends = result.periods.map((figures) => figures.period.end).sort();
+    const series = await monthByMonth(input, result, context);
     return {
       // Plain JSON (no undefined fields), as a model reads it.
       data: JSON.parse(JSON.stringify(data)) as LedgerQueryData & JSONValue,
       facts: ledgerFacts(result),
-      blocks: ledgerBlocks(result),
+      blocks: [...ledgerBlocks(result), ...(series ? [series] : [])],
       provenance: {
         accounts: result.accountsRead,
         period: { start: starts[0] ?? '', end: ends.at(-1) ?? '' },

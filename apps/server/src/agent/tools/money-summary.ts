@@ -138,7 +138,7 @@ function summaryBlocks(data: MoneySummaryData): ToolBlock[] {
         {
           label: 'Spending',
           data: [num(thisMonth.spending), num(same.spending), num(lastMonth.spending)],
-          color: 'red',
+          color: 'blue',
         },
         {
           label: 'Income',

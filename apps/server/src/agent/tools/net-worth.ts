@@ -1,5 +1,6 @@
 import type { NetWorth, NetWorthTrend } from '../../finance/index.ts';
 import { fromCents, percentOf, toCents } from '../../finance/index.ts';
+import { chooseChart, seriesChart } from './chart-choice.ts';
 import { block, change, count, money, num, signedMoney, signedPercent, signedUsd, usd } from './format.ts';
 import type { FinanceTool, ToolResult } from './types.ts';
 
@@ -122,6 +123,21 @@ export const netWorthTool = {
     }
     if (now.unpriced.length > 0) facts.push(`Without a USD value (left out): ${now.unpriced.join(', ')}.`);
     facts.push(...withoutCrypto(now.net, now.byKind));
+    // A series of one month end would be a lone dot (the figures say it): the chart draws the series with two
+    // or more, titled by what it then shows.
+    const netWorthSeries = trend.points.map((point) => (point.complete ? num(point.net) : null));
+    const netWorthDrawn = chooseChart({ kind: 'series', values: netWorthSeries }) !== null;
+    const chart = seriesChart(
+      netWorthDrawn ? 'Net worth at month end' : 'Bank and card accounts at month end',
+      trend.points.map((point) => point.month),
+      [
+        { label: 'Net worth', data: netWorthSeries, color: 'blue' },
+        ...(partial
+          ? [{ label: 'Bank and card accounts', data: trend.points.map((point) => num(point.cash)) }]
+          : []),
+      ],
+      { currency_symbol: 'USD' },
+    );
     return {
       data,
       facts,
@@ -135,28 +151,7 @@ export const netWorthTool = {
               : ''
           }`,
         }),
-        block('chart', {
-          type: 'line',
-          title: 'Net worth at month end',
-          labels: trend.points.map((point) => point.month),
-          datasets: [
-            {
-              label: 'Net worth',
-              data: trend.points.map((point) => (point.complete ? num(point.net) : null)),
-              color: 'blue',
-            },
-            ...(partial
-              ? [
-                  {
-                    label: 'Bank and card accounts',
-                    data: trend.points.map((point) => num(point.cash)),
-                    color: 'green',
-                  },
-                ]
-              : []),
-          ],
-          currency_symbol: 'USD',
-        }),
+        ...(chart ? [chart] : []),
         block('table', {
           type: 'table',
           title: 'Balances',

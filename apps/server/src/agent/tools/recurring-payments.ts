@@ -1,4 +1,5 @@
 import { addDays, type RecurringPayments } from '../../finance/index.ts';
+import { partsChart } from './chart-choice.ts';
 import { block, count, dayText, money, num, usd } from './format.ts';
 import type { FinanceTool, ToolBlock, ToolResult } from './types.ts';
 
@@ -55,22 +56,22 @@ export const recurringPaymentsTool = {
       block('figures', {
         type: 'content',
         title: input.kind === 'subscriptions' ? 'Subscriptions' : 'Recurring payments',
-        content: `/1 ${count(result.payments.length, what)}\n/red ${money(result.monthlyTotal)} a month, ${money(result.yearlyTotal)} a year`,
+        content: `/1 ${count(result.payments.length, what)}\n/blue ${money(result.monthlyTotal)} a month, ${money(result.yearlyTotal)} a year`,
       }),
       block('table', {
         type: 'table',
         title: input.kind === 'subscriptions' ? 'Subscriptions' : 'Recurring payments',
+        // Five columns fit the panel without scrolling sideways (six or more scroll, docs/visualization-dsl.md):
+        // the category is in the answer's sentences and the chart's colours.
         columns: [
           { key: 'merchant', header: 'Merchant' },
-          { key: 'category', header: 'Category' },
-          { key: 'cadence', header: 'Every' },
           { key: 'amount', header: 'Amount' },
+          { key: 'cadence', header: 'Every' },
           { key: 'monthly', header: 'Monthly cost' },
           { key: 'next', header: 'Next date' },
         ],
         rows: result.payments.map((payment) => ({
           merchant: payment.merchant,
-          category: payment.categoryLabel,
           cadence: CADENCE_WORD[payment.cadence],
           amount: num(payment.amount),
           monthly: num(payment.monthlyAmount),
@@ -79,17 +80,12 @@ export const recurringPaymentsTool = {
         currency_symbol: 'USD',
       }),
     ];
-    if (result.payments.length > 1) {
-      blocks.push(
-        block('chart', {
-          type: 'pie',
-          title: 'Monthly cost',
-          labels: result.payments.map((payment) => payment.merchant),
-          values: result.payments.map((payment) => num(payment.monthlyAmount)),
-          currency_symbol: 'USD',
-        }),
-      );
-    }
+    const chart = partsChart(
+      'Monthly cost',
+      result.payments.map((payment) => ({ label: payment.merchant, value: num(payment.monthlyAmount) })),
+      { currency_symbol: 'USD' },
+    );
+    if (chart) blocks.push(chart);
     return {
       data: result,
       facts,

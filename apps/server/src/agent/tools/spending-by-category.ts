@@ -1,6 +1,8 @@
 import { escapeMarkup } from '@penny/contracts';
 import { categoryLabel } from '../../finance/categories.ts';
+import { categoryColor } from '../../finance/category-colors.ts';
 import { previousPeriod, type SpendingByCategory } from '../../finance/index.ts';
+import { partsChart } from './chart-choice.ts';
 import {
   block,
   change,
@@ -15,6 +17,7 @@ import {
   signedUsd,
   usd,
 } from './format.ts';
+import { monthByMonthChart } from './ledger-query.ts';
 import type { FinanceTool, ToolBlock, ToolResult } from './types.ts';
 
 export type PeriodComparison = {
@@ -109,30 +112,40 @@ export const spendingByCategoryTool = {
       }),
     ];
     const positive = parts.filter((part) => Number(part.amount) > 0);
-    if (positive.length > 1) {
-      blocks.push(
-        block('chart', {
-          type: 'pie',
-          title: result.category ? `${result.category.label} by category` : 'Spending by category',
-          labels: positive.map((part) => part.label),
-          values: positive.map((part) => num(part.amount)),
-          currency_symbol: 'USD',
-        }),
-      );
-    }
+    const chart = partsChart(
+      result.category ? `${result.category.label} by category` : 'Spending by category',
+      positive.map((part) => ({
+        label: part.label,
+        value: num(part.amount),
+        color: categoryColor(part.code),
+      })),
+      { currency_symbol: 'USD' },
+    );
+    if (chart) blocks.push(chart);
+    // Over several months: how the total came about, month by month.
+    const months = await monthByMonthChart(context, `${subject} by month`, {
+      measure: 'spending',
+      filters: {
+        ...(input.category ? { categories: [input.category] } : {}),
+        ...(input.account ? { account: input.account } : {}),
+      },
+      period: result.period,
+    });
+    if (months) blocks.push(months);
     if (parts.length > 0) {
       blocks.push(
         block('table', {
           type: 'table',
           title: 'By category',
           columns: [
-            { key: 'category', header: 'Category' },
+            { key: 'category', header: 'Category', color_key: 'color' },
             { key: 'amount', header: 'Amount' },
             { key: 'share', header: 'Share (%)' },
             { key: 'transactions', header: 'Transactions' },
           ],
           rows: parts.map((part) => ({
             category: part.label,
+            color: categoryColor(part.code),
             amount: num(part.amount),
             share: part.sharePercent,
             transactions: part.count,

@@ -1,6 +1,7 @@
 import { escapeMarkup } from '@penny/contracts';
 import { categoryLabel } from '../../finance/categories.ts';
 import type { SpendingByMerchant } from '../../finance/index.ts';
+import { rankingChart } from './chart-choice.ts';
 import {
   block,
   count,
@@ -79,21 +80,15 @@ export const spendingByMerchantTool = {
       }),
     ];
     if (result.merchants.length > 0) {
+      const chart = rankingChart(
+        `Top ${result.merchants.length} merchants`,
+        'Spending',
+        result.merchants.map((merchant) => ({ label: merchant.name, value: num(merchant.amount) })),
+        { currency_symbol: 'USD' },
+        'blue',
+      );
+      if (chart) blocks.push(chart);
       blocks.push(
-        block('chart', {
-          type: 'bar',
-          title: result.merchants.length > 1 ? `Top ${result.merchants.length} merchants` : 'Merchant',
-          orientation: 'horizontal',
-          labels: result.merchants.map((merchant) => merchant.name),
-          datasets: [
-            {
-              label: 'Spending',
-              data: result.merchants.map((merchant) => num(merchant.amount)),
-              color: 'red',
-            },
-          ],
-          currency_symbol: 'USD',
-        }),
         block('table', {
           type: 'table',
           title: 'By merchant',

@@ -20,6 +20,7 @@ import {
 } from '@penny/server/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { categoryColor } from '../../finance/category-colors.ts';
 import { ServiceError } from '../../services/errors.ts';
 import { compoundGrowth } from './calculators.ts';
 import { capitalize, periodText } from './format.ts';
@@ -217,6 +218,7 @@ describe.each(testDatabaseKinds())('the finance toolkit on %s', (database) => {
       transactionCount: number;
       categories: Array<{
         code: string | null;
+        label: string;
         amount: string;
         count: number;
         detailed: Array<{ code: string | null; amount: string }>;
@@ -258,7 +260,16 @@ describe.each(testDatabaseKinds())('the finance toolkit on %s', (database) => {
     expect(result.facts[1]).toContain(dollars(centsText(previousTotal)));
     expect(result.provenance.transactionCount).toBe(spent.length);
     expect(result.provenance.period).toEqual(month);
-    expect(result.blocks.map((item) => item.block.type)).toEqual(['content', 'pie', 'table']);
+    // Parts of a whole: a pie of at most six parts, bars past that; each part in its category's colour.
+    const parts = data.categories.filter((category) => Number(category.amount) > 0);
+    expect(result.blocks.map((item) => item.block.type)).toEqual([
+      'content',
+      parts.length <= 6 ? 'pie' : 'bar',
+      'table',
+    ]);
+    const chart = result.blocks[1]?.block as { labels: string[]; colors: string[] };
+    expect(chart.labels).toEqual(parts.map((category) => category.label));
+    expect(chart.colors).toEqual(parts.map((category) => categoryColor(category.code) ?? ''));
   });
 
   it('spending_by_category: one detailed category, and one primary by its detailed parts', async () => {
@@ -273,6 +284,38 @@ describe.each(testDatabaseKinds())('the finance toolkit on %s', (database) => {
     const foodRows = postedIn(month).filter((row) => row.primary === 'FOOD_AND_DRINK');
     expect((food.data as { total: string }).total).toBe(centsText(-sum(foodRows)));
     expect(food.facts.some((fact) => fact.startsWith('Groceries: '))).toBe(true);
+  });
+
+  it('spending_by_category over months: the months it came from as a line, on one account too', async () => {
+    const quarter = { start: firstOfMonth(today, 3), end: month.end };
+    const months = [3, 2, 1].map((back) => firstOfMonth(today, back).slice(0, 7));
+    const checking = accounts.find((account) => account.kind === 'checking');
+    if (!checking) throw new Error('no checking account');
+    for (const input of [
+      { ...quarter, category: 'FOOD_AND_DRINK' },
+      { ...quarter, category: 'FOOD_AND_DRINK', account: checking.name },
+    ]) {
+      const result = await run('spending_by_category', input);
+      const rows = postedIn(quarter).filter(
+        (row) =>
+          isSpending(row) &&
+          row.primary === 'FOOD_AND_DRINK' &&
+          (!('account' in input) || row.accountId === checking.id),
+      );
+      const line = result.blocks.find((item) => item.block.type === 'line')?.block as {
+        title: string;
+        labels: string[];
+        datasets: Array<{ data: number[] }>;
+      };
+      expect(line.title).toBe('Food and drink by month');
+      expect(line.labels).toEqual(months);
+      expect(line.datasets[0]?.data).toEqual(
+        months.map((key) => Number(centsText(-sum(rows.filter((row) => row.date.startsWith(key)))))),
+      );
+    }
+    // Within one month there is no series to draw.
+    const one = await run('spending_by_category', { ...month, category: 'FOOD_AND_DRINK' });
+    expect(one.blocks.some((item) => item.block.type === 'line')).toBe(false);
   });
 
   it('spending_by_category on one account, by name in any case', async () => {

@@ -179,11 +179,13 @@ function CartesianCanvas({
 
   const datasets = model.series.map((series) => {
     const color = concreteColor(series.color);
+    // A ranking of categories draws each bar in its category's colour.
+    const fill = series.pointColors ? series.pointColors.map(concreteColor) : color;
     return {
       label: series.label,
       data: series.data,
-      backgroundColor: color,
-      borderColor: color,
+      backgroundColor: fill,
+      borderColor: fill,
       borderWidth: model.kind === 'line' ? 2 : 0,
       tension: VISUALIZATION_RENDERING.lineTension,
       // Markers help a few series; on many they are noise.

@@ -323,3 +323,90 @@ describe('bar and line', () => {
     ).toBe(true);
   });
 });
+
+describe('charts that fit their data', () => {
+  it('draws a category in its theme colour wherever it appears', () => {
+    expect(chartColor('category-2', '#000')).toBe('var(--penny-category-2)');
+    expect(chartColor('category-17', '#000')).toBe('var(--penny-category-17)');
+    // Only the slots the theme defines.
+    expect(chartColor('category-18', '#000')).toBe('#000');
+    expect(chartColor('category-0', '#000')).toBe('#000');
+    const pie = buildPieModel({
+      type: 'pie',
+      labels: ['Rent and utilities', 'Food and drink'],
+      values: [1450, 612],
+      colors: ['category-1', 'category-2'],
+    });
+    const bar = buildCartesianModel({
+      type: 'bar',
+      labels: ['Shopping', 'Food and drink', 'Travel'],
+      datasets: [{ label: 'Spending', data: [300, 612, 90] }],
+      colors: ['category-3', 'category-2', 'category-6'],
+    });
+    expect(pie.colors[1]).toBe('var(--penny-category-2)');
+    expect(bar.series[0]?.pointColors?.[1]).toBe(pie.colors[1]);
+  });
+
+  it('colours each series, not each bar, when the colours are one per series', () => {
+    const model = buildCartesianModel({
+      type: 'bar',
+      labels: ['Oct', 'Nov'],
+      datasets: [
+        { label: 'Income', data: [5200, 5200] },
+        { label: 'Spending', data: [3100, 2900] },
+      ],
+      colors: ['green', 'blue'],
+    });
+    expect(model.series.map((series) => series.pointColors)).toEqual([null, null]);
+    expect(model.series.map((series) => series.color)).toEqual([
+      'var(--penny-positive)',
+      'var(--penny-accent)',
+    ]);
+  });
+
+  it('never draws a pie of more than six slices: the smallest parts fold into "Other"', () => {
+    const labels = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I'];
+    const model = buildPieModel({
+      type: 'pie',
+      labels,
+      values: [5, 90, 80, 3, 70, 60, 2, 50, 1],
+      currency_symbol: 'USD',
+    });
+    expect(model.labels).toEqual(['B', 'C', 'E', 'F', 'H', 'Other (4)']);
+    expect(model.values).toEqual([90, 80, 70, 60, 50, 11]);
+    expect(model.total).toBe(361);
+    expect(model.colors[5]).toBe('var(--penny-border-strong)');
+    expect(new Set(model.colors).size).toBe(6);
+    expect(chartSummary(model)).toMatch(/^Pie chart of 6 parts, total \$361\.00\./);
+  });
+
+  it('keeps a pie of six parts whole', () => {
+    const model = buildPieModel({ type: 'pie', labels: [1, 2, 3, 4, 5, 6], values: [6, 5, 4, 3, 2, 1] });
+    expect(model.labels).toEqual(['1', '2', '3', '4', '5', '6']);
+  });
+
+  it('labels months and days as people read them', () => {
+    const today = new Date(2026, 10, 27);
+    const months = buildCartesianModel(
+      {
+        type: 'line',
+        labels: ['2025-12', '2026-01', '2026-02'],
+        datasets: [{ label: 'Net worth', data: [1, 2, 3] }],
+      },
+      today,
+    );
+    expect(months.labels).toEqual(['Dec 2025', 'Jan 2026', 'Feb 2026']);
+    expect(chartSummary(months)).toContain('(Dec 2025 to Feb 2026)');
+    const payments = buildCartesianModel(
+      {
+        type: 'bar',
+        labels: ['Delta Air Lines (2026-11-20)', 'Apple Store (2025-12-24)', '2026-11-26'],
+        datasets: [{ label: 'Amount', data: [612, 1299, 40] }],
+      },
+      today,
+    );
+    expect(payments.labels).toEqual(['Delta Air Lines (Nov 20)', 'Apple Store (Dec 24, 2025)', 'Nov 26']);
+    const pie = buildPieModel({ type: 'pie', labels: ['2026-10', 'Q3 2026'], values: [1, 2] }, today);
+    expect(pie.labels).toEqual(['Oct 2026', 'Q3 2026']);
+  });
+});

@@ -1,6 +1,15 @@
-import type { DslBarBlock, DslDataset, DslLabel, DslLineBlock, DslPieBlock } from '@penny/contracts';
+import {
+  type DslBarBlock,
+  type DslDataset,
+  type DslLabel,
+  type DslLineBlock,
+  type DslPieBlock,
+  dslCategorySlot,
+  VISUALIZATION_RENDERING,
+} from '@penny/contracts';
 import { type Currency, formatWithUnit, resolveCurrency } from '../format/currency.ts';
 import { inferredCurrency } from '../format/money.ts';
+import { readableDateLabel } from '../format/values.ts';
 
 /**
  * What a chart block draws, independent of Chart.js: labels, series, colours, axes, and the text
@@ -72,12 +81,17 @@ const NAMED_COLORS = new Set(
   ).split(' '),
 );
 
-/** A safe colour from the DSL (hex, rgb/hsl functions, named), or the palette's when it is not one. */
+/**
+ * A safe colour from the DSL (hex, rgb/hsl functions, named, a category's `category-N`), or the palette's
+ * when it is not one.
+ */
 export function chartColor(value: unknown, fallback: string): string {
   if (typeof value !== 'string') return fallback;
   const trimmed = value.trim();
   const semantic = SEMANTIC_COLORS[trimmed.toLowerCase()];
   if (semantic) return semantic;
+  const category = dslCategorySlot(trimmed);
+  if (category !== null) return `var(--penny-category-${category})`;
   return CSS_COLOR_FUNCTION.test(trimmed) || NAMED_COLORS.has(trimmed.toLowerCase()) ? trimmed : fallback;
 }
 
@@ -88,6 +102,8 @@ export type ChartSeries = {
   data: Array<number | null>;
   color: string;
   axis: 'left' | 'right';
+  /** One colour per point, when a single series colours each bar (a ranking of categories). */
+  pointColors: string[] | null;
   /** The block's unit, except for a series labelled as a percentage ("Return (%)"). */
   unit: ValueUnit;
 };
@@ -117,9 +133,10 @@ export type CartesianModel = {
 
 export type ChartModel = PieModel | CartesianModel;
 
-function labelText(label: DslLabel | undefined, index: number): string {
+/** A label as people read it: ISO days and months become "Nov 26" and "Dec 2025". */
+function labelText(label: DslLabel | undefined, index: number, today: Date): string {
   if (label === undefined || label === '') return `Item ${index + 1}`;
-  return String(label);
+  return readableDateLabel(String(label), today);
 }
 
 /**
@@ -143,30 +160,57 @@ function nonBlank(text: string | undefined): string | null {
   return trimmed ? trimmed : null;
 }
 
-export function buildPieModel(block: DslPieBlock): PieModel {
+/** The colour of the "Other" slice that folds the smallest parts: neutral, not a category's. */
+export const OTHER_SLICE_COLOR = 'var(--penny-border-strong)';
+
+/**
+ * A pie shows a few parts of a whole: beyond `maxPieSlices`, the largest parts keep their slices and the
+ * rest fold into one "Other" slice, whatever the block asked for.
+ */
+function foldSmallestParts(parts: Array<{ label: string; value: number; color: string }>) {
+  const { maxPieSlices } = VISUALIZATION_RENDERING;
+  if (parts.length <= maxPieSlices) return parts;
+  const kept = [...parts].sort((a, b) => b.value - a.value).slice(0, maxPieSlices - 1);
+  const keptSet = new Set(kept);
+  const folded = parts.filter((part) => !keptSet.has(part));
+  return [
+    // In the order the block gave them.
+    ...parts.filter((part) => keptSet.has(part)),
+    {
+      label: `Other (${folded.length})`,
+      value: folded.reduce((sum, part) => sum + part.value, 0),
+      color: OTHER_SLICE_COLOR,
+    },
+  ];
+}
+
+export function buildPieModel(block: DslPieBlock, today: Date = new Date()): PieModel {
   const rawValues = block.values ?? block.data?.datasets?.[0]?.data ?? [];
   const rawLabels = block.labels ?? block.data?.labels ?? [];
   const datasetColor = block.data?.datasets?.[0]?.color;
-  const labels: string[] = [];
-  const values: number[] = [];
-  const colors: string[] = [];
+  const parts: Array<{ label: string; value: number; color: string }> = [];
   rawValues.forEach((value, index) => {
     // A pie shows parts of a whole: gaps and negative parts have no slice.
     if (value === null || !(value > 0)) return;
-    labels.push(labelText(rawLabels[index], index));
-    values.push(value);
-    colors.push(
-      chartColor(block.colors?.[index] ?? datasetColor, PIE_PALETTE[index % PIE_PALETTE.length] as string),
-    );
+    parts.push({
+      label: labelText(rawLabels[index], index, today),
+      value,
+      color: chartColor(
+        block.colors?.[index] ?? datasetColor,
+        PIE_PALETTE[index % PIE_PALETTE.length] as string,
+      ),
+    });
   });
+  const slices = foldSmallestParts(parts);
+  const values = slices.map((slice) => slice.value);
   const total = values.reduce((sum, value) => sum + value, 0);
   const percentages = values.map((value) => (total > 0 ? Math.round((value / total) * 100) : 0));
   return {
     kind: 'pie',
     title: nonBlank(block.title),
-    labels,
+    labels: slices.map((slice) => slice.label),
     values,
-    colors,
+    colors: slices.map((slice) => slice.color),
     percentages,
     total,
     unit: valueUnit(block, [block.data?.datasets?.[0]?.label]),
@@ -180,44 +224,80 @@ function seriesUnit(label: string, blockUnit: ValueUnit): ValueUnit {
   return /%\)?\s*$/.test(label) ? PERCENT : blockUnit;
 }
 
-function seriesOf(datasets: DslDataset[], block: DslBarBlock | DslLineBlock, unit: ValueUnit): ChartSeries[] {
+/**
+ * One colour per bar when a single series comes with one colour per label (categories ranked in their own
+ * colours); otherwise `colors` gives each series its colour.
+ */
+function pointColorsOf(block: DslBarBlock | DslLineBlock, seriesCount: number, pointCount: number) {
+  const colors = block.colors;
+  if (
+    block.type !== 'bar' ||
+    seriesCount !== 1 ||
+    !colors ||
+    pointCount < 2 ||
+    colors.length !== pointCount
+  ) {
+    return null;
+  }
+  return colors.map((color, index) =>
+    chartColor(color, SERIES_PALETTE[index % SERIES_PALETTE.length] as string),
+  );
+}
+
+function seriesOf(
+  datasets: DslDataset[],
+  block: DslBarBlock | DslLineBlock,
+  unit: ValueUnit,
+  pointCount: number,
+): ChartSeries[] {
   if (datasets.length === 0 && block.values) {
     const label = nonBlank(block.title) ?? 'Value';
+    const pointColors = pointColorsOf(block, 1, Math.max(pointCount, block.values.length));
     return [
       {
         label,
         data: block.values,
-        color: chartColor(block.colors?.[0], SERIES_PALETTE[0]),
+        color: pointColors ? SERIES_PALETTE[0] : chartColor(block.colors?.[0], SERIES_PALETTE[0]),
+        pointColors,
         axis: 'left',
         unit: seriesUnit(label, unit),
       },
     ];
   }
+  const pointColors = pointColorsOf(
+    block,
+    datasets.length,
+    Math.max(pointCount, datasets[0]?.data.length ?? 0),
+  );
   return datasets.map((dataset, index) => {
     const label = nonBlank(dataset.label) ?? `Series ${index + 1}`;
     return {
       label,
       data: dataset.data,
       color: chartColor(
-        dataset.color ?? block.colors?.[index],
+        dataset.color ?? (pointColors ? undefined : block.colors?.[index]),
         SERIES_PALETTE[index % SERIES_PALETTE.length] as string,
       ),
+      pointColors,
       axis: dataset.y_axis === 'right' ? 'right' : 'left',
       unit: seriesUnit(label, unit),
     };
   });
 }
 
-export function buildCartesianModel(block: DslBarBlock | DslLineBlock): CartesianModel {
+export function buildCartesianModel(
+  block: DslBarBlock | DslLineBlock,
+  today: Date = new Date(),
+): CartesianModel {
   const datasets = block.datasets ?? block.data?.datasets ?? [];
   const unit = valueUnit(
     block,
     datasets.map((dataset) => dataset.label),
   );
-  const series = seriesOf(datasets, block, unit);
   const rawLabels = block.labels ?? block.data?.labels ?? [];
+  const series = seriesOf(datasets, block, unit, rawLabels.length);
   const length = series.reduce((max, s) => Math.max(max, s.data.length), rawLabels.length);
-  const labels = Array.from({ length }, (_, index) => labelText(rawLabels[index], index));
+  const labels = Array.from({ length }, (_, index) => labelText(rawLabels[index], index, today));
   const hasRightAxis = series.some((s) => s.axis === 'right') && series.some((s) => s.axis === 'left');
   return {
     kind: block.type,

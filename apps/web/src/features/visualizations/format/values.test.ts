@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { formatDateValue, isHashLike, parseDate, truncateHash } from './values.ts';
+import { formatDateValue, isHashLike, parseDate, readableDateLabel, truncateHash } from './values.ts';
 
 describe('hash-like values', () => {
   it.each([
@@ -55,6 +55,23 @@ describe('dates', () => {
     expect(formatDateValue(new Date(2024, 2, 5, 14, 30).getTime())).toBe('Mar 5, 2024, 2:30 PM');
     expect(formatDateValue(Math.floor(new Date(2024, 2, 5).getTime() / 1000))).toBe('Mar 5, 2024');
     expect(formatDateValue('2024-03-05T14:30:00')).toBe('Mar 5, 2024, 2:30 PM');
+  });
+
+  it('leaves out the year of dates in the current year', () => {
+    const today = new Date(2026, 10, 27);
+    expect(formatDateValue('2026-11-26', today)).toBe('Nov 26');
+    expect(formatDateValue('2025-11-26', today)).toBe('Nov 26, 2025');
+    expect(formatDateValue('2026-03-05T14:30:00', today)).toBe('Mar 5, 2:30 PM');
+  });
+
+  it('reads ISO months and days inside chart labels, and leaves other text alone', () => {
+    const today = new Date(2026, 10, 27);
+    expect(readableDateLabel('2025-12', today)).toBe('Dec 2025');
+    expect(readableDateLabel('2026-11', today)).toBe('Nov 2026');
+    expect(readableDateLabel('Rent (2026-11-01)', today)).toBe('Rent (Nov 1)');
+    expect(readableDateLabel('2026-13', today)).toBe('2026-13');
+    expect(readableDateLabel('Order 2026-02-30', today)).toBe('Order 2026-02-30');
+    expect(readableDateLabel('Q3 2026', today)).toBe('Q3 2026');
   });
 
   it("reads 'Unknown date' for values that are not dates", () => {

@@ -1,4 +1,5 @@
 import { VISUALIZATION_RENDERING, visualizationMessages } from '@penny/contracts';
+import { format, isSameYear } from 'date-fns';
 
 /**
  * Hash-like values (transaction hashes, wallet addresses, ids), as docs/product/chat.md,
@@ -66,22 +67,33 @@ export function parseDate(value: unknown): Date | null {
   return isValid(parsed) ? parsed : null;
 }
 
-const DAY_FORMAT = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-const TIME_FORMAT = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-
 /**
- * "Mar 5, 2024" or "Mar 5, 2024, 2:30 PM"; 'Unknown date' when the value is not a date (docs/product/chat.md,
- * "Rendering errors").
+ * "Mar 5", or "Mar 5, 2024" when the year is not `today`'s; with the time when there is one ("Mar 5, 2:30
+ * PM"). 'Unknown date' when the value is not a date (docs/product/chat.md, "Rendering errors").
  */
-export function formatDateValue(value: unknown): string {
+export function formatDateValue(value: unknown, today: Date = new Date()): string {
   const date = parseDate(value);
   if (!date) return visualizationMessages.badDate;
-  // Newer ICU puts a narrow no-break space before AM/PM; a plain space reads and copies the same everywhere.
-  return (hasTime(value, date) ? TIME_FORMAT : DAY_FORMAT).format(date).replace(/\u202f/g, ' ');
+  const day = isSameYear(date, today) ? 'MMM d' : 'MMM d, yyyy';
+  return format(date, hasTime(value, date) ? `${day}, h:mm a` : day);
+}
+
+const ISO_DAY = /\b(\d{4})-(\d{2})-(\d{2})\b/g;
+const ISO_MONTH = /^(\d{4})-(\d{2})$/;
+
+/**
+ * A chart label as people read it: a month "2025-12" is "Dec 2025"; a day "2026-11-26" is "Nov 26" ("Nov
+ * 26, 2025" in another year than `today`'s), also inside a label ("Rent (2026-11-01)"). Anything else is
+ * kept as it is.
+ */
+export function readableDateLabel(label: string, today: Date = new Date()): string {
+  const month = ISO_MONTH.exec(label.trim());
+  if (month) {
+    const date = new Date(Number(month[1]), Number(month[2]) - 1, 1);
+    return Number(month[2]) >= 1 && Number(month[2]) <= 12 ? format(date, 'MMM yyyy') : label;
+  }
+  return label.replace(ISO_DAY, (match) => {
+    const date = parseDate(match);
+    return date ? formatDateValue(date, today) : match;
+  });
 }

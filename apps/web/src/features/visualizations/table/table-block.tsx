@@ -6,7 +6,7 @@ import { BlockHeader, type BlockHeadingLevel } from '../block-header.tsx';
 import { copyToClipboard } from '../copy.ts';
 import { MONEY_TONE_CLASS } from '../format/money.ts';
 import { ScrollRegion } from './scroll-region.tsx';
-import { buildTableModel, cellValue, type FormattedCell, formatCell } from './table-model.ts';
+import { buildTableModel, cellSwatch, cellValue, type FormattedCell, formatCell } from './table-model.ts';
 
 const { tablePageSize, scrollingTableMinColumns, scrollingTableMinColumnWidthPx, copyFeedbackMs } =
   VISUALIZATION_RENDERING;
@@ -34,13 +34,15 @@ function useCopyFeedback() {
 
 type CellProps = {
   cell: FormattedCell;
+  /** A category's colour, shown as a small square before the text (the text says the category). */
+  swatch: string | null;
   cellId: string;
   copied: boolean;
   scrolling: boolean;
   onCopy: (text: string, cellId: string) => void;
 };
 
-function Cell({ cell, cellId, copied, scrolling, onCopy }: CellProps) {
+function Cell({ cell, swatch, cellId, copied, scrolling, onCopy }: CellProps) {
   return (
     <td
       className={cx(
@@ -57,6 +59,14 @@ function Cell({ cell, cellId, copied, scrolling, onCopy }: CellProps) {
         if (!cell.empty) onCopy(cell.copyText, cellId);
       }}
     >
+      {swatch ? (
+        <span
+          aria-hidden="true"
+          className="mr-2 inline-block size-2.5 rounded-sm align-baseline"
+          style={{ backgroundColor: swatch }}
+          data-swatch={swatch}
+        />
+      ) : null}
       {cell.hash ? (
         <button
           type="button"
@@ -161,6 +171,7 @@ export function TableBlock({ block, headingLevel }: TableBlockProps) {
                   <Cell
                     key={column.index}
                     cell={formatCell(cellValue(row, column), column)}
+                    swatch={cellSwatch(row, column)}
                     cellId={cellId}
                     copied={copied === cellId}
                     scrolling={scrolling}

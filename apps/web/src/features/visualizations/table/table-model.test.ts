@@ -1,7 +1,7 @@
 // @vitest-environment node
 import type { DslTableBlock } from '@penny/contracts';
 import { describe, expect, it } from 'vitest';
-import { buildTableModel, cellValue, formatCell, humanizeKey } from './table-model.ts';
+import { buildTableModel, cellSwatch, cellValue, formatCell, humanizeKey } from './table-model.ts';
 
 function table(fields: Omit<DslTableBlock, 'type'>): DslTableBlock {
   return { type: 'table', ...fields };
@@ -181,5 +181,28 @@ describe('number columns', () => {
     expect(formatCell(3514.15, value).text).toBe('3,514.15');
     expect(formatCell(2024, year).text).toBe('2024');
     expect(formatCell(1990, born).text).toBe('1990');
+  });
+});
+
+describe('category swatches', () => {
+  it('show the colour a column names from its row, and nothing without one', () => {
+    const model = buildTableModel(
+      table({
+        columns: [{ key: 'category', header: 'Category', color_key: 'color' }, 'amount'],
+        rows: [
+          { category: 'Food and drink', color: 'category-2', amount: 612.4 },
+          { category: 'Uncategorized', color: null, amount: 12 },
+          { category: 'Odd', color: 'url(javascript:alert(1))', amount: 1 },
+        ],
+      }),
+    );
+    const [category, amount] = model.columns as [never, never];
+    const [food, none, odd] = model.rows as [never, never, never];
+    expect(cellSwatch(food, category)).toBe('var(--penny-category-2)');
+    expect(cellSwatch(none, category)).toBeNull();
+    expect(cellSwatch(odd, category)).toBeNull();
+    expect(cellSwatch(food, amount)).toBeNull();
+    // The colour field is not a column of its own.
+    expect(model.columns.map((column) => column.key)).toEqual(['category', 'amount']);
   });
 });

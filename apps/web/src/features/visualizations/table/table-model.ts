@@ -1,4 +1,5 @@
 import { type DslTableBlock, type DslTableRow, toDslNumber } from '@penny/contracts';
+import { chartColor } from '../charts/chart-model.ts';
 import { type Currency, currencyInText, formatPlainNumber, resolveCurrency } from '../format/currency.ts';
 import {
   DEFAULT_CURRENCY,
@@ -29,6 +30,8 @@ export type TableColumn = {
   grouping: boolean;
   /** Currency columns holding negative amounts (flows): signs and money in/out colours are shown. */
   signed: boolean;
+  /** The row field whose colour word (a category's) shows as a swatch before the cell's text. */
+  colorKey: string | null;
 };
 
 export type TableModel = {
@@ -70,7 +73,9 @@ export function humanizeKey(key: string): string {
   return lower.charAt(0).toUpperCase() + lower.slice(1);
 }
 
-type BaseColumn = Omit<TableColumn, 'kind' | 'currency' | 'grouping' | 'signed'>;
+type BaseColumn = Omit<TableColumn, 'kind' | 'currency' | 'grouping' | 'signed' | 'colorKey'> & {
+  colorKey?: string | null;
+};
 
 function baseColumns(block: DslTableBlock, rows: DslTableRow[]): BaseColumn[] {
   const declared = block.columns ?? [];
@@ -78,7 +83,12 @@ function baseColumns(block: DslTableBlock, rows: DslTableRow[]): BaseColumn[] {
     return declared.map((column, index) =>
       typeof column === 'string'
         ? { key: column, index, header: column }
-        : { key: column.key, index, header: column.header?.trim() ? column.header : humanizeKey(column.key) },
+        : {
+            key: column.key,
+            index,
+            header: column.header?.trim() ? column.header : humanizeKey(column.key),
+            colorKey: column.color_key?.trim() || null,
+          },
     );
   }
   // No columns given: the keys of the first rows in order of appearance, or numbered columns.
@@ -154,9 +164,20 @@ export function buildTableModel(block: DslTableBlock): TableModel {
   const tableCurrency = resolveCurrency(block.currency_symbol) ?? resolveCurrency(block.unit);
   const columns = baseColumns(block, rows).map((column) => ({
     ...column,
+    colorKey: column.colorKey ?? null,
     ...detectKind(column, rows, tableCurrency),
   }));
   return { columns, rows };
+}
+
+/**
+ * The swatch colour of a cell, when its column names a colour field and the row's value there is a colour
+ * the charts accept (a category's `category-N`, a semantic word, a CSS colour); null otherwise.
+ */
+export function cellSwatch(row: DslTableRow, column: TableColumn): string | null {
+  if (!column.colorKey) return null;
+  const color = chartColor(cellValue(row, { key: column.colorKey, index: -1 }), '');
+  return color || null;
 }
 
 const EMPTY: FormattedCell = {
