@@ -6,4 +6,5 @@ export {
 } from './accounts/index.ts';
 export * from './analytics/index.ts';
 export * from './categories.ts';
+export { comparedMonths, createHomeService, type HomeService } from './home/index.ts';
 export { createSyncEngine, type SyncEngine, type SyncOutcome } from './sync/index.ts';
