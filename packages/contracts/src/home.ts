@@ -33,8 +33,14 @@ export const homeNetWorthSchema = z.object({
   liabilities: moneySchema,
   /** Accounts without a USD value, left out of the totals. */
   unpriced_accounts: z.number().int().nonnegative(),
-  /** Each month's last day (today for the current month), oldest first; null where nothing was valued. */
-  trend: z.array(z.object({ date: isoDaySchema, net: moneySchema.nullable() })),
+  /**
+   * Each month's last day (today for the current month), oldest first: `net` (null where nothing was
+   * valued), `complete` (every account had a value that day; investments and wallets have none before
+   * their first recorded balance), and `cash`, the bank and card accounts alone, known for every day.
+   */
+  trend: z.array(
+    z.object({ date: isoDaySchema, net: moneySchema.nullable(), cash: moneySchema, complete: z.boolean() }),
+  ),
   /** Net now less the earliest trend point that valued every account; null when there is none. */
   change: z.object({ amount: moneySchema, since: isoDaySchema }).nullable(),
 });

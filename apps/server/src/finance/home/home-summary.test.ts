@@ -120,9 +120,17 @@ describe.each(testDatabaseKinds())('the home summary on %s', (database) => {
     expect(summary.net_worth.trend[0]?.date).toBe(
       lastOfMonth(firstOfMonth(summary.today, HOME_TREND_MONTHS - 1)),
     );
+    // Today's bank and card balances: the cash accounts' balances now.
+    const cash = await t.rows<{ usd: string | null }>(sql`
+      select coalesce(current_balance_usd::text, case when currency = 'USD' then current_balance::text end) as usd
+      from ledger_account where user_id = ${ada.user.id} and kind in ('checking', 'savings', 'credit', 'loan')`);
+    expect(summary.net_worth.trend.at(-1)?.cash).toBe(
+      microsText(total(cash.flatMap((row) => (row.usd === null ? [] : [micros(row.usd)])))),
+    );
     const change = summary.net_worth.change;
     if (change) {
       const since = summary.net_worth.trend.find((point) => point.date === change.since);
+      expect(since?.complete).toBe(true);
       expect(change.amount).toBe(microsText(micros(summary.net_worth.net) - micros(since?.net ?? 'x')));
     }
   });

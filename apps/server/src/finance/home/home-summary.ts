@@ -77,7 +77,12 @@ export async function homeSummary(
         assets: now.assets,
         liabilities: now.liabilities,
         unpriced_accounts: now.unpriced.length,
-        trend: trend.points.map((point) => ({ date: point.date, net: point.net })),
+        trend: trend.points.map((point) => ({
+          date: point.date,
+          net: point.net,
+          cash: point.cash,
+          complete: point.complete,
+        })),
         change:
           baseline?.net != null && baseline.date < today
             ? { amount: fromCents(toCents(now.net) - toCents(baseline.net)), since: baseline.date }
