@@ -23,22 +23,47 @@ function cssVariable(name: string, fallback: string): string {
 
 const monthLabel = (day: string) => format(parseISO(day), 'MMM');
 
+type TrendPoint = HomeSummary['net_worth']['trend'][number];
+
 /**
- * Net worth at each month's end (today for this month) as a small line. The canvas is an image whose
- * label reads every point, so the trend is not only visual.
+ * What the line can honestly show: net worth over the month ends that valued every account, or, while
+ * investments or wallets have no history yet (a new link records their balance from today on), the bank
+ * and card balances, which are known for every day. Plotting net worth across incomplete points would
+ * draw a jump on the day an account was first recorded.
+ */
+export function trendSeries(trend: readonly TrendPoint[]): {
+  kind: 'net-worth' | 'cash';
+  points: Array<{ date: string; value: string }>;
+} {
+  const complete = trend.flatMap((point) =>
+    point.complete && point.net !== null ? [{ date: point.date, value: point.net }] : [],
+  );
+  if (complete.length >= 2) return { kind: 'net-worth', points: complete };
+  return { kind: 'cash', points: trend.map((point) => ({ date: point.date, value: point.cash })) };
+}
+
+const SERIES_LABELS = {
+  'net-worth': 'Net worth by month',
+  cash: 'Bank and card balances by month',
+} as const satisfies Record<ReturnType<typeof trendSeries>['kind'], string>;
+
+/**
+ * The month-end trend as a small line. The canvas is an image whose label reads every point, so the
+ * trend is not only visual; below it, a caption says which series it is.
  */
 export function NetWorthTrend({ trend }: { trend: HomeSummary['net_worth']['trend'] }) {
-  const valued = trend.filter((point) => point.net !== null);
-  if (valued.length < 2) return null;
+  const series = trendSeries(trend);
+  if (series.points.length < 2) return null;
   const accent = cssVariable('--penny-accent', '#2563eb');
   const muted = cssVariable('--penny-text-muted', '#4a5567');
+  const title = SERIES_LABELS[series.kind];
   const data = {
-    labels: trend.map((point) => monthLabel(point.date)),
+    labels: series.points.map((point) => monthLabel(point.date)),
     datasets: [
       {
-        label: 'Net worth',
+        label: title,
         // Chart.js plots numbers; the figures themselves stay decimal strings everywhere else.
-        data: trend.map((point) => (point.net === null ? null : Number(point.net))),
+        data: series.points.map((point) => Number(point.value)),
         borderColor: accent,
         backgroundColor: `${accent}22`,
         fill: true,
@@ -64,23 +89,24 @@ export function NetWorthTrend({ trend }: { trend: HomeSummary['net_worth']['tren
       legend: { display: false },
       tooltip: {
         callbacks: {
-          label: (context) => {
-            const point = trend[context.dataIndex];
-            return point?.net ? formatUsd(point.net) : '';
-          },
+          label: (context) => formatUsd(series.points[context.dataIndex]?.value ?? ''),
         },
       },
     },
   };
-  const label = `Net worth by month: ${valued
-    .map(
-      (point) =>
-        `${format(parseISO(point.date), 'MMMM d')} ${formatUsd(point.net ?? '0.00', { whole: true })}`,
-    )
+  const label = `${title}: ${series.points
+    .map((point) => `${format(parseISO(point.date), 'MMMM d')} ${formatUsd(point.value, { whole: true })}`)
     .join(', ')}`;
   return (
-    <div className="h-20 w-full">
-      <Line data={data} options={options} role="img" aria-label={label} />
-    </div>
+    <figure className="flex flex-col gap-1">
+      <div className="h-20 w-full">
+        <Line data={data} options={options} role="img" aria-label={label} />
+      </div>
+      <figcaption className="text-xs text-text-muted">
+        {series.kind === 'cash'
+          ? 'Bank and card balances by month; investments have no history here yet.'
+          : 'Net worth at each month’s end.'}
+      </figcaption>
+    </figure>
   );
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { stubNetwork } from '../../testing/fake-network.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 
-describe('start screen', () => {
+describe('start screen', { timeout: 30_000 }, () => {
   it("greets a signed-in user by first name: 'Hello, Ada!'", async () => {
     stubNetwork({ session: { firstName: 'Ada' } });
     renderApp('/');
