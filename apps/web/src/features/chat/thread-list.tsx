@@ -1,7 +1,7 @@
 import { chatMessages, type ThreadSummary } from '@penny/contracts';
 import { MessageSquare, MoreHorizontal, Trash2 } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { NavLink, useNavigate } from 'react-router';
 import {
   AlertDialog,
@@ -17,6 +17,7 @@ import {
 import {
   commitDelete,
   deferDelete,
+  resumeDeletes,
   UNDO_WINDOW_MS,
   undoDelete,
   usePendingDeletes,
@@ -42,14 +43,10 @@ function ThreadRow({
   const named = dateLabel ? `${thread.title}, ${dateLabel}` : thread.title;
   return (
     <li className="group relative flex items-center">
-      <NavLink
-        to={`/chat/${encodeURIComponent(thread.id)}`}
-        className={linkClassName}
-        title={named}
-        aria-label={named}
-      >
+      <NavLink to={`/chat/${encodeURIComponent(thread.id)}`} className={linkClassName} title={named}>
         <MessageSquare aria-hidden="true" className="size-4 shrink-0" strokeWidth={1.75} />
         <span className="min-w-0 flex-1 truncate">{thread.title}</span>
+        {/* A space in the text (not drawn between flex items), so the link's name reads 'Rent Nov 26'. */}{' '}
         {dateLabel ? <span className="amount shrink-0 text-xs text-text-muted">{dateLabel}</span> : null}
       </NavLink>
       <DropdownMenu.Root open={menuOpen} onOpenChange={setMenuOpen}>
@@ -126,12 +123,20 @@ export function ThreadList() {
   const dateLabels = useMemo(() => threadDateLabels(threads), [threads]);
   const navigate = useNavigate();
 
+  // Deletes this user confirmed on an earlier page that never reached the server run now.
+  const userId = identity?.userId ?? null;
+  const { mutateAsync: removeThread } = remove;
+  useEffect(() => {
+    if (userId) resumeDeletes(userId, removeThread);
+  }, [userId, removeThread]);
+
   function onDelete(thread: ThreadSummary) {
     // A conversation deleted while open leaves its page.
     if (window.location.pathname === `/chat/${encodeURIComponent(thread.id)}`) {
       void navigate('/', { replace: true });
     }
-    deferDelete(thread.id, () => remove.mutateAsync(thread.id));
+    if (!identity) return;
+    deferDelete(identity.userId, thread.id, () => remove.mutateAsync(thread.id));
     toast.success(chatMessages.threadDeletedTitle, {
       id: `thread-deleted:${thread.id}`,
       description: chatMessages.threadDeleted,

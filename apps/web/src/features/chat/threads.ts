@@ -7,6 +7,7 @@ import { useSession } from '../../session/index.ts';
 import { toast } from '../../ui/index.ts';
 import { addDraftThread, useChatRuntime } from './chat-runtime.ts';
 import { makeThreadId } from './ids.ts';
+import { isResumedDelete } from './pending-deletes.ts';
 import { type ChatIdentity, chatIdentity, forgetThread, startEmptyThread } from './turns.ts';
 
 /** The signed-in user as the chat names them; null while signed out. */
@@ -116,11 +117,11 @@ export function useDeleteThread(user: ChatUser | null) {
       try {
         return await deleteThread(user, threadId);
       } catch (error) {
-        // Never reached the server's list: nothing to delete there.
+        // Never reached the server's list, or deleted there already by an earlier page whose answer was lost.
         if (
           error instanceof HttpError &&
           error.status === 404 &&
-          drafts.some((draft) => draft.id === threadId)
+          (drafts.some((draft) => draft.id === threadId) || isResumedDelete(threadId))
         ) {
           return { success: true };
         }
