@@ -137,6 +137,23 @@ test.describe('the start screen and managing chats', () => {
     await expect(log.getByText(question)).toHaveCount(1, { timeout: 30_000 });
     await page.screenshot({ path: testInfo.outputPath('suggested-question-answered.png') });
 
+    // ---- Save the answer: the card says Saved, and the resource's title says what and when.
+    const now = new Date();
+    const lastMonth = new Intl.DateTimeFormat('en-US', {
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }).format(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)));
+    await page.getByRole('button', { name: 'Save this visualization to resources' }).first().click();
+    await expect(page.getByRole('button', { name: 'Saved' }).first()).toBeDisabled();
+    await page.goto('/Resources');
+    await expect(
+      page
+        .getByRole('navigation', { name: 'Saved resources' })
+        .getByRole('link', { name: new RegExp(` · ${lastMonth}`) }),
+    ).toBeVisible({ timeout: 30_000 });
+    await page.goto(thread);
+
     // ---- Delete asks first; Cancel keeps it.
     const link = page.locator(`aside a[href="${thread}"]`);
     await expect(link).toBeVisible();
