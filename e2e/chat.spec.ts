@@ -1,6 +1,7 @@
 import { sealBody } from '@penny/contracts/envelope-seal';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, seriousAxeViolations, test } from './fixtures.ts';
+import { linkSandboxBank } from './support/bank.ts';
 import { signUpAndSignIn, skipPreferencesWizard, type TestUser } from './support/users.ts';
 
 /**
@@ -31,28 +32,6 @@ async function sealedPost<T>(
   });
   expect(response.status(), `${path} answered ${response.status()}`).toBe(200);
   return (await response.json()) as T;
-}
-
-/** Links the sandbox bank as the web app's Link stand-in does: link token, sandbox login, exchange. */
-async function linkBank(page: Page, user: Signed, origin: string) {
-  const names = { username: user.username, firstName: user.firstName, lastName: user.lastName };
-  const token = await page.request.post('/connect/api/create_link_token', {
-    headers: { origin },
-    form: names,
-  });
-  expect(token.status()).toBe(200);
-  const { link_token } = (await token.json()) as { link_token: string };
-  // The Link stand-in serves the signed-in user (the context's cookie) from our own pages (Origin).
-  const link = await page.request.post('/sandbox/plaid/link/public_token', {
-    headers: { origin },
-    data: { link_token, institution_id: 'ins_109508', username: 'user_good', password: 'pass_good' },
-  });
-  const { public_token } = (await link.json()) as { public_token: string };
-  const exchanged = await page.request.post('/connect/api/set_access_token', {
-    headers: { origin },
-    form: { ...names, public_token },
-  });
-  expect(exchanged.status()).toBe(200);
 }
 
 /** Last month's grocery spending, summed plainly from the agent service's raw transaction reads. */
@@ -100,7 +79,7 @@ test('the chat: ask, watch the steps, follow up, reload, reopen, save, fork, del
   test.setTimeout(240_000);
   const user = await signUpAndSignIn(page, { firstName: 'Ada', lastName: 'Lovelace' });
   await skipPreferencesWizard(page);
-  await linkBank(page, user, new URL(baseURL ?? '').origin);
+  await linkSandboxBank(page, user, new URL(baseURL ?? '').origin);
 
   // ---- A new chat from the start screen.
   await page.goto('/');
@@ -126,8 +105,11 @@ test('the chat: ask, watch the steps, follow up, reload, reopen, save, fork, del
   );
   const log = page.getByRole('log', { name: 'Messages' });
   await expect(log.getByText(HEADLINE)).toBeVisible();
+  // The finished steps are one line until opened; opened, a panel per action.
+  const steps = log.getByRole('button', { name: /Analysis complete/ });
+  await expect(steps.first()).toBeVisible({ timeout: 60_000 });
+  await steps.first().click();
   const panels = log.getByRole('button', { name: /AI Thought Process/ });
-  await expect(panels.first()).toBeVisible({ timeout: 60_000 });
   expect(await panels.count()).toBeGreaterThanOrEqual(2);
   await panels.nth(1).click();
   await expect(log.getByText('What I did:').filter({ visible: true }).first()).toBeVisible();
@@ -147,11 +129,11 @@ test('the chat: ask, watch the steps, follow up, reload, reopen, save, fork, del
   expect(await seriousAxeViolations(page)).toEqual([]);
 
   // ---- A follow-up in the same thread: a second answer, for the month before.
-  const before = await panels.count();
+  const before = await steps.count();
   await input.fill('and the month before?');
   await input.press('Enter');
   await expect(log.getByText('and the month before?')).toBeVisible();
-  await expect.poll(() => panels.count(), { timeout: 60_000 }).toBeGreaterThan(before);
+  await expect.poll(() => steps.count(), { timeout: 60_000 }).toBeGreaterThan(before);
 
   // ---- Reload: the thread comes back.
   await page.reload();

@@ -1,6 +1,7 @@
 import type { HomeSummaryResponse } from '@penny/contracts';
 import type { Locator, Page } from '@playwright/test';
 import { expect, seriousAxeViolations, test } from './fixtures.ts';
+import { linkSandboxBank } from './support/bank.ts';
 import { signUpAndSignIn, skipPreferencesWizard, type TestUser } from './support/users.ts';
 
 /**
@@ -13,27 +14,6 @@ import { signUpAndSignIn, skipPreferencesWizard, type TestUser } from './support
 type Signed = TestUser & { token: string };
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-
-/** Links the sandbox bank as the web app's Link stand-in does: link token, sandbox login, exchange. */
-async function linkBank(page: Page, user: Signed, origin: string) {
-  const names = { username: user.username, firstName: user.firstName, lastName: user.lastName };
-  const token = await page.request.post('/connect/api/create_link_token', {
-    headers: { origin },
-    form: names,
-  });
-  expect(token.status()).toBe(200);
-  const { link_token } = (await token.json()) as { link_token: string };
-  const link = await page.request.post('/sandbox/plaid/link/public_token', {
-    headers: { origin },
-    data: { link_token, institution_id: 'ins_109508', username: 'user_good', password: 'pass_good' },
-  });
-  const { public_token } = (await link.json()) as { public_token: string };
-  const exchanged = await page.request.post('/connect/api/set_access_token', {
-    headers: { origin },
-    form: { ...names, public_token },
-  });
-  expect(exchanged.status()).toBe(200);
-}
 
 /** The home summary as the server answers it, once the first sync has filled the ledger. */
 async function syncedSummary(page: Page, user: Signed): Promise<NonNullable<HomeSummaryResponse['summary']>> {
@@ -111,7 +91,7 @@ test.describe('the start screen and managing chats', () => {
     await page.waitForLoadState('networkidle');
     await expect(page.getByRole('region', { name: 'Where you stand' })).toHaveCount(0);
 
-    await linkBank(page, user, new URL(baseURL ?? '').origin);
+    await linkSandboxBank(page, user, new URL(baseURL ?? '').origin);
     const summary = await syncedSummary(page, user);
     await page.goto('/');
     await expectFigures(page, summary);
@@ -196,7 +176,7 @@ test.describe('the start screen and managing chats', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     const user = await signUpAndSignIn(page, { firstName: 'Grace', lastName: 'Hopper' });
     await skipPreferencesWizard(page);
-    await linkBank(page, user, new URL(baseURL ?? '').origin);
+    await linkSandboxBank(page, user, new URL(baseURL ?? '').origin);
     const summary = await syncedSummary(page, user);
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: 'Hello, Grace!' })).toBeVisible();

@@ -40,7 +40,8 @@ export const accountMessages = {
   sectionBanks: 'Financial Institutions',
   sectionBrokerages: 'Brokerage Accounts',
   sectionWallets: 'Web3 Wallets',
-  connectedCount: (count: number) => `${count} account(s) connected`,
+  // 'N account(s) connected' with the plural written out: '1 account connected', '7 accounts connected'.
+  connectedCount: (count: number) => `${count} ${count === 1 ? 'account' : 'accounts'} connected`,
   addMore: 'Add More',
   emptyTitle: 'Get started by connecting an account',
   featureAnalytics: 'Analytics',

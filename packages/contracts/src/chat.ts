@@ -161,6 +161,13 @@ export const ACTION_STATUS_TONE = {
   clarification: 'amber',
 } as const satisfies Record<ActionStatusKind, 'red' | 'amber' | 'green'>;
 
+/**
+ * A finished step that ran and read nothing (no transactions in the period, no wallets linked): not a
+ * normalised status, so it is kept as given (docs/product/chat.md, "Action status") and is never
+ * shown as done.
+ */
+export const NOTHING_FOUND_STATUS = 'nothing_found';
+
 export function actionTone(status: string): 'red' | 'amber' | 'green' {
   const kind = normalizeActionStatus(status);
   return (ACTION_STATUS_TONE as Record<string, 'red' | 'amber' | 'green'>)[kind] ?? 'green';
@@ -177,6 +184,11 @@ export const agentActionSchema = z.object({
   processing_time: z.number().nonnegative().optional(),
   /** The tool the step ran, when it ran one. */
   tool: z.string().max(64).optional(),
+  /**
+   * What the step did, in one line, from the tool's actual result: 'Spending by category · October 2026 ·
+   * 42 transactions'. Optional: turns saved before it existed have none.
+   */
+  summary: z.string().max(200).optional(),
 });
 export type AgentAction = z.infer<typeof agentActionSchema>;
 

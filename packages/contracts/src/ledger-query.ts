@@ -85,6 +85,10 @@ export const ledgerFiltersSchema = z
     max_amount: dollars.optional(),
     /** Only transactions dated on weekends (Saturday and Sunday) or on weekdays (Monday to Friday). */
     days: z.enum(['weekends', 'weekdays']).optional(),
+    /** Category codes left out ('everything but rent'): none of them. */
+    exclude_categories: z.array(categoryCode).max(10).optional(),
+    /** Merchant names left out (matched as `merchants` is): none of them. */
+    exclude_merchants: z.array(name).max(10).optional(),
   })
   .strict();
 export type LedgerFilters = z.output<typeof ledgerFiltersSchema>;

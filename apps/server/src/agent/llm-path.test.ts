@@ -1,4 +1,9 @@
-import { type ChatResponse, type ChatStreamEvent, chatStreamEventSchema } from '@penny/contracts';
+import {
+  type ChatResponse,
+  type ChatStreamEvent,
+  chatStreamEventSchema,
+  NOTHING_FOUND_STATUS,
+} from '@penny/contracts';
 import {
   createTestApp,
   identityClient,
@@ -80,7 +85,8 @@ describe('the agent loop with an OpenAI-compatible LLM', () => {
     expect(body.answer).toBe('You have no linked accounts yet.');
     expect(body.model).toBe('scripted-small');
     const tool = body.agent_actions.find((a) => a.tool === 'list_accounts');
-    expect(tool?.status).toBe('completed');
+    // The user has linked nothing: the step ran and found no accounts, which is not 'done'.
+    expect(tool?.status).toBe(NOTHING_FOUND_STATUS);
     expect(tool?.processing_time).toBeGreaterThanOrEqual(0);
 
     expect(llm.requests).toHaveLength(2);
@@ -124,7 +130,7 @@ describe('the agent loop with an OpenAI-compatible LLM', () => {
     const toolEvents = events.filter((e) => e.type === 'action' && e.action.tool === 'list_accounts');
     expect(toolEvents.map((e) => (e.type === 'action' ? e.action.status : ''))).toEqual([
       'started',
-      'completed',
+      NOTHING_FOUND_STATUS,
     ]);
     const streamed = events.map((e) => (e.type === 'text' ? e.delta : '')).join('');
     expect(streamed).toBe('Streamed answer here.');

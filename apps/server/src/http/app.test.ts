@@ -121,7 +121,7 @@ describe.each(testDatabaseKinds())('the app on %s', (kind) => {
       token,
     );
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ success: true, message: 'Data container ready.' });
+    expect(await response.json()).toEqual({ success: true, message: 'Your account is set up.' });
     const rows = await t.database.db.execute(sql`select user_info from profile where user_id = ${user.id}`);
     const userInfo = (rows as unknown as { rows: Array<{ user_info: Record<string, unknown> }> }).rows[0]
       ?.user_info;

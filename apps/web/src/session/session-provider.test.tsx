@@ -75,6 +75,18 @@ function setVisibility(state: 'visible' | 'hidden') {
   document.dispatchEvent(new Event('visibilitychange'));
 }
 
+/**
+ * Shows the tab until the session keeper refreshes. The keeper's code loads on demand after sign-in,
+ * so a single event sent before it listens would be missed (under a loaded run it was, now and then).
+ */
+async function becomeVisibleUntilRefreshed(network: ReturnType<typeof stubIdentityNetwork>) {
+  const before = network.callsTo('GET /api/auth/get-session').length;
+  await waitFor(() => {
+    act(() => setVisibility('visible'));
+    expect(network.callsTo('GET /api/auth/get-session').length).toBeGreaterThan(before);
+  });
+}
+
 afterEach(() => {
   setSessionToken(null);
   resetPublicConfig();
@@ -192,7 +204,7 @@ describe('SessionProvider', () => {
     renderProbe();
     await screen.findByText('signed-in:Ada');
     network.state.session = null;
-    act(() => setVisibility('visible'));
+    await becomeVisibleUntilRefreshed(network);
     expect(await screen.findByText('Session Expired')).toBeInTheDocument();
     expect(screen.getByText('Your session has expired. Please sign in again.')).toBeInTheDocument();
     expect(await screen.findByText('signed-out:-')).toBeInTheDocument();
@@ -200,7 +212,7 @@ describe('SessionProvider', () => {
 
   it("signs out with 'Session Error' when a refresh fails", async () => {
     let fail = false;
-    stubIdentityNetwork({
+    const network = stubIdentityNetwork({
       session: { firstName: 'Ada' },
       handlers: {
         'GET /api/auth/get-session': (_call, state) =>
@@ -210,7 +222,7 @@ describe('SessionProvider', () => {
     renderProbe();
     await screen.findByText('signed-in:Ada');
     fail = true;
-    act(() => setVisibility('visible'));
+    await becomeVisibleUntilRefreshed(network);
     expect(await screen.findByText('Session Error')).toBeInTheDocument();
     expect(screen.getByText('Could not refresh session.')).toBeInTheDocument();
   });
@@ -229,8 +241,7 @@ describe('SessionProvider', () => {
     renderProbe();
     await screen.findByText('signed-in:Ada');
     fail = true;
-    act(() => setVisibility('visible'));
-    await waitFor(() => expect(network.callsTo('GET /api/auth/get-session').length).toBeGreaterThan(1));
+    await becomeVisibleUntilRefreshed(network);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByText('Session Error')).not.toBeInTheDocument();
     expect(screen.getByText('signed-in:Ada')).toBeInTheDocument();
@@ -291,7 +302,7 @@ describe('signed out by expiry inside the app', () => {
     renderApp('/');
     await screen.findByRole('heading', { name: 'Hello, Ada!' });
     network.state.session = null;
-    act(() => setVisibility('visible'));
+    await becomeVisibleUntilRefreshed(network);
     expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
     expect(screen.getByText('Session Expired')).toBeInTheDocument();
   });

@@ -139,7 +139,7 @@ const defaultHandlers: Record<string, Handler> = {
   'POST /api/auth/send-verification-email': () =>
     authReply('POST /api/auth/send-verification-email', { status: true }),
   'POST /db/database-setup': () =>
-    dbReply(dbEndpoints.databaseSetup, { success: true, message: 'Data container ready.' }),
+    dbReply(dbEndpoints.databaseSetup, { success: true, message: 'Your account is set up.' }),
   'GET /db/get-profile': () => profileReply({ 'Response Detail': { 'Detail Numbers': '5/10' } }),
   'POST /db/save-user-preferences': () => dbReply(dbEndpoints.saveUserPreferences, { success: true }),
   'POST /db/generate-preference-prompt': () =>

@@ -39,9 +39,12 @@ export { Textarea, type TextareaProps } from './textarea.tsx';
 export {
   AUTH_PATHS,
   DARK_MODE_STORAGE_KEY,
+  FOLLOW_SYSTEM_STORAGE_KEY,
   isAuthPath,
   readStoredDarkMode,
-  resolveInitialDarkMode,
+  readStoredThemeChoice,
+  THEME_CHOICES,
+  type ThemeChoice,
   type ThemeContextValue,
   ThemeProvider,
   useLightThemeWhileMounted,

@@ -11,6 +11,24 @@ import {
 
 /** Local key of the boolean dark-mode flag ('true' / 'false'); index.html reads the same key before paint. */
 export const DARK_MODE_STORAGE_KEY = 'penny.darkMode';
+/**
+ * Local key of the System choice ('true' while the theme follows the device): the dark-mode flag stays a
+ * boolean, as docs/product/identity.md, "Theme preference" has it, so following the device is kept beside it.
+ * index.html reads it too.
+ */
+export const FOLLOW_SYSTEM_STORAGE_KEY = 'penny.themeFollowsSystem';
+/** The device's preference, which the System choice follows. */
+export const PREFERS_DARK_QUERY = '(prefers-color-scheme: dark)';
+
+/** What the user picks under Appearance. */
+export const THEME_CHOICES = ['light', 'dark', 'system'] as const;
+export type ThemeChoice = (typeof THEME_CHOICES)[number];
+
+/**
+ * With nothing stored: dark, as docs/product/identity.md, "Theme" requires ("Dark by default"); System is
+ * offered beside Light and Dark (decision 0019).
+ */
+export const DEFAULT_THEME_CHOICE: ThemeChoice = 'dark';
 
 function storage(): Storage | null {
   try {
@@ -20,21 +38,76 @@ function storage(): Storage | null {
   }
 }
 
-/** The stored preference, or null when the user never chose. */
-export function readStoredDarkMode(): boolean | null {
+function readItem(key: string): string | null {
   try {
-    const value = storage()?.getItem(DARK_MODE_STORAGE_KEY);
-    if (value === 'true') return true;
-    if (value === 'false') return false;
-    return null;
+    return storage()?.getItem(key) ?? null;
   } catch {
     return null;
   }
 }
 
-/** docs/product/identity.md, "Theme": dark unless a stored preference says otherwise. */
-export function resolveInitialDarkMode(): boolean {
-  return readStoredDarkMode() ?? true;
+/** The stored dark-mode flag, or null when the user never chose Light or Dark. */
+export function readStoredDarkMode(): boolean | null {
+  const value = readItem(DARK_MODE_STORAGE_KEY);
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  return null;
+}
+
+/** The stored choice: System when following the device, else the dark-mode flag, else the default. */
+export function readStoredThemeChoice(): ThemeChoice {
+  if (readItem(FOLLOW_SYSTEM_STORAGE_KEY) === 'true') return 'system';
+  const dark = readStoredDarkMode();
+  if (dark === null) return DEFAULT_THEME_CHOICE;
+  return dark ? 'dark' : 'light';
+}
+
+function storeThemeChoice(choice: ThemeChoice): void {
+  const store = storage();
+  try {
+    if (choice === 'system') {
+      store?.setItem(FOLLOW_SYSTEM_STORAGE_KEY, 'true');
+      store?.removeItem(DARK_MODE_STORAGE_KEY);
+    } else {
+      store?.setItem(DARK_MODE_STORAGE_KEY, String(choice === 'dark'));
+      store?.removeItem(FOLLOW_SYSTEM_STORAGE_KEY);
+    }
+  } catch {
+    // Storage full or blocked: the choice still applies to this visit.
+  }
+}
+
+function systemQuery(): MediaQueryList | null {
+  return typeof window.matchMedia === 'function' ? window.matchMedia(PREFERS_DARK_QUERY) : null;
+}
+
+/** Whether the device prefers dark now (false where the browser cannot tell). */
+export function systemPrefersDark(): boolean {
+  return systemQuery()?.matches ?? false;
+}
+
+/** Whether a choice shows dark, given what the device prefers. */
+export function choiceIsDark(choice: ThemeChoice, prefersDark: boolean): boolean {
+  const dark = { light: false, dark: true, system: prefersDark } as const satisfies Record<
+    ThemeChoice,
+    boolean
+  >;
+  return dark[choice];
+}
+
+/** The device's dark preference, followed live while `follow` is on (a change while the app is open). */
+function useSystemPrefersDark(follow: boolean): boolean {
+  const [prefersDark, setPrefersDark] = useState(systemPrefersDark);
+  useEffect(() => {
+    if (!follow) return;
+    const query = systemQuery();
+    if (!query) return;
+    const onChange = () => setPrefersDark(query.matches);
+    onChange();
+    query.addEventListener('change', onChange);
+    return () => query.removeEventListener('change', onChange);
+  }, [follow]);
+  return prefersDark;
 }
 
 function applyTheme(dark: boolean): void {
@@ -44,11 +117,15 @@ function applyTheme(dark: boolean): void {
 }
 
 export type ThemeContextValue = {
-  /** The user's preference. */
+  /** What the user picked: Light, Dark or System. */
+  choice: ThemeChoice;
+  /** The preference as it resolves now (System: what the device prefers). */
   dark: boolean;
   /** What the page shows now: the preference, except light while an auth screen is mounted. */
   effectiveDark: boolean;
-  /** Changes the preference and stores it locally. */
+  /** Changes the choice and stores it locally. */
+  setChoice: (choice: ThemeChoice) => void;
+  /** Picks Light or Dark. */
   setDark: (dark: boolean) => void;
   toggleDark: () => void;
   /** Used by useLightThemeWhileMounted. */
@@ -58,8 +135,10 @@ export type ThemeContextValue = {
 const ThemeContext = createContext<ThemeContextValue | null>(null);
 
 export function ThemeProvider({ children }: { children: ReactNode }) {
-  const [dark, setDarkState] = useState(resolveInitialDarkMode);
+  const [choice, setChoiceState] = useState(readStoredThemeChoice);
+  const prefersDark = useSystemPrefersDark(choice === 'system');
   const [suspensions, setSuspensions] = useState(0);
+  const dark = choiceIsDark(choice, prefersDark);
   const effectiveDark = dark && suspensions === 0;
 
   useLayoutEffect(() => {
@@ -69,20 +148,23 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   // Another tab changed the preference.
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {
-      if (event.key === DARK_MODE_STORAGE_KEY) setDarkState(resolveInitialDarkMode());
+      if (
+        event.key === DARK_MODE_STORAGE_KEY ||
+        event.key === FOLLOW_SYSTEM_STORAGE_KEY ||
+        event.key === null
+      ) {
+        setChoiceState(readStoredThemeChoice());
+      }
     };
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);
   }, []);
 
-  const setDark = useCallback((next: boolean) => {
-    try {
-      storage()?.setItem(DARK_MODE_STORAGE_KEY, String(next));
-    } catch {
-      // Storage full or blocked: the choice still applies to this visit.
-    }
-    setDarkState(next);
+  const setChoice = useCallback((next: ThemeChoice) => {
+    storeThemeChoice(next);
+    setChoiceState(next);
   }, []);
+  const setDark = useCallback((next: boolean) => setChoice(next ? 'dark' : 'light'), [setChoice]);
 
   const suspendDark = useCallback(() => {
     setSuspensions((n) => n + 1);
@@ -90,8 +172,16 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const value = useMemo<ThemeContextValue>(
-    () => ({ dark, effectiveDark, setDark, toggleDark: () => setDark(!dark), suspendDark }),
-    [dark, effectiveDark, setDark, suspendDark],
+    () => ({
+      choice,
+      dark,
+      effectiveDark,
+      setChoice,
+      setDark,
+      toggleDark: () => setDark(!dark),
+      suspendDark,
+    }),
+    [choice, dark, effectiveDark, setChoice, setDark, suspendDark],
   );
   return <ThemeContext.Provider value={value}>{children}</ThemeContext.Provider>;
 }

@@ -1,4 +1,23 @@
+import type { Reading } from './reading.ts';
 import type { ContextAccount, TurnContext } from './turn-context.ts';
+
+/** Words of institution names that name none by themselves ('First Platypus Bank' is 'platypus'). */
+const INSTITUTION_WORDS = new Set([
+  'bank',
+  'first',
+  'paper',
+  'financial',
+  'credit',
+  'union',
+  'trust',
+  'national',
+  'savings',
+  'securities',
+  'investments',
+  'group',
+  'the',
+  'and',
+]);
 
 /**
  * Accounts the question names: by their whole name ('Alpaca Paper Roth IRA' names 'Roth IRA
@@ -33,6 +52,23 @@ export function accountsNamed(context: TurnContext, question: string): ContextAc
     return core.length > 0 && core.every(has);
   });
   if (byName.length > 0) return byName;
+  // 'my first platypus accounts', 'what's at alpaca': the accounts at an institution the question
+  // names, narrowed by whatever else it names ('my alpaca roth').
+  const institutionWords = (a: ContextAccount) =>
+    wordsOf(a.institution ?? '').filter((w) => w.length >= 3 && !INSTITUTION_WORDS.has(w));
+  const atInstitution = context.accounts.filter((a) => {
+    const words = institutionWords(a);
+    return words.length > 0 && words.every(has);
+  });
+  if (atInstitution.length > 0) {
+    const named = new Set(atInstitution.flatMap(institutionWords));
+    const rest = q
+      .split(' ')
+      .filter((w) => !named.has(w) && !named.has(w.replace(/s$/, '')))
+      .join(' ');
+    const narrower = accountsNamed({ ...context, accounts: atInstitution }, rest);
+    return narrower.length > 0 ? narrower : atInstitution;
+  }
   const CHAINS: Record<string, string[]> = {
     sol: ['solana', 'sol'],
     eth: ['ethereum', 'eth'],
@@ -100,4 +136,43 @@ export function ambiguousAccount(
     return undefined;
   const candidates = accountsIn(question);
   return candidates.length >= 2 ? candidates : undefined;
+}
+
+/** Kinds of account people compare their spending on; 'card' and 'credit card' are one kind. */
+const SPENDING_ACCOUNT_KINDS: ReadonlyArray<[string, RegExp]> = [
+  ['card', /\b(credit ?card|card|visa|mastercard|amex|credit)\b/],
+  ['checking', /\b(checking|debit)\b/],
+  ['savings', /\bsavings\b/],
+];
+
+/**
+ * 'card spend vs checking spend in september': spending on two kinds of account compared is the
+ * spending by account, each account's figure side by side.
+ */
+export function accountsCompared(q: string, spends: boolean): boolean {
+  if (!spends || !/\b(vs|versus|compared?|or|against|more on)\b/.test(q)) return false;
+  return SPENDING_ACCOUNT_KINDS.filter(([, words]) => words.test(q)).length >= 2;
+}
+
+/** The one account a question names is the reading's; 'it' in a follow-up is the one named before. */
+export function applyNamedAccount(
+  reading: Reading,
+  named: ContextAccount[],
+  q: string,
+  previous: Reading | undefined,
+): void {
+  // 'my brokerage accts': every account of the kind, not the one whose name fits best.
+  if (named.length === 1 && named[0] && !/\b(accounts|accts|cards|wallets)\b/.test(q)) {
+    reading.account = named[0];
+    reading.namedAccount = named[0];
+  } else if (
+    named.length === 0 &&
+    previous?.namedAccount &&
+    /\b(it|that account|this account|that one|the account)\b/.test(q) &&
+    !['balances', 'net_worth', 'crypto'].includes(reading.intent)
+  ) {
+    // 'how much interest did it earn' after 'what's my savings balance': the account said before.
+    reading.account = previous.namedAccount;
+    reading.namedAccount = previous.namedAccount;
+  }
 }

@@ -1,4 +1,6 @@
-import type { Reading } from './reading.ts';
+import { spanLabel } from './period-calendar.ts';
+import type { Period } from './periods.ts';
+import type { Plan, Reading } from './reading.ts';
 import { LEDGER_INTENTS } from './reading.ts';
 import { PLAIN_SHAPE, type Shape } from './shape.ts';
 
@@ -77,4 +79,47 @@ export function combinedReading(previous: Reading): Reading | undefined {
     return together;
   }
   return undefined;
+}
+
+/** The period a follow-up moved away from ('last month', then 'the month before that?'), for 'those 2'. */
+export function rememberPeriodBefore(reading: Reading, previous: Reading | undefined): void {
+  delete reading.periodBefore;
+  const before = previous?.period;
+  const now = reading.period;
+  if (!before || !now || reading.periods) return;
+  if (before.start !== now.start || before.end !== now.end) reading.periodBefore = before;
+}
+
+/**
+ * 'avg of those 2', 'over those two months': the two periods the last two questions were about, as
+ * one span from the first day of the earlier to the last day of the later.
+ */
+export function spanOfTwo(q: string, previous: Reading): Period | undefined {
+  if (
+    !/\b(those|these|the|both|last) (2|two)\b(?! (weeks|months|years|days) ago)|\bboth (months|weeks|years|periods|quarters)\b/.test(
+      q,
+    )
+  )
+    return undefined;
+  const a = previous.periodBefore;
+  const b = previous.period;
+  if (!a || !b) return undefined;
+  const start = a.start < b.start ? a.start : b.start;
+  const end = a.end > b.end ? a.end : b.end;
+  return { start, end, label: spanLabel(start, end), unit: 'days' };
+}
+
+/** 'compare the two', 'which was higher': two things not in one reading, so ask which. */
+export function twoNotInReading(q: string, previous: Reading | undefined): Plan | undefined {
+  if (
+    !previous ||
+    !/\b(the two|both|them|those|either)\b|^which (was|is|one)\b/.test(q) ||
+    !/\b(compare|which|higher|lower|more|less|bigger|smaller|difference)\b/.test(q)
+  )
+    return undefined;
+  return {
+    kind: 'clarify',
+    question:
+      'Which two should I compare? Name both, for example "groceries vs restaurants in October" or "October vs September".',
+  };
 }

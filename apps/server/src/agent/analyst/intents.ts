@@ -66,7 +66,7 @@ const INTENT_RULES: ReadonlyArray<[Intent, RegExp]> = [
   ],
   [
     'income',
-    /\bincome\b|\bearn(s|ed|ing|ings)?\b|\bbr(ing|ings|inging|ought) in\b|\b(take|took) home\b|\b(came|went|deposited|paid) into\b|\bmoney in(to)?\b|\b(how much|what) (money )?(did|do|have) i (\w+ )?(make|made)\b|\bi (\w+ )?(make|made|am making)\b|\bmaking money\b|\bpa(id|y|ys) me\b|\b(get|gets|got|getting|been) paid\b|\breceiv(e|ed|ing)\b|\bdeposits?\b|\bsalary\b|\bpaychecks?\b|\bgot paid\b|\bwages\b|\bdividends?\b|\binterest\b|\bcame in\b/,
+    /\bincome\b|\bearn(s|ed|ing|ings)?\b|\bbr(ing|ings|inging|ought) in\b|\b(take|took) home\b|\b(came|went|deposited|paid) into\b|\bmoney in(to)?\b|\b(how much|what) (money )?(did|do|have) i (\w+ )?(make|made)\b|\bi (\w+ )?(make|made|am making)\b|\bmaking money\b|\bpa(id|y|ys) me\b|\b(get|gets|got|getting|been) paid\b|\breceiv(e|ed|ing)\b|\bdeposits?\b|\bsalary\b|\bpaychecks?\b|\bmy (take[- ]home )?pay\b|\bgot paid\b|\bwages\b|\bdividends?\b|\binterest\b|\bcame in\b/,
   ],
   [
     'merchants',

@@ -22,6 +22,9 @@ export type LedgerSubject = {
   merchants?: string[];
   account?: string;
   text?: string;
+  /** Left out ('everything but rent'). */
+  excludeCategories?: string[];
+  excludeMerchants?: string[];
 };
 
 const asLedgerPeriod = (period: Period): LedgerPeriod => ({
@@ -77,6 +80,8 @@ function filtersOf(subject: LedgerSubject, shape: Shape): LedgerFilters {
   if (subject.merchants?.length) filters.merchants = subject.merchants;
   if (subject.account) filters.account = subject.account;
   if (subject.text) filters.text = subject.text;
+  if (subject.excludeCategories?.length) filters.exclude_categories = subject.excludeCategories;
+  if (subject.excludeMerchants?.length) filters.exclude_merchants = subject.excludeMerchants;
   if (shape.minAmount) filters.min_amount = shape.minAmount;
   if (shape.maxAmount) filters.max_amount = shape.maxAmount;
   if (shape.days) filters.days = shape.days;

@@ -143,7 +143,9 @@ export function normalizeQuestion(question: string): Normalized {
     .replace(/\bw\//g, 'with ')
     .replace(/\/\s?(mo|month)\b/g, ' a month')
     .replace(/\/\s?(yr|year)\b/g, ' a year')
-    .replace(/\/\s?(wk|week)\b/g, ' a week');
+    .replace(/\/\s?(wk|week)\b/g, ' a week')
+    // 'my #1 expense', 'number one category': the top of a ranking.
+    .replace(/(?:#|\bno\.? ?|\bnumber )(?:1|one)\b(?= \w)/g, 'top');
   const counted = lower
     // 'shell out', 'fork out': spending verbs, not the merchants Shell or a fork.
     .replace(/\b(shell|fork)(ed|ing)? out\b/g, (_, _verb, ending) =>

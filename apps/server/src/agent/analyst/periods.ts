@@ -7,6 +7,7 @@ import {
   plusDays,
   quarter,
   settle,
+  spanLabel,
   week,
   weekdayOf,
   weekend,
@@ -85,7 +86,7 @@ export function previousPeriod(period: Period, today: string): Period {
   if (period.unit !== 'days') return stepped(period, -1, today);
   // The same number of days just before, as the tools compare periods.
   const before = samelengthBefore(period);
-  return { ...before, label: `${before.start} to ${before.end}`, unit: period.unit };
+  return { ...before, label: spanLabel(before.start, before.end), unit: period.unit };
 }
 
 /** The next period of the same shape, never past today. */
@@ -96,7 +97,7 @@ export function nextPeriod(period: Period, today: string): Period {
   if (period.unit !== 'days') return stepped(period, 1, today);
   const newStart = addDays(period.end, 1);
   const end = minDay(addDays(newStart, daysInPeriod(period) - 1), today);
-  return { start: newStart, end, label: `${newStart} to ${end}`, unit: period.unit };
+  return { start: newStart, end, label: spanLabel(newStart, end), unit: period.unit };
 }
 
 /** A day, week, weekend, quarter or half one step before (-1) or after (+1), cut at today. */

@@ -52,7 +52,16 @@ const ACCOUNT_WORDS =
   /\b(401 ?k|403 ?b|457 ?b?|ira|roth|hsa|529|amex|american express|discover|mastercard|chase|citi|capital one|wells fargo|bank of america|venmo|paypal|robinhood|fidelity|schwab|coinbase|e\*?trade)\b/;
 
 /** A split the ledger cannot make, or an account the user does not have: said, not guessed. */
-export function unsupportedReading(q: string, intent: Intent, context: TurnContext): string | undefined {
+export const CANNOT_EXCLUDE =
+  "I can't leave that part out of this answer yet. I can give the total with each account type or category beside it, so you can see the part you'd leave out. Should I?";
+
+export function unsupportedReading(
+  q: string,
+  intent: Intent,
+  context: TurnContext,
+  /** The part to leave out was read (exclusions.ts): the ledger query leaves it out. */
+  exclusionRead = false,
+): string | undefined {
   if (
     /\b(fixed|variable|discretionary|essential|non-essential|necessary) (spending|expenses|costs)\b|\bspending is (fixed|discretionary|essential)\b/.test(
       q,
@@ -65,17 +74,20 @@ export function unsupportedReading(q: string, intent: Intent, context: TurnConte
     )
   )
     return 'I can\'t total spending by one day of the week yet. I can total weekends or weekdays, or a period you name, like "last weekend" or "last month". Which would help?';
+  if (/\bhow much (can|could|should) i (\w+ )?(spend|afford to spend|blow)\b/.test(q))
+    return "I can't set a spending budget yet. I can show what you usually earn, spend and keep each month over the last 3 full months. Should I?";
   if (/\bif i (cut|stopp?ed|stop|reduced?|dropped|cancel+ed|cancel|quit|halved|spent less)\b/.test(q))
     return "I don't work out what-ifs yet. I can show what you spent on it over the last months, or where your spending rose above its usual level. Which would help?";
   // 'net worth without crypto' is a figure of its own (net_worth states it).
   const netWorthLessCrypto = intent === 'net_worth' && /\b(crypto|wallets?)\b/.test(q);
   if (
     !netWorthLessCrypto &&
+    !exclusionRead &&
     /\b(excluding|except|other than|not counting|apart from|aside from|besides|leaving out|without counting|everything else|anything else|all else)\b/.test(
       q,
     )
   )
-    return "I can't leave part of a total out yet. I can give the total with each account type or category beside it, so you can see the part you'd leave out. Should I?";
+    return CANNOT_EXCLUDE;
   if (
     /\b(put|putting|contribut\w*|deposit\w*|moved?|moving|transferr?\w*|added|adding|sock\w*)( \w+){0,3} (in|into|to) (my |the )?(roth|ira|401k|brokerage|savings|investments?|retirement|hysa)\b/.test(
       q,
@@ -162,7 +174,9 @@ export function planLedger(
 ): ToolCall[] | undefined {
   const shape =
     reading.shape ??
-    (reading.periods || reading.merchants || reading.categories || reading.text ? PLAIN_SHAPE : undefined);
+    (reading.periods || reading.merchants || reading.categories || reading.text || reading.excluded
+      ? PLAIN_SHAPE
+      : undefined);
   if (!shape) return undefined;
   const plainLargest =
     reading.intent === 'largest' &&
@@ -173,7 +187,8 @@ export function planLedger(
     !shape.maxAmount &&
     !shape.series &&
     !shape.compare &&
-    !reading.periods;
+    !reading.periods &&
+    !reading.excluded;
   // The savings rate ('what percentage of my income did I save') is the cash-flow tool's own figure.
   const savingsRate = reading.intent === 'cash_flow' && shape.statistic === 'share';
   if (plainLargest || savingsRate) return undefined;
@@ -192,8 +207,18 @@ export function planLedger(
       : reading.merchant
         ? { merchants: [reading.merchant] }
         : {}),
-    ...(reading.account ? { account: reading.account.name } : {}),
+    ...(reading.account
+      ? { account: reading.account.name }
+      : reading.accountKind
+        ? { account: reading.accountKind }
+        : {}),
     ...(reading.text ? { text: reading.text } : {}),
+    ...(reading.excluded
+      ? {
+          excludeCategories: reading.excluded.categories.map((c) => c.code),
+          excludeMerchants: reading.excluded.merchants,
+        }
+      : {}),
   };
   const periods = reading.periods ?? [
     reading.period ?? defaultPeriod(shape, q, context.today, context.history?.first ?? null),

@@ -1,5 +1,6 @@
 import type { LedgerQueryInput } from '@penny/contracts';
 import { describe, expect, it } from 'vitest';
+import { accountsNamed } from './account-names.ts';
 import { normalizeQuestion } from './normalize.ts';
 import { type Plan, type Reading, understand } from './understand.ts';
 import { createMatcher, type TurnContext } from './vocabulary.ts';
@@ -338,14 +339,14 @@ describe('accounts and holdings', () => {
 });
 
 describe('more kinds from questions typed as people type', () => {
-  it('what investments brought in is dividends and interest together', () => {
-    expect(
-      ledger(read('how much income did my investments bring in this yr (divs + interest)')),
-    ).toMatchObject({
+  it('what investments brought in is the income paid into the investment accounts, by kind', () => {
+    const query = ledger(read('how much income did my investments bring in this yr (divs + interest)'));
+    expect(query).toMatchObject({
       measure: 'income',
       group_by: 'category',
-      filters: { categories: ['INCOME_DIVIDENDS', 'INCOME_INTEREST_EARNED'] },
+      filters: { account: 'investment' },
     });
+    expect(query.filters?.categories).toBeUndefined();
   });
   it('which account has the most is the balances, not the ledger by account', () => {
     const plan = read('which acct has the most money in it');
@@ -432,4 +433,82 @@ describe('an average per weekend', () => {
       });
     },
   );
+});
+
+describe('a part left out', () => {
+  it('leaves out the categories and merchants named after the excluding words', () => {
+    expect(ledger(read('spending last month excluding groceries and amazon'))).toMatchObject({
+      measure: 'spending',
+      filters: { exclude_categories: ['FOOD_AND_DRINK_GROCERIES'], exclude_merchants: ['Amazon'] },
+    });
+    const income = ledger(read('any income this yr besides my paycheck?'));
+    expect(income).toMatchObject({ measure: 'income', filters: { exclude_categories: ['INCOME_WAGES'] } });
+    expect(income.filters?.categories).toBeUndefined();
+  });
+
+  it("reads 'X vs everything else' as X's share, the rest said beside it", () => {
+    expect(ledger(read('groceries vs everything else last month'))).toMatchObject({
+      statistic: 'share',
+      filters: { categories: ['FOOD_AND_DRINK_GROCERIES'] },
+    });
+  });
+
+  it('asks back when what is left out is not something it knows, or the answer cannot leave it out', () => {
+    expect(read('spending last month besides the usual stuff').kind).toBe('clarify');
+    expect(read('net worth not counting my roth').kind).toBe('clarify');
+  });
+});
+
+describe('accounts named by their institution, and compared by kind', () => {
+  it('names the accounts at an institution, narrowed by what else is named', () => {
+    const names = (q: string) => accountsNamed(context, q).map((a) => `${a.name} (${a.institution})`);
+    expect(names('how much do i have at first platypus total')).toEqual([
+      'Plaid Checking (First Platypus Bank)',
+      'Plaid Credit Card (First Platypus Bank)',
+      'Roth IRA (First Platypus Bank)',
+    ]);
+    expect(names('whats my alpaca roth worth')).toEqual(['Roth IRA (Alpaca Paper)']);
+  });
+
+  it("reads 'card spend vs checking spend' as spending by account", () => {
+    const query = ledger(read('card spend vs checking spend in september'));
+    expect(query).toMatchObject({ measure: 'spending', group_by: 'account' });
+    expect(query.filters?.account).toBeUndefined();
+  });
+});
+
+describe('follow-ups over what was just said', () => {
+  const thread = (...questions: string[]): Plan => {
+    let previous: Reading | undefined;
+    let plan: Plan | undefined;
+    for (const q of questions) {
+      plan = read(q, previous);
+      if (plan.kind === 'tools') previous = plan.reading;
+    }
+    return plan as Plan;
+  };
+
+  it("'how many rides is that' counts the rides of the subject just asked about", () => {
+    expect(ledger(thread('show me my uber spending this yr', 'how many rides is that'))).toMatchObject({
+      statistic: 'count',
+      filters: { merchants: ['Uber'] },
+      periods: [{ start: '2026-01-01', end: '2026-11-26' }],
+    });
+  });
+
+  it("'those 2' after a period and the one before it is both periods together", () => {
+    const months = ['how much on groceries last mo', 'n the month before that?'];
+    expect(ledger(thread(...months, 'avg of those 2'))).toMatchObject({
+      statistic: 'average',
+      per: 'month',
+      filters: { categories: ['FOOD_AND_DRINK_GROCERIES'] },
+      periods: [{ start: '2026-09-01', end: '2026-10-31' }],
+    });
+    expect(
+      ledger(thread(...months, 'which store did i spend the most at over those 2 months')),
+    ).toMatchObject({
+      group_by: 'merchant',
+      periods: [{ start: '2026-09-01', end: '2026-10-31' }],
+    });
+  });
 });

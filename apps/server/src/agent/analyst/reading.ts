@@ -1,7 +1,7 @@
 import type { ToolInput, ToolName } from '@penny/contracts';
 import type { Period } from './periods.ts';
 import type { Shape } from './shape.ts';
-import type { ContextAccount } from './vocabulary.ts';
+import type { ContextAccount } from './turn-context.ts';
 
 /**
  * The offline analyst's reading of a question: what is asked (the intent), over which period, about
@@ -50,6 +50,8 @@ export type Reading = {
   /** Several merchants named together ('target and amazon'): their total together. */
   merchants?: string[];
   account?: ContextAccount;
+  /** Every account of a kind ('investment': what the investments paid), when no one account is named. */
+  accountKind?: string;
   /** The subject of the reading before, when a follow-up moved to another ('uber' then 'lyft?'), for 'combined?'. */
   subjectBefore?: { merchant?: string; category?: { code: string; label: string } };
   /** The names an answer listed in order ('1. Starbucks: …'), so 'the first one' can name one. */
@@ -65,12 +67,16 @@ export type Reading = {
   focus?: string[];
   /** The question's shape when it asks more than a plain total (shape.ts). */
   shape?: Shape;
+  /** The period the question before was about, when this one moved to another (for 'those 2'). */
+  periodBefore?: Period;
   /** Two periods for a comparison, in the question's order. */
   periods?: Period[];
   /** Near spellings the question was read with ('groceris' as 'groceries'): the answer says so. */
   corrections?: Array<[string, string]>;
   /** Words to find in descriptions, when the question names no known category or merchant. */
   text?: string;
+  /** What the total leaves out ('besides rent'): only the ledger query can. */
+  excluded?: { categories: Array<{ code: string; label: string }>; merchants: string[] };
 };
 
 export type ToolCall = { [N in ToolName]: { tool: N; input: Partial<ToolInput<N>> } }[ToolName];

@@ -138,14 +138,14 @@ function measureOf(q: string): LedgerMeasure | undefined {
   if (/\b(purchases?|payments?|transactions?|orders?|trips?|charges?)\b.*\b(make|made)\b/.test(q))
     return 'spending';
   if (
-    /\bcash ?flow\b|\bnet (income|savings|cash)\b|\bsav(e|ed|ing)\b(?! (up|for|goal))|\bleft over\b|\bsurplus\b|\bin the (red|black)\b/.test(
+    /\bcash ?flow\b|\bnet (income|savings|cash)\b|\bsav(e|ed|ing)\b(?! (up|for|goal))|\b(put|putting|set|setting|stash|stashing|sock|socking) (away|aside)\b|\bleft over\b|\bsurplus\b|\bin the (red|black)\b/.test(
       q,
     ) ||
     (/\b(earn|earned|make|made|income)\b/.test(q) && /\b(spend|spent|spending|expenses)\b/.test(q))
   )
     return 'net_cash_flow';
   if (
-    /\bincome\b|\bearn(s|ed|ing|ings)?\b|\bbr(ing|ings|inging|ought) in\b|\b(take|took) home\b|\b(make|made|making)\b(?! a (budget|plan|purchase|payment|transfer|deposit|list|goal))|\bpaid me\b|\bgot paid\b|\bsalary\b|\bpaychecks?\b|\bwages\b|\bdeposits?\b|\bcame in\b|\bmoney in\b|\breceived?\b/.test(
+    /\bincome\b|\bearn(s|ed|ing|ings)?\b|\bbr(ing|ings|inging|ought) in\b|\b(take|took) home\b|\b(make|made|making)\b(?! a (budget|plan|purchase|payment|transfer|deposit|list|goal))|\bpaid me\b|\bgot paid\b|\bsalary\b|\bpaychecks?\b|\bmy (take[- ]home )?pay\b|\bwages\b|\bdeposits?\b|\bcame in\b|\bmoney in\b|\breceived?\b/.test(
       q,
     )
   )
@@ -176,7 +176,14 @@ function averageUnit(q: string): LedgerAverageUnit | undefined {
   const perUnit = q.match(/\b(?:per|a|each|every)\s+(month|week|day)\b|\b(monthly|weekly|daily)\b/);
   const unit = perUnit?.[1] ?? { monthly: 'month', weekly: 'week', daily: 'day' }[perUnit?.[2] ?? ''];
   if (averaged) return (unit as LedgerAverageUnit | undefined) ?? 'month';
-  if (unit && /\b(do|does) i\b|\bam i\b|\busually\b/.test(q)) return unit as LedgerAverageUnit;
+  // 'what do I spend a month', 'how much could I put away each month': what a month usually holds.
+  if (
+    unit &&
+    (/\b(do|does) i\b|\bam i\b|\busually\b/.test(q) ||
+      // Not 'how much can I spend a month': that is a budget, not what a month held.
+      /\b(could|can|would) i (\w+ )?(save|put|set|stash|sock|keep|earn|make)\b/.test(q))
+  )
+    return unit as LedgerAverageUnit;
   return undefined;
 }
 
@@ -319,7 +326,9 @@ function readTime(q: string, shape: Shape, unusual: boolean, againstUsual: boole
     /\b(up or down|down or up|more or less|less or more|higher or lower|lower or higher|increase or decrease|rise or fall|better or worse)\b/.test(
       q,
     );
+  // 'are my amazon orders going up or down lately': no period to compare with, so the recent months.
   const strongSeries =
+    (upOrDown && /\b(lately|recently|these days|of late)\b/.test(q)) ||
     QUARTERS.test(q) ||
     /\beach of the (last|past) \w+ (weeks|weekends|months|quarters)\b/.test(q) ||
     /\b(plot|chart|graph)\b|\btrend(s|ing)?\b|\bover time\b|\b(month|week) (by|over|to) (month|week)\b|\bby (month|week)\b|\b(each|every) (month|week) (of|in|since|this|last|over|for)\b|\b(monthly|weekly) breakdown\b|\b(monthly|weekly),? (for|over|during|in the|the past|the last|past|last)\b/.test(

@@ -1,22 +1,25 @@
-import { ambiguousAccount } from './account-names.ts';
+import { accountsCompared, ambiguousAccount, applyNamedAccount } from './account-names.ts';
 import { readNumbers } from './calculators.ts';
-import { COMBINED, combinedReading, listItem, rememberSubjectBefore } from './earlier-answers.ts';
-import { finishReading } from './finish-reading.ts';
 import {
-  BACK_REFERENCE,
-  detectIntent,
-  FOLLOW_UP,
-  heldTickers,
-  intentOfMeasure,
-  SPENDING_WORDS,
-  tickers,
-} from './intents.ts';
+  COMBINED,
+  combinedReading,
+  listItem,
+  rememberPeriodBefore,
+  rememberSubjectBefore,
+  spanOfTwo,
+  twoNotInReading,
+} from './earlier-answers.ts';
+import { AGAINST_THE_REST, applyExclusion, type Exclusion, readExclusion } from './exclusions.ts';
+import { finishReading } from './finish-reading.ts';
+import { refineIntent } from './intent-refine.ts';
+import { BACK_REFERENCE, detectIntent, FOLLOW_UP, heldTickers, SPENDING_WORDS, tickers } from './intents.ts';
 import { normalizeQuestion } from './normalize.ts';
 import { declineReason, OUTSIDE_WHAT_I_CAN_READ } from './out-of-scope.ts';
 import { type PeriodReading, readPeriods } from './period-grammar.ts';
 import { nextPeriod, periodShift, previousPeriod } from './periods.ts';
 import { type Intent, LEDGER_INTENTS, type Plan, type Reading } from './reading.ts';
 import {
+  CANNOT_EXCLUDE,
   checkPeriods,
   planLedger,
   pointsToUnknown,
@@ -30,7 +33,7 @@ import {
   wholeWeeksOfSeries,
   YEAR_BACK,
 } from './reading-periods.ts';
-import { namesTransactions, PLAIN_SHAPE, readShape, type Shape, UNUSUAL } from './shape.ts';
+import { PLAIN_SHAPE, readShape, type Shape } from './shape.ts';
 import { readShareWhole, type ShareWhole } from './share-whole.ts';
 import { payerNamed, quotedText } from './text-words.ts';
 import { callsFor } from './tool-calls.ts';
@@ -59,6 +62,8 @@ type Parts = {
   yearBack: boolean;
   /** Income from investments: dividends and interest together. */
   investmentIncome: boolean;
+  /** What the total leaves out ('besides rent'). */
+  exclusion: Exclusion | undefined;
 };
 
 function readParts(question: string, context: TurnContext, matcher: Matcher): Parts | Plan {
@@ -88,95 +93,38 @@ function readParts(question: string, context: TurnContext, matcher: Matcher): Pa
     shape.measure === 'spending' && shape.groupBy === 'category'
       ? (shareWhole?.rest ?? q).replace(/\bof (my|the) (paychecks?|salary|pay|income)\b/, ' ')
       : (shareWhole?.rest ?? q);
-  const category = text ? undefined : matcher.category(part);
-  const merchant = text ? undefined : matcher.merchant(part);
-  const merchantsNamed = matcher.merchantsNamed(part).map((m) => m.name);
-  const named = matcher.accounts(q);
-  let intent = detectIntent(q);
-  let investmentIncome = false;
-  // 'quick summary of my investments': the overview of one subject is that subject;
-  // 'what do my finances look like this year': an overview of a period is its income and spending.
-  if (intent === 'summary') {
-    if (/\b(investments?|portfolio|holdings|stocks|brokerage)\b/.test(q)) intent = 'holdings';
-    else if (/\b(crypto|wallets?|coins)\b/.test(q)) intent = 'crypto';
-    else if (periods.mentions.some((m) => m.period.unit !== 'month' || m.future !== 'partly'))
-      intent = 'cash_flow';
+  // 'my biggest expense besides rent': the subject is read without what is left out; 'rent vs
+  // everything else' is rent's share, the rest said beside it.
+  const exclusion = text ? undefined : readExclusion(part, matcher);
+  if (AGAINST_THE_REST.test(q) && shape.statistic === 'total' && !shape.series) {
+    shape.statistic = 'share';
+    shape.shaped = true;
   }
-  // 'which account has the most money in it': balances ranked, not the ledger by account.
-  if (
-    /\b(which|what) (account|bank account|acct)s? (has|have|holds?|with|is) (the )?(most|least|biggest|largest|highest|lowest)\b/.test(
-      q,
-    )
-  ) {
-    intent = 'balances';
-    shape.groupBy = 'none';
-    shape.statistic = 'total';
-    shape.shaped = false;
+  const subjectText = (exclusion?.rest ?? part).replace(AGAINST_THE_REST, ' ');
+  const category = text ? undefined : countedBack(matcher.category(subjectText), shape, q);
+  const merchant = text ? undefined : matcher.merchant(subjectText);
+  const merchantsNamed = matcher.merchantsNamed(subjectText).map((m) => m.name);
+  // 'card spend vs checking spend': each account's spending, not one account's.
+  const byAccount = accountsCompared(q, SPENDING_WORDS.test(q));
+  if (byAccount) {
+    shape.groupBy = 'account';
+    shape.shaped = true;
   }
-  if (symbols.length > 0 && (!intent || intent === 'balances')) intent = 'holdings';
-  // 'roth balance?': the balance of the accounts named, not what they hold.
-  if (intent === 'holdings' && named.length > 0 && /\bbalances?\b/.test(q)) intent = 'balances';
-  // 'what eats up most of my paycheck': where the pay goes, not the pay.
-  if (intent === 'income' && shape.measure === 'spending' && shape.groupBy === 'category')
-    intent = 'spending';
-  // 'how many purchases did I make': the purchases are made, not money.
-  if (
-    intent === 'income' &&
-    /\b(purchases?|payments?|transactions?|orders?|trips?|charges?)\b.*\b(make|made)\b/.test(q)
-  )
-    intent = 'spending';
-  // 'how much did my investments earn in dividends': money in, not what the investments are worth.
-  // 'which holding paid the most': dividends by the security that paid them.
-  if (intent === 'holdings' && /\b(paid|pays|paying)( me)? (the )?(most|least|more|less)\b/.test(q)) {
-    intent = 'income';
-    shape.measure = 'income';
-  }
-  if (
-    intent === 'holdings' &&
-    /\b(dividends?|interest|income)\b/.test(q) &&
-    /\b(earn\w*|paid|pay|get|got|receiv\w*|made|make|bring|brought|bringing|generat\w*|yield\w*|produc\w*|kick\w* off|throw\w* off)\b/.test(
-      q,
-    )
-  ) {
-    intent = 'income';
-    // 'what did my investments bring in': what investments pay, dividends and interest together.
-    if (/\b(investments?|portfolio|holdings|brokerage|stocks)\b/.test(q)) investmentIncome = true;
-  }
-  if (!intent && (category || merchant || text)) intent = intentOfMeasure(shape.measure) ?? 'spending';
-  else if (
-    !intent &&
-    shape.shaped &&
-    (shape.measure ||
-      namesTransactions(q) ||
-      shape.groupBy !== 'none' ||
-      shape.minAmount ||
-      shape.maxAmount ||
-      UNUSUAL.test(q))
-  )
-    intent = intentOfMeasure(shape.measure) ?? 'spending';
-  else if (
-    !intent &&
-    /\b(compare|compared|vs|versus)\b/.test(q) &&
-    !/^(vs|versus|against|compared)\b/.test(q) &&
-    periods.mentions.length > 0
-  )
-    intent = 'spending';
-  else if (
-    !intent &&
-    named.length > 0 &&
-    // 'how's my credit card looking': an account's state is its balance.
-    (/\bhow much\b|\bwhat('s| is| are)\b|\bbalance\b|\b(vs|versus|or|which|more|less)\b|\bhow('s| is| are| does| do)\b|\b(looking|doing|status|standing|worth|altogether|combined|total)\b/.test(
-      q,
-    ) ||
-      q.split(/\s+/).length <= 3)
-  )
-    intent = 'balances';
+  const named = byAccount ? [] : matcher.accounts(q);
+  const { intent, investmentIncome, perPaycheck } = refineIntent(detectIntent(q), q, {
+    shape,
+    periods,
+    named,
+    symbols,
+    namesSubject: Boolean(category || merchant || text),
+  });
   return {
     q,
     intent,
     shift: periodShift(q),
     periods,
-    category,
+    // 'did my pay go up': the paychecks ('pay' alone names no category: it is also a verb).
+    category: category ?? (perPaycheck ? matcher.category('paychecks') : undefined),
     merchant,
     merchantsNamed,
     named,
@@ -185,10 +133,48 @@ function readParts(question: string, context: TurnContext, matcher: Matcher): Pa
     text,
     corrections,
     shareWhole: shareWhole?.whole,
-    part,
+    part: subjectText,
     yearBack,
     investmentIncome,
+    exclusion,
   };
+}
+
+/**
+ * 'what did my investments pay me': the income paid into the investment accounts, by kind (dividends,
+ * interest); without investment accounts, dividends and interest wherever they were paid.
+ */
+function investmentIncome(reading: Reading, context: TurnContext): void {
+  const shape = {
+    ...(reading.shape ?? PLAIN_SHAPE),
+    measure: 'income' as const,
+    groupBy: 'category' as const,
+  };
+  if (context.accounts.some((a) => a.kind === 'investment')) {
+    reading.accountKind = 'investment';
+    reading.shape = { ...shape, shaped: true };
+    delete reading.category;
+    return;
+  }
+  const kinds = context.categories.filter((c) => /^INCOME_(DIVIDENDS|INTEREST)/.test(c.code));
+  if (kinds.length === 0) return;
+  reading.categories = kinds.map((c) => ({ code: c.code, label: c.label }));
+  reading.shape = { ...shape, shaped: true };
+  delete reading.category;
+}
+
+/**
+ * 'how many rides is that' after 'my uber spending': the rides counted are what was just talked about,
+ * so the count's noun names no new subject (not the ride-share category).
+ */
+function countedBack<T extends { phrase: string }>(
+  category: T | undefined,
+  shape: Shape,
+  q: string,
+): T | undefined {
+  const noun = shape.countNoun?.replace(/s$/, '');
+  const pointsBack = /\b(is|was|are|were) (that|those|these|it)\b|\b(in|of) (that|those|them)\b/.test(q);
+  return noun && pointsBack && category?.phrase.replace(/s$/, '') === noun ? undefined : category;
 }
 
 /** Whether the question is a follow-up of the previous reading, and whether it only reshapes it. */
@@ -508,46 +494,35 @@ export function understand(
       question: 'Which ones should I add together? Name them, for example "uber and lyft this year".',
     };
   }
-  // 'compare the two', 'which was higher': the two are not in one reading, so ask which.
-  if (
-    previous &&
-    /\b(the two|both|them|those|either)\b|^which (was|is|one)\b/.test(q) &&
-    /\b(compare|which|higher|lower|more|less|bigger|smaller|difference)\b/.test(q) &&
-    !category &&
-    !merchant &&
-    parts.periods.mentions.length === 0
-  )
-    return {
-      kind: 'clarify',
-      question:
-        'Which two should I compare? Name both, for example "groceries vs restaurants in October" or "October vs September".',
-    };
+  // 'avg of those 2' after 'last month' and 'the month before that?': both months together.
+  const bothPeriods = previous ? spanOfTwo(q, previous) : undefined;
+  const namesOwn = Boolean(category || merchant) || parts.periods.mentions.length > 0;
+  const twoUnknown = bothPeriods || namesOwn ? undefined : twoNotInReading(q, previous);
+  if (twoUnknown) return twoUnknown;
   const started = startReading(parts, previous, context);
   if ('kind' in started) return started;
   const reading = started;
-  const unsupported = unsupportedReading(q, reading.intent, context);
+  const unsupported = unsupportedReading(
+    q,
+    reading.intent,
+    context,
+    parts.exclusion !== undefined || AGAINST_THE_REST.test(q),
+  );
   if (unsupported) return { kind: 'clarify', question: unsupported, reading };
   const periodProblem = checkPeriods(parts.periods, reading.intent, context);
   if (periodProblem) return { kind: 'clarify', question: periodProblem, reading };
   if (parts.yearBack) applyYearBack(reading, parts, context);
   else applyPeriods(reading, parts, context);
   applySubject(reading, parts, matcher);
-  if (parts.investmentIncome && reading.intent === 'income') {
-    const kinds = context.categories.filter((c) => /^INCOME_(DIVIDENDS|INTEREST)/.test(c.code));
-    if (kinds.length > 0) {
-      reading.categories = kinds.map((c) => ({ code: c.code, label: c.label }));
-      reading.shape = {
-        ...(reading.shape ?? PLAIN_SHAPE),
-        measure: 'income',
-        groupBy: 'category',
-        shaped: true,
-      };
-      delete reading.category;
-    }
+  if (bothPeriods) {
+    reading.period = bothPeriods;
+    delete reading.periods;
   }
+  applyExclusion(reading, parts.exclusion, Boolean(parts.category || parts.merchant || parts.text));
+  if (parts.investmentIncome && reading.intent === 'income') investmentIncome(reading, context);
   seriesPerUnit(reading, parts.shape);
   wholeWeeksOfSeries(reading, parts, context.today);
-  const ambiguous = ambiguousAccount(q, matcher.accounts);
+  const ambiguous = reading.shape?.groupBy === 'account' ? undefined : ambiguousAccount(q, matcher.accounts);
   if (ambiguous) {
     const names = ambiguous.map((a) => a.name);
     return {
@@ -556,20 +531,7 @@ export function understand(
       reading,
     };
   }
-  // 'my brokerage accts': every account of the kind, not the one whose name fits best.
-  if (named.length === 1 && named[0] && !/\b(accounts|accts|cards|wallets)\b/.test(q)) {
-    reading.account = named[0];
-    reading.namedAccount = named[0];
-  } else if (
-    named.length === 0 &&
-    previous?.namedAccount &&
-    /\b(it|that account|this account|that one|the account)\b/.test(q) &&
-    !['balances', 'net_worth', 'crypto'].includes(reading.intent)
-  ) {
-    // 'how much interest did it earn' after 'what's my savings balance': the account said before.
-    reading.account = previous.namedAccount;
-    reading.namedAccount = previous.namedAccount;
-  }
+  applyNamedAccount(reading, named, q, previous);
   const unknownReference = pointsToUnknown(q, reading, {
     named: parts.named.length > 0,
     periods: parts.periods.mentions.length,
@@ -579,6 +541,7 @@ export function understand(
   if (unknownReference) return { kind: 'clarify', question: unknownReference, reading };
   finishReading(reading, q, symbols, named, previous);
   rememberSubjectBefore(reading, previous);
+  rememberPeriodBefore(reading, previous);
   if (parts.corrections.length > 0) reading.corrections = parts.corrections;
   else delete reading.corrections;
   if (LEDGER_INTENTS.has(reading.intent)) {
@@ -587,6 +550,8 @@ export function understand(
     const ledger = planLedger(reading, q, context, deep);
     if (ledger) return { kind: 'tools', reading, calls: ledger };
   }
+  // Only the ledger query leaves a part out: any other answer would count it.
+  if (reading.excluded) return { kind: 'clarify', question: CANNOT_EXCLUDE, reading };
   const calls = callsFor(reading, context, deep);
   if (typeof calls === 'string') return { kind: 'clarify', question: calls, reading };
   return { kind: 'tools', reading, calls };

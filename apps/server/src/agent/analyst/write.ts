@@ -23,9 +23,9 @@ export type AnswerStyle = {
 };
 
 const OPENINGS: Record<ToneKey | 'none', (deep: boolean) => string> = {
-  tone_conversational: (deep) =>
-    deep ? "I took a closer look. Here's what I found." : "Here's what I found.",
-  tone_formal: (deep) => (deep ? 'Detailed analysis:' : 'Summary:'),
+  // A plain answer leads with its figure; only Deep Thinking says it looked further.
+  tone_conversational: (deep) => (deep ? "I took a closer look. Here's what I found." : ''),
+  tone_formal: (deep) => (deep ? 'Detailed analysis:' : ''),
   tone_creative: (deep) =>
     deep ? 'Let me paint the fuller picture of your money.' : 'Here is the picture your money paints.',
   tone_funny: (deep) => (deep ? 'I put on my reading glasses for this one.' : 'Drumroll, please.'),

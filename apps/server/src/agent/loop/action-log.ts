@@ -6,13 +6,16 @@ import type { AgentAction } from '@penny/contracts';
  */
 export type ActionLog = {
   begin(id: string, action: Omit<AgentAction, 'id' | 'status'>): void;
-  /** Ends a started action with a status (and a new description); an unknown id is ignored. */
-  end(id: string, status: string, description?: string): void;
+  /** Ends a started action with a status (and what it did); an unknown id is ignored. */
+  end(id: string, status: string, details?: StepDetails): void;
   get(id: string): AgentAction | undefined;
   /** Ends every action still running as an error: '<description>: stopped'. */
   stopRunning(): void;
   list(): AgentAction[];
 };
+
+/** What a finished step did: a new description, and its one-line summary. */
+export type StepDetails = { description?: string; summary?: string };
 
 export function createActionLog(onAction: (action: AgentAction) => void): ActionLog {
   const actions = new Map<string, AgentAction>();
@@ -21,14 +24,15 @@ export function createActionLog(onAction: (action: AgentAction) => void): Action
     actions.set(id, action);
     onAction(action);
   };
-  const end = (id: string, status: string, description?: string) => {
+  const end = (id: string, status: string, details: StepDetails = {}) => {
     const previous = actions.get(id);
     if (!previous) return;
     const seconds = (performance.now() - (startedAt.get(id) ?? performance.now())) / 1000;
     emit(id, {
       ...previous,
       status,
-      ...(description ? { description } : {}),
+      ...(details.description ? { description: details.description } : {}),
+      ...(details.summary ? { summary: details.summary } : {}),
       processing_time: Math.round(seconds * 1000) / 1000,
     });
   };
@@ -41,7 +45,7 @@ export function createActionLog(onAction: (action: AgentAction) => void): Action
     get: (id) => actions.get(id),
     stopRunning() {
       for (const [id, action] of actions) {
-        if (action.status === 'started') end(id, 'error', `${action.description}: stopped`);
+        if (action.status === 'started') end(id, 'error', { description: `${action.description}: stopped` });
       }
     },
     list: () => [...actions.values()],

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { CONTROL_TOOLS } from '../instructions.ts';
 import type { FinanceTool } from '../tools/types.ts';
 import type { ActionLog } from './action-log.ts';
+import { summarizeToolStep } from './step-summary.ts';
 import type { TurnTools } from './tool-set.ts';
 import type { FinanceToolRegistry, ToolRun, TurnEvent } from './types.ts';
 
@@ -98,7 +99,9 @@ export function handleStreamPart(part: TextStreamPart<ToolSet>, step: StepContex
 }
 
 function finishReading(actions: ActionLog): void {
-  if (actions.get(READING)?.status === 'started') actions.end(READING, 'completed', 'Read your question');
+  if (actions.get(READING)?.status === 'started') {
+    actions.end(READING, 'completed', { description: 'Read your question' });
+  }
 }
 
 function isControlTool(toolName: string): boolean {
@@ -131,7 +134,10 @@ function onToolCall(call: ToolCall, { progress, actions, tools }: StepContext): 
       symbol: '❓',
       tool: call.toolName,
     });
-    actions.end(call.toolCallId, 'clarification_needed', `Asked: ${question}`);
+    actions.end(call.toolCallId, 'clarification_needed', {
+      description: `Asked: ${question}`,
+      summary: 'Asked you which you mean',
+    });
   } else if (call.toolName === CONTROL_TOOLS.decline) {
     progress.controlAnswer = inputText(call.input, 'reason');
     progress.status = 'out_of_scope';
@@ -140,7 +146,10 @@ function onToolCall(call: ToolCall, { progress, actions, tools }: StepContext): 
       symbol: '🚫',
       tool: call.toolName,
     });
-    actions.end(call.toolCallId, 'blocked', 'Outside what I can answer from your accounts');
+    actions.end(call.toolCallId, 'blocked', {
+      description: 'Outside what I can answer from your accounts',
+      summary: 'Not a question about your money',
+    });
   } else {
     const finance = financeToolNamed(tools, call.toolName);
     if (call.invalid) progress.invalidCalls.set(call.toolCallId, invalidInputReason(call.error));
@@ -188,25 +197,31 @@ function onToolResult(
   { progress, actions, turnTools }: StepContext,
 ): void {
   if (isControlTool(toolName)) return;
-  actions.end(toolCallId, 'completed');
   const run = turnTools.runOf(toolCallId);
-  if (run) progress.results.push(run);
+  if (!run) {
+    actions.end(toolCallId, 'completed');
+    return;
+  }
+  const { status, ...details } = summarizeToolStep(run.tool, run.result);
+  actions.end(toolCallId, status, details);
+  progress.results.push(run);
 }
 
 function onToolError(failure: ToolFailure, { progress, actions }: StepContext): void {
   const invalid = progress.invalidCalls.get(failure.toolCallId);
   if (invalid !== undefined) {
     // The model asked with input the tool's schema refuses: nothing ran, and the SDK told the model why.
-    actions.end(
-      failure.toolCallId,
-      'error',
-      `${failure.toolName}: the model's request was not valid (${invalid}), so nothing was run`,
-    );
+    actions.end(failure.toolCallId, 'error', {
+      description: `${failure.toolName}: the model's request was not valid (${invalid}), so nothing was run`,
+      summary: 'Nothing was run: the request was not valid',
+    });
     return;
   }
   const message = failure.error instanceof Error ? failure.error.message : 'the step failed';
   const previous = actions.get(failure.toolCallId);
-  actions.end(failure.toolCallId, 'error', `${previous?.description ?? failure.toolName}: ${message}`);
+  actions.end(failure.toolCallId, 'error', {
+    description: `${previous?.description ?? failure.toolName}: ${message}`,
+  });
 }
 
 function onText(text: string, { progress, actions, onEvent }: StepContext): void {
@@ -223,6 +238,8 @@ function onText(text: string, { progress, actions, onEvent }: StepContext): void
 export function closeSteps(progress: TurnProgress, actions: ActionLog): void {
   const outcome = progress.status === 'error' ? 'error' : 'completed';
   if (actions.get(READING)?.status === 'started') actions.end(READING, outcome);
-  if (progress.writing) actions.end(WRITING, outcome);
+  if (progress.writing) {
+    actions.end(WRITING, outcome, outcome === 'completed' ? { description: 'Wrote the answer' } : {});
+  }
   actions.stopRunning();
 }

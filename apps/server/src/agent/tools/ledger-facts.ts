@@ -59,7 +59,11 @@ function shareSentence(result: Result, figures: LedgerPeriodFigures): string {
   if (figures.share.percent === null) {
     return `${what}: ${usd(figures.total)} ${inPeriod(figures.period)}; ${of} came to ${usd(figures.share.whole)}, so there is no share to give.`;
   }
-  const byAmount = `${pct(figures.share.percent)} of ${of} ${inPeriod(figures.period)} (${usd(figures.total)} of ${usd(figures.share.whole)})`;
+  // 'rent vs everything else': the rest of the whole is said beside the part.
+  const rest = toCents(figures.share.whole) - toCents(figures.total);
+  const sameMeasure = (query.share_of ?? query.measure) === query.measure;
+  const restWords = sameMeasure && rest > 0n ? `; everything else ${usd(fromCents(rest))}` : '';
+  const byAmount = `${pct(figures.share.percent)} of ${of} ${inPeriod(figures.period)} (${usd(figures.total)} of ${usd(figures.share.whole)}${restWords})`;
   // By number only when the whole counts the same kind of transaction (not rent purchases out of income payments).
   const { countPercent, wholeCount } = figures.share;
   if ((query.share_of ?? query.measure) !== query.measure || countPercent === null)
@@ -232,7 +236,8 @@ function narrowed(result: Result): boolean {
     filters.text !== null ||
     filters.minAmount !== null ||
     filters.maxAmount !== null ||
-    filters.days !== null
+    filters.days !== null ||
+    filters.excludedCategories.length + filters.excludedMerchants.length > 0
   );
 }
 

@@ -305,7 +305,7 @@ describe.each(testDatabaseKinds())('the ledger query on %s', (database) => {
       countPercent,
     });
     expect(result.facts[0]).toBe(
-      `Food and drink came to ${percent.toFixed(1)}% of your spending in ${monthOf(month.start)} (${dollars(centsText(part))} of ${dollars(centsText(whole))}); by number, ${count} of your ${wholeCount} purchases (${countPercent.toFixed(1)}%).`,
+      `Food and drink came to ${percent.toFixed(1)}% of your spending in ${monthOf(month.start)} (${dollars(centsText(part))} of ${dollars(centsText(whole))}; everything else ${dollars(centsText(whole - part))}); by number, ${count} of your ${wholeCount} purchases (${countPercent.toFixed(1)}%).`,
     );
     const byNumber = await run({
       statistic: 'share',
@@ -454,6 +454,25 @@ describe.each(testDatabaseKinds())('the ledger query on %s', (database) => {
       (row) => isSpending(row) && `${row.name}${row.merchant ?? ''}`.includes('%'),
     );
     expect(wild.data.periods[0]?.transactionCount).toBe(percentRows.length);
+  });
+
+  it('exclusions: categories and merchants left out, uncategorised transactions kept', async () => {
+    const all = postedIn(quarter);
+    const merchant = all.find((row) => isSpending(row) && row.merchant)?.merchant as string;
+    const kept = all.filter(
+      (row) =>
+        isSpending(row) &&
+        row.primary !== 'FOOD_AND_DRINK' &&
+        // A merchant is matched whole or in part, as the merchants filter matches it.
+        !(row.merchant ?? row.name).toLowerCase().includes(merchant.toLowerCase()),
+    );
+    const result = await run({
+      periods: [quarter],
+      filters: { exclude_categories: ['FOOD_AND_DRINK'], exclude_merchants: [merchant] },
+    });
+    expect(result.data.periods[0]?.total).toBe(moneyText(-sum(kept)));
+    expect(result.data.periods[0]?.transactionCount).toBe(kept.length);
+    expect(result.facts[0]).toContain(`excluding Food and drink and ${merchant}`);
   });
 
   it('income and net cash flow', async () => {

@@ -32,6 +32,12 @@ function filtersOf(query: LedgerQuery): LedgerFiltersApplied {
     minAmount: dollars(filters.min_amount),
     maxAmount: dollars(filters.max_amount),
     days: filters.days ?? null,
+    excludedCategories: (filters.exclude_categories ?? []).map((code) => ({
+      code,
+      label: categoryLabel(code),
+      level: 'primary' as const,
+    })),
+    excludedMerchants: filters.exclude_merchants ?? [],
     shareWithin: (query.share_within ?? []).map((code) => ({
       code,
       label: categoryLabel(code),
@@ -56,7 +62,7 @@ function describeQuery(input: unknown): string {
 export const ledgerQueryTool = {
   name: 'ledger_query',
   description:
-    "Answers any question about the user's transactions as a plan: `measure` (spending: purchases net of refunds; income; net_cash_flow: income minus spending), `statistic` (total, count, average with `per` month|week|day|transaction, largest, smallest, share of the same measure without the filters), `filters` (category codes, merchant names, account, text, min_amount/max_amount in dollars), `periods` (one, or two to compare the first with the second; each {start, end, label}), `group_by` (none, category, merchant, account, month, week) and `top`. Posted transactions in USD; every figure is computed in SQL.",
+    "Answers any question about the user's transactions as a plan: `measure` (spending: purchases net of refunds; income; net_cash_flow: income minus spending), `statistic` (total, count, average with `per` month|week|day|transaction, largest, smallest, share of the same measure without the filters), `filters` (category codes, merchant names, account, text, min_amount/max_amount in dollars, exclude_categories/exclude_merchants left out), `periods` (one, or two to compare the first with the second; each {start, end, label}), `group_by` (none, category, merchant, account, month, week) and `top`. Posted transactions in USD; every figure is computed in SQL.",
   symbol: '📒',
   describe(input) {
     try {

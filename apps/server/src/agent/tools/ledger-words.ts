@@ -91,7 +91,14 @@ export function narrowingWords(measure: LedgerMeasure, filters: LedgerFiltersApp
     filters.text ? ` matching "${filters.text}"` : '',
     amounts ? ` in transactions ${amounts}` : '',
     filters.days ? ` on ${filters.days}` : '',
+    excludedWords(filters),
   ].join('');
+}
+
+/** What is left out: ' excluding Rent and Amazon'. */
+function excludedWords(filters: LedgerFiltersApplied): string {
+  const left = [...filters.excludedCategories.map((c) => c.label), ...filters.excludedMerchants];
+  return left.length > 0 ? ` excluding ${list(left)}` : '';
 }
 
 export function accountWords(measure: LedgerMeasure, filters: LedgerFiltersApplied): string {
@@ -133,14 +140,16 @@ export function shareSubject(result: Pick<LedgerQueryResult, 'query' | 'filters'
     !filters.text &&
     filters.minAmount === null &&
     filters.maxAmount === null &&
-    filters.days === null;
+    filters.days === null &&
+    filters.excludedCategories.length + filters.excludedMerchants.length === 0;
   if (onlyCategories && filters.categories.length > 0) return list(filters.categories.map((c) => c.label));
   const onlyMerchants =
     filters.categories.length === 0 &&
     !filters.text &&
     filters.minAmount === null &&
     filters.maxAmount === null &&
-    filters.days === null;
+    filters.days === null &&
+    filters.excludedCategories.length + filters.excludedMerchants.length === 0;
   if (onlyMerchants && filters.merchants.length > 0) return list(filters.merchants);
   const { measure } = result.query;
   const word = MEASURE_WORD[measure];
@@ -233,7 +242,8 @@ function questionOf(result: Named): string {
         filters.text !== null ||
         filters.minAmount !== null ||
         filters.maxAmount !== null ||
-        filters.days !== null;
+        filters.days !== null ||
+        filters.excludedCategories.length + filters.excludedMerchants.length > 0;
       const within = filters.shareWithin.map((category) => category.label).join(' or ');
       const whole =
         within !== ''

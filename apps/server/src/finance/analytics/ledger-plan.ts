@@ -32,6 +32,9 @@ export type LedgerFiltersApplied = {
   shareWithin: CategoryFilter[];
   /** Only weekends or only weekdays. */
   days: 'weekends' | 'weekdays' | null;
+  /** Categories and merchants left out ('everything but rent'). */
+  excludedCategories: CategoryFilter[];
+  excludedMerchants: string[];
 };
 
 export type LedgerSqlPlan = {
@@ -78,6 +81,10 @@ function allOf(parts: Array<SQL | undefined>): SQL | undefined {
   const kept = parts.filter((part): part is SQL => part !== undefined);
   return kept.length === 0 ? undefined : sql`(${sql.join(kept, sql` and `)})`;
 }
+
+/** A merchant named whole or in part, in the merchant or, without one, the transaction's name. */
+const merchantMatch = (merchant: string): SQL =>
+  sql`coalesce(t.merchant, t.name) ilike ${likePattern(merchant)}`;
 
 function dollarsOf(value: number | string | undefined): Money | null {
   return value === undefined ? null : fromCents(toCents(value));
@@ -146,6 +153,17 @@ export async function ledgerSqlPlan(
   for (const code of [...new Set(filters.categories ?? [])])
     categories.push(await categoryScope(db, userId, code));
   const merchants = [...new Set((filters.merchants ?? []).map((name) => name.trim()))];
+  const excludedCategories = [];
+  for (const code of [...new Set(filters.exclude_categories ?? [])])
+    excludedCategories.push(await categoryScope(db, userId, code));
+  const excludedMerchants = [...new Set((filters.exclude_merchants ?? []).map((name) => name.trim()))];
+  // What is left out: an uncategorised transaction is not in any category, so it stays in.
+  const excluded = anyOf([
+    ...excludedCategories.flatMap((category) =>
+      category.condition ? [sql`coalesce(${category.condition}, false)`] : [],
+    ),
+    ...excludedMerchants.map(merchantMatch),
+  ]);
   const min = dollarsOf(filters.min_amount);
   const max = dollarsOf(filters.max_amount);
   const text = filters.text ?? null;
@@ -158,12 +176,13 @@ export async function ledgerSqlPlan(
         : sql`abs(${USD})`;
   const narrowing = allOf([
     anyOf(categories.flatMap((category) => (category.condition ? [category.condition] : []))),
-    anyOf(merchants.map((merchant) => sql`coalesce(t.merchant, t.name) ilike ${likePattern(merchant)}`)),
+    anyOf(merchants.map(merchantMatch)),
     text ? sql`(t.name ilike ${likePattern(text)} or t.merchant ilike ${likePattern(text)})` : undefined,
     min !== null ? sql`${signed} >= ${min}::numeric` : undefined,
     // 'everything under $10': purchases of at most $10, not refunds (money the other way) of any size.
     max !== null ? sql`${signed} > 0 and ${signed} <= ${max}::numeric` : undefined,
     filters.days ? sql`${WEEKEND_KEY} = ${filters.days}` : undefined,
+    excluded ? sql`not ${excluded}` : undefined,
   ]);
   const wholeMeasure = MEASURE_SQL[query.share_of ?? query.measure];
   const within = [];
@@ -196,6 +215,10 @@ export async function ledgerSqlPlan(
       maxAmount: max,
       shareWithin: within.flatMap((category) => (category.filter ? [category.filter] : [])),
       days: filters.days ?? null,
+      excludedCategories: excludedCategories.flatMap((category) =>
+        category.filter ? [category.filter] : [],
+      ),
+      excludedMerchants,
     },
   };
 }

@@ -47,7 +47,7 @@ function AppFrame() {
   useCloseOnDesktop(drawerOpen, setDrawerOpen);
 
   return (
-    <div className="flex h-dvh overflow-hidden bg-background text-text">
+    <div className="relative flex h-dvh overflow-hidden bg-background text-text">
       <a
         href="#main"
         className="sr-only z-50 rounded-lg bg-surface-raised px-4 py-2 text-sm font-medium focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
@@ -79,7 +79,14 @@ function AppFrame() {
             </DialogTrigger>
             <Brand />
           </header>
-          <main id="main" tabIndex={-1} className="min-h-0 flex-1 overflow-y-auto focus:outline-none">
+          {/* `relative`: absolutely placed content (every `sr-only` text) is contained by the scrolling
+              main, not by the page; otherwise it overflows the document, which then scrolls too and
+              shows a bare band under the sidebar. */}
+          <main
+            id="main"
+            tabIndex={-1}
+            className="relative min-h-0 flex-1 overflow-y-auto focus:outline-none"
+          >
             <Outlet />
           </main>
         </div>

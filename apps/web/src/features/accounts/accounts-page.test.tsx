@@ -72,7 +72,9 @@ describe('Accounts page', { timeout: 30_000 }, () => {
       expect(screen.getByText(feature)).toBeInTheDocument();
     }
     expect(screen.getByRole('button', { name: 'Connect Account' })).toBeInTheDocument();
-    expect(screen.getByText('0 account(s) connected')).toBeInTheDocument();
+    expect(screen.getByText('0 accounts connected')).toBeInTheDocument();
+    // The first link is Connect Account: no 'Add More' while nothing is linked.
+    expect(screen.queryByRole('button', { name: 'Add More' })).not.toBeInTheDocument();
   });
 
   it('treats a 404 as an empty list', async () => {
@@ -95,7 +97,7 @@ describe('Accounts page', { timeout: 30_000 }, () => {
     server.fail('/db/get-credentials', null);
     await user.click(within(panel).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('article', { name: 'First Platypus Bank' })).toBeInTheDocument();
-    expect(screen.getByText('1 account(s) connected')).toBeInTheDocument();
+    expect(screen.getByText('2 accounts connected')).toBeInTheDocument();
   });
 
   it('Dismiss hides the error panel', async () => {
@@ -110,7 +112,9 @@ describe('Accounts page', { timeout: 30_000 }, () => {
   it('lists connections by section with counts, ids, tags, types, balances and the summary', async () => {
     const server = stubAccountsServer({ credentials: [bank, brokerage, wallet] });
     await openAccounts();
-    expect(await screen.findByText('3 account(s) connected')).toBeInTheDocument();
+    // Three connections, four accounts listed: the header counts what it lists.
+    expect(await screen.findByText('4 accounts connected')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add More' })).toBeInTheDocument();
 
     // The call names the user and carries the session's bearer token.
     const call = server.calls('/db/get-credentials')[0];
@@ -128,11 +132,17 @@ describe('Accounts page', { timeout: 30_000 }, () => {
     }
 
     const bankCard = screen.getByRole('article', { name: 'First Platypus Bank' });
-    expect(within(bankCard).getByText('Account ID')).toBeInTheDocument();
-    // A long id is shortened to its first 8 and last 6 characters, with the whole one to copy.
-    const itemId = bank.item_id ?? '';
-    expect(within(bankCard).getByText(`${itemId.slice(0, 8)}…${itemId.slice(-6)}`)).toBeInTheDocument();
-    expect(within(bankCard).getByRole('button', { name: `Copy account id ${itemId}` })).toBeInTheDocument();
+    // Each account by the number its owner knows (its mask), labelled Account ID; the provider's own ids
+    // (Plaid's item id, SnapTrade's authorization id) appear nowhere.
+    const rowOf = (name: string) => within(bankCard).getByText(name).closest('li') as HTMLElement;
+    expect(rowOf('Plaid Checking')).toHaveTextContent('Account ID•••• 0000');
+    expect(rowOf('Plaid Credit Card')).toHaveTextContent('Account ID•••• 3333');
+    expect(bankCard).not.toHaveTextContent((bank.item_id ?? '').slice(0, 8));
+    expect(within(bankCard).queryByRole('button', { name: /^Copy/ })).not.toBeInTheDocument();
+    const brokerageCard = screen.getByRole('article', { name: 'SnapTrade Sandbox Brokerage' });
+    expect(brokerageCard).not.toHaveTextContent('auth-1');
+    // Roth IRA came without a mask: no number rather than an id in its place.
+    expect(within(brokerageCard).queryByText('Account ID')).not.toBeInTheDocument();
     expect(within(bankCard).getByText('Checking')).toBeInTheDocument();
     expect(within(bankCard).getByText('Credit')).toBeInTheDocument();
     expect(within(bankCard).getByText('$1,200.50')).toBeInTheDocument();
@@ -140,7 +150,11 @@ describe('Accounts page', { timeout: 30_000 }, () => {
     expect(within(bankCard).getByText('Last synced 5 minutes ago')).toBeInTheDocument();
 
     const walletCard = screen.getByRole('article', { name: 'Cold storage' });
+    // A wallet is known by its address: shortened to its first 8 and last 6 characters, whole to copy.
     expect(within(walletCard).getByText('Address')).toBeInTheDocument();
+    const address = wallet.account_id ?? '';
+    expect(within(walletCard).getByText(`${address.slice(0, 8)}…${address.slice(-6)}`)).toBeInTheDocument();
+    expect(within(walletCard).getByRole('button', { name: `Copy address ${address}` })).toBeInTheDocument();
     expect(within(walletCard).getByText('Tag:')).toBeInTheDocument();
     expect(within(walletCard).getByText('long term')).toBeInTheDocument();
     expect(within(walletCard).getByText('1.5 ETH')).toBeInTheDocument();
@@ -220,7 +234,7 @@ describe('Accounts page', { timeout: 30_000 }, () => {
       account_name: 'First_Platypus_Bank_plaid',
       account_type: 'plaid',
     });
-    expect(await screen.findByText('1 account(s) connected')).toBeInTheDocument();
+    expect(await screen.findByText('1 account connected')).toBeInTheDocument();
   });
 
   it("shows 'Failed to disconnect account: ...' with the server's reason", async () => {

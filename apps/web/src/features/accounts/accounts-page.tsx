@@ -4,6 +4,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Button, Card, PageHeader, Skeleton, toast } from '../../ui/index.ts';
 import { AccountSummary, PLATFORM_SECTIONS } from './account-summary.tsx';
 import { ConnectionCard } from './connection-card.tsx';
+import { countLinkedAccounts } from './format.ts';
 import { useAccountsUser, useCredentials, useDisconnectAccount, useRefreshAccounts } from './queries.ts';
 
 // The popups load when first opened: nothing of them is needed to show the page.
@@ -19,7 +20,8 @@ const TransactionsDialog = lazy(() =>
 
 /**
  * /Accounts (docs/product/chat.md, "Linked accounts page"): the user's connections by platform with balances
- * and sync state, an Account Summary, refresh, Add More and the Link Accounts popup.
+ * and sync state, an Account Summary, refresh, Add More (once something is linked) and the Link Accounts
+ * popup. The header counts the accounts listed, not the connections (decision 0019).
  */
 export function AccountsPage() {
   const user = useAccountsUser();
@@ -66,7 +68,7 @@ export function AccountsPage() {
       title="Accounts"
       description={
         credentials.isSuccess ? (
-          <span aria-live="polite">{accountMessages.connectedCount(list.length)}</span>
+          <span aria-live="polite">{accountMessages.connectedCount(countLinkedAccounts(list))}</span>
         ) : null
       }
       actions={
@@ -85,10 +87,14 @@ export function AccountsPage() {
               }
             />
           </Button>
-          <Button onClick={() => setLinkOpen(true)}>
-            <Plus aria-hidden="true" />
-            {accountMessages.addMore}
-          </Button>
+          {/* With nothing linked the first link is the empty state's Connect Account: 'Add More' would
+              speak of more than nothing. */}
+          {list.length > 0 ? (
+            <Button onClick={() => setLinkOpen(true)}>
+              <Plus aria-hidden="true" />
+              {accountMessages.addMore}
+            </Button>
+          ) : null}
         </>
       }
     />

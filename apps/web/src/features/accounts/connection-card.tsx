@@ -18,7 +18,7 @@ import {
   Card,
   cx,
 } from '../../ui/index.ts';
-import { formatMoney, KIND_LABELS, relativeTime, shortenId } from './format.ts';
+import { formatMoney, KIND_LABELS, maskedNumber, relativeTime, shortenId } from './format.ts';
 
 /**
  * What a connection is called on its card: a wallet by the identifier its owner gave it, a bank or
@@ -124,7 +124,7 @@ function Balance({ account }: { account: LinkedAccount }) {
     : `${Number(account.current).toLocaleString('en-US', { maximumFractionDigits: 8 })} ${account.currency}`;
   const showUsd = account.current_usd !== null && account.currency !== 'USD';
   return (
-    <div className="flex flex-col items-end tabular-nums">
+    <div className="flex shrink-0 flex-col items-end tabular-nums">
       <span className={cx('text-base font-semibold', value < 0 && 'text-negative')}>{main}</span>
       {showUsd && account.current_usd !== null ? (
         <span className="text-xs text-text-muted">{formatMoney(account.current_usd, 'USD')}</span>
@@ -148,7 +148,10 @@ export function canRelink(credential: AccountCredential): boolean {
   return credential.account_type === 'plaid' && credential.status === 'login_required';
 }
 
-/** One linked connection: its name, id, tag, sync state, accounts with balances, and a disconnect. */
+/**
+ * One linked connection: its name (institution or wallet), a wallet's address, tag, sync state, its accounts
+ * with type, masked number and balance, and a disconnect.
+ */
 export function ConnectionCard({
   credential,
   disconnecting,
@@ -157,8 +160,9 @@ export function ConnectionCard({
   onRelink,
 }: ConnectionCardProps) {
   const title = connectionTitle(credential);
-  const isWallet = credential.account_type === 'web3';
-  const idValue = credential.account_id ?? credential.item_id;
+  // A wallet is known by its address. A bank's or brokerage's own ids (Plaid's item id, SnapTrade's
+  // authorization id) mean nothing to its owner: its accounts show their masked numbers instead.
+  const address = credential.account_type === 'web3' ? credential.account_id : null;
   return (
     <Card className="flex flex-col gap-3" aria-label={title} role="article">
       <div className="flex items-start justify-between gap-3">
@@ -199,14 +203,11 @@ export function ConnectionCard({
         </AlertDialog>
       </div>
 
-      <dl className="flex flex-col gap-1">
-        {idValue ? (
-          <CopyableId
-            label={isWallet ? accountMessages.addressLabel : accountMessages.accountIdLabel}
-            value={idValue}
-          />
-        ) : null}
-      </dl>
+      {address ? (
+        <dl className="flex flex-col gap-1">
+          <CopyableId label={accountMessages.addressLabel} value={address} />
+        </dl>
+      ) : null}
 
       <SyncStatus credential={credential} />
       {onRelink && canRelink(credential) ? (
@@ -225,14 +226,12 @@ export function ConnectionCard({
       {credential.accounts.length > 0 ? (
         <ul className="flex flex-col divide-y divide-border rounded-lg border border-border">
           {credential.accounts.map((account) => (
-            <li key={account.id} className="flex flex-wrap items-center justify-between gap-3 px-3 py-2">
-              <div className="flex min-w-0 flex-col gap-1">
-                <span className="truncate text-sm font-medium">
-                  {account.name}
-                  {account.mask ? <span className="text-text-muted"> ••{account.mask}</span> : null}
-                </span>
-                <div className="flex items-center gap-2">
+            <li key={account.id} className="flex items-center justify-between gap-3 px-3 py-2">
+              <div className="flex min-w-0 flex-1 flex-col gap-1">
+                <span className="truncate text-sm font-medium">{account.name}</span>
+                <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
                   <Badge>{KIND_LABELS[account.kind]}</Badge>
+                  <AccountNumber mask={account.mask} />
                   <button
                     type="button"
                     onClick={() => onShowTransactions(credential, account)}
@@ -252,6 +251,18 @@ export function ConnectionCard({
         <p className="text-sm text-text-muted">No accounts yet.</p>
       )}
     </Card>
+  );
+}
+
+/** docs/product/chat.md, "Linked accounts page": the card's id labelled Account ID, as its owner knows it. */
+function AccountNumber({ mask }: { mask: string | null }) {
+  const masked = maskedNumber(mask);
+  if (!masked) return null;
+  return (
+    <dl className="flex items-center gap-1 text-xs">
+      <dt className="text-text-muted">{accountMessages.accountIdLabel}</dt>
+      <dd className="tabular-nums">{masked}</dd>
+    </dl>
   );
 }
 

@@ -1,4 +1,4 @@
-import type { AccountKind, LinkedAccount } from '@penny/contracts';
+import type { AccountCredential, AccountKind, LinkedAccount } from '@penny/contracts';
 import { formatDistanceToNowStrict } from 'date-fns';
 
 /** Display helpers for the Accounts page: money, ids, categories, dates. Amounts are decimal strings. */
@@ -35,6 +35,23 @@ export function formatSignedMoney(amount: string, currency = 'USD'): string {
  */
 export function shortenId(value: string): string {
   return value.length > 20 ? `${value.slice(0, 8)}…${value.slice(-6)}` : value;
+}
+
+/**
+ * The accounts the page lists: every account of every connection (a bank login holds several, a wallet
+ * is one). The header counts these, not connections, so its number matches the rows beside it.
+ */
+export function countLinkedAccounts(credentials: readonly Pick<AccountCredential, 'accounts'>[]): number {
+  return credentials.reduce((total, credential) => total + credential.accounts.length, 0);
+}
+
+/**
+ * An account number as statements and bank apps show it: its last digits after four dots
+ * ('•••• 1234'); null when the provider gave none, so that no provider id stands in for it.
+ */
+export function maskedNumber(mask: string | null): string | null {
+  const digits = mask?.trim();
+  return digits ? `•••• ${digits}` : null;
 }
 
 /** FOOD_AND_DRINK → 'Food and drink'. */

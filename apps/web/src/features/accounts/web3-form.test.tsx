@@ -97,7 +97,13 @@ describe('Link Web3 Accounts', { timeout: 30_000 }, () => {
 
     const first = wallet(form, 1);
     await user.type(within(first).getByLabelText('Identifier'), 'Hot  wallet');
-    await user.click(within(first).getByRole('button', { name: 'Use a private key instead' }));
+    // Where the key is offered, it says where the key goes.
+    const useKey = within(first).getByRole('button', { name: 'Use a private key instead' });
+    expect(useKey).toHaveAccessibleDescription(
+      'A private key stays in this browser: Penny works out the address from it and sends only the address.',
+    );
+    expect(within(first).getByText(/^A private key stays in this browser/)).toBeVisible();
+    await user.click(useKey);
     expect(within(first).getByLabelText('Private Key')).toHaveAttribute('type', 'password');
     await user.selectOptions(within(first).getByLabelText('Chain'), 'Ethereum');
     await user.type(within(first).getByLabelText('Private Key'), ETH_KEY);
@@ -145,7 +151,8 @@ describe('Link Web3 Accounts', { timeout: 30_000 }, () => {
 
     // Closes 2 s after 'Account Info Saved', and the page reads its accounts again.
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), { timeout: 4000 });
-    expect(await screen.findByText('2 account(s) connected')).toBeInTheDocument();
+    expect(await screen.findByRole('article', { name: 'Hot wallet' })).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Cold' })).toBeInTheDocument();
   });
 
   it("shows the server's error, or 'Failed to save {account name}'", async () => {

@@ -1,6 +1,6 @@
 import { ACCOUNT_LIMITS, accountMessages, CHAIN_CODES, CHAIN_LABELS, type ChainCode } from '@penny/contracts';
 import { CheckCircle2, KeyRound, MapPin, Plus, Trash2, X } from 'lucide-react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { type AccountUserInfo, storeWalletCredentials } from '../../api/index.ts';
 import { Button, Field, Input, inputClassName } from '../../ui/index.ts';
 import { deriveAddress, isValidAddress } from './wallet-keys.ts';
@@ -162,8 +162,13 @@ type WalletFieldsProps = {
   onRemove: () => void;
 };
 
+/** Where a private key goes: what wallet-keys.ts does with it. */
+export const PRIVATE_KEY_NOTE =
+  'A private key stays in this browser: Penny works out the address from it and sends only the address.';
+
 function WalletFields({ wallet, number, canRemove, onChange, onRemove }: WalletFieldsProps) {
   const legend = `Wallet #${number}`;
+  const keyNoteId = useId();
   return (
     <fieldset className="relative flex flex-col gap-3 rounded-xl border border-border p-4">
       <legend className="float-left w-full pr-10 text-sm font-semibold">{legend}</legend>
@@ -192,15 +197,26 @@ function WalletFields({ wallet, number, canRemove, onChange, onRemove }: WalletF
       </Field>
 
       {wallet.source === 'none' ? (
-        <div className="flex flex-wrap gap-2">
-          <Button variant="secondary" size="sm" onClick={() => onChange({ source: 'address' })}>
-            <MapPin aria-hidden="true" />
-            Add address
-          </Button>
-          <Button variant="secondary" size="sm" onClick={() => onChange({ source: 'privateKey' })}>
-            <KeyRound aria-hidden="true" />
-            Use a private key instead
-          </Button>
+        <div className="flex flex-col gap-2">
+          <div className="flex flex-wrap gap-2">
+            <Button variant="secondary" size="sm" onClick={() => onChange({ source: 'address' })}>
+              <MapPin aria-hidden="true" />
+              Add address
+            </Button>
+            <Button
+              variant="secondary"
+              size="sm"
+              aria-describedby={keyNoteId}
+              onClick={() => onChange({ source: 'privateKey' })}
+            >
+              <KeyRound aria-hidden="true" />
+              Use a private key instead
+            </Button>
+          </div>
+          {/* Said where the key is offered, not only once it is chosen: it never leaves the browser. */}
+          <p id={keyNoteId} className="text-xs text-text-muted">
+            {PRIVATE_KEY_NOTE}
+          </p>
         </div>
       ) : null}
 

@@ -283,7 +283,7 @@ describe('sign-up step 4: contact and creation', () => {
 
     expect(await screen.findByRole('heading', { name: 'Almost there!' })).toBeInTheDocument();
     expect(screen.getByText('ada@example.com')).toBeInTheDocument();
-    expect(await screen.findByText('Data container ready.')).toBeInTheDocument();
+    expect(await screen.findByText('Your account is set up.')).toBeInTheDocument();
 
     expect(network.callsTo('POST /api/auth/sign-up/email')[0]?.body).toEqual({
       email: 'ada@example.com',

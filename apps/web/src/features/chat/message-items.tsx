@@ -1,8 +1,8 @@
 import { AlertTriangle } from 'lucide-react';
-import { memo } from 'react';
+import { memo, type ReactNode } from 'react';
+import { type AnswerBlock, answerBlocks } from './answer-blocks.ts';
 import type { ChatItem } from './chat-store.ts';
-import { CompletedTracker } from './progress-tracker.tsx';
-import { ThoughtProcessPanel } from './thought-process.tsx';
+import { ThoughtProcessGroup } from './thought-process-group.tsx';
 
 /** The user's own message, on the right. */
 function UserMessage({ item }: { item: ChatItem }) {
@@ -16,57 +16,61 @@ function UserMessage({ item }: { item: ChatItem }) {
   );
 }
 
+const BLOCK_VIEWS = {
+  lead: (block) => (
+    <p className="flex flex-col gap-0.5">
+      {block.before ? <span className="text-text-muted">{block.before}</span> : null}
+      <span className="amount text-2xl font-semibold text-text"> {block.figure} </span>
+      {block.after ? <span>{block.after}</span> : null}
+    </p>
+  ),
+  paragraph: (block) => <p className="whitespace-pre-wrap">{block.text}</p>,
+  bullets: (block) => (
+    <ul className="flex list-disc flex-col gap-1 pl-5">
+      {block.items.map((line) => (
+        <li key={line}>{line}</li>
+      ))}
+    </ul>
+  ),
+  numbered: (block) => (
+    <ol start={block.start} className="flex list-decimal flex-col gap-1 pl-6">
+      {block.items.map((line) => (
+        <li key={line}>{line}</li>
+      ))}
+    </ol>
+  ),
+  note: (block) => <p className="text-xs text-text-muted">{block.text}</p>,
+} satisfies { [K in AnswerBlock['kind']]: (block: Extract<AnswerBlock, { kind: K }>) => ReactNode };
+
+function BlockView({ block }: { block: AnswerBlock }) {
+  const view = BLOCK_VIEWS[block.kind] as (block: AnswerBlock) => ReactNode;
+  return view(block);
+}
+
 /**
- * The answer's prose: paragraphs, and the agent's '- ' lines as a real list (the same text the result
- * card renders with the content markup).
+ * The answer's prose, its first line marked as the answer's start (the message list brings it into view):
+ * the figure that answers the question large, then paragraphs and real bulleted and numbered lists.
  */
 function AnswerText({ text }: { text: string }) {
-  // Consecutive '- ' paragraphs form one list; keys are the text itself (an answer's lines differ).
-  const blocks: Array<{ key: string; lines: string[]; list: boolean }> = [];
-  for (const paragraph of text.split(/\n{2,}/)) {
-    const list = paragraph.startsWith('- ');
-    const last = blocks.at(-1);
-    if (list && last?.list) last.lines.push(paragraph.slice(2));
-    else
-      blocks.push({
-        key: `${blocks.length}:${paragraph}`,
-        lines: [list ? paragraph.slice(2) : paragraph],
-        list,
-      });
-  }
+  const blocks = answerBlocks(text);
   return (
-    <div className="flex flex-col gap-2 text-sm leading-relaxed break-words text-text">
+    <div data-answer-start="" className="flex flex-col gap-2 text-sm leading-relaxed break-words text-text">
       <span className="sr-only">Penny: </span>
-      {blocks.map((block) =>
-        block.list ? (
-          <ul key={block.key} className="flex list-disc flex-col gap-1 pl-5">
-            {block.lines.map((line) => (
-              <li key={line}>{line}</li>
-            ))}
-          </ul>
-        ) : (
-          <p key={block.key} className="whitespace-pre-wrap">
-            {block.lines[0]}
-          </p>
-        ),
-      )}
+      {blocks.map((block, index) => (
+        // The blocks of one answer never reorder: the position is their identity.
+        // biome-ignore lint/suspicious/noArrayIndexKey: see above.
+        <BlockView key={index} block={block} />
+      ))}
     </div>
   );
 }
 
-/** A finished turn: 'Analysis complete' / 'Ready', one AI Thought Process panel per action, the answer. */
+/** A finished turn: its steps as one line until opened, then the answer. */
 function ActionsItem({ item }: { item: ChatItem }) {
   const actions = item.agent_actions ?? [];
   return (
     <div className="flex flex-col gap-2">
-      {actions.length > 0 ? (
-        <>
-          <CompletedTracker />
-          {actions.map((action, index) => (
-            <ThoughtProcessPanel key={action.id ?? index} action={action} />
-          ))}
-        </>
-      ) : null}
+      {actions.length > 0 ? <ThoughtProcessGroup actions={actions} /> : null}
       {item.answer ? <AnswerText text={item.answer} /> : null}
     </div>
   );

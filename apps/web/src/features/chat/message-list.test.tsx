@@ -24,6 +24,13 @@ function layout(box: HTMLElement, height: () => number) {
   });
 }
 
+/** The reader moves the list with the wheel (a scroll with no reader behind it is content arriving). */
+function readerScrolls(box: HTMLElement, top: number) {
+  fireEvent.wheel(box);
+  box.scrollTop = top;
+  fireEvent.scroll(box);
+}
+
 describe('message list', () => {
   afterEach(() => {
     vi.restoreAllMocks();
@@ -50,18 +57,28 @@ describe('message list', () => {
 
   it('follows new messages while the reader is within 150 px of the bottom', () => {
     const { box, add } = setup(20);
-    box.scrollTop = 2000 - 500 - 150; // 150 px from the bottom
-    fireEvent.scroll(box);
+    readerScrolls(box, 2000 - 500 - 150); // 150 px from the bottom
     add();
     expect(box.scrollTop).toBe(2100 - 500);
   });
 
   it('stays put when the reader scrolled further up', () => {
     const { box, add } = setup(20);
-    box.scrollTop = 2000 - 500 - 151;
-    fireEvent.scroll(box);
+    readerScrolls(box, 2000 - 500 - 151);
     add();
     expect(box.scrollTop).toBe(2000 - 500 - 151);
+  });
+
+  it('follows when the list scrolls by itself (content laid out late), but not once the reader clicks up there', () => {
+    const { box, add } = setup(20);
+    box.scrollTop = 200;
+    fireEvent.scroll(box);
+    add();
+    expect(box.scrollTop).toBe(2100 - 500);
+    box.scrollTop = 200;
+    fireEvent.pointerDown(box);
+    add();
+    expect(box.scrollTop).toBe(200);
   });
 
   it('mounts the newest 60 of a long thread and adds earlier ones when scrolled to the top', () => {

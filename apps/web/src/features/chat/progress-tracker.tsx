@@ -5,7 +5,7 @@ import {
   PATIENCE_AFTER_MS,
   visualizationPanelMessages,
 } from '@penny/contracts';
-import { CheckCircle2, Loader2 } from 'lucide-react';
+import { Loader2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { ProgressSteps } from '../../ui/index.ts';
 import type { TurnProgress } from './chat-runtime.ts';
@@ -112,18 +112,5 @@ export function ProgressTracker({ progress }: { progress: TurnProgress }) {
         </p>
       ) : null}
     </div>
-  );
-}
-
-/** The finished tracker at the head of an actions item: 'Analysis complete' and 'Ready'. */
-export function CompletedTracker() {
-  return (
-    <p className="flex items-center gap-2 text-sm">
-      <CheckCircle2 aria-hidden="true" className="size-4 shrink-0 text-positive" />
-      <span className="font-medium text-text">{chatMessages.analysisComplete}</span>
-      <span className="rounded-full border border-border px-2 py-0.5 text-xs font-medium text-text-muted">
-        {chatMessages.ready}
-      </span>
-    </p>
   );
 }

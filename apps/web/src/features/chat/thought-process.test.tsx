@@ -2,7 +2,7 @@ import { ACTION_STATUS_ALIASES, type AgentAction } from '@penny/contracts';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { formatProcessingTime, statusLabel, ThoughtProcessPanel } from './thought-process.tsx';
+import { formatProcessingTime, shownDuration, statusLabel, ThoughtProcessPanel } from './thought-process.tsx';
 
 const read: AgentAction = {
   id: 'a1',
@@ -10,6 +10,7 @@ const read: AgentAction = {
   description: 'Read 214 transactions from your checking account',
   symbol: '📊',
   processing_time: 1.234,
+  summary: 'Spending by category · October 2026 · 214 transactions',
 };
 
 function panelOf(button: HTMLElement): HTMLElement {
@@ -21,6 +22,8 @@ describe('AI Thought Process panel', () => {
     render(<ThoughtProcessPanel action={read} />);
     const toggle = screen.getByRole('button', { name: /AI Thought Process/ });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    // Collapsed, the line says what the step read.
+    expect(toggle).toHaveTextContent('Spending by category · October 2026 · 214 transactions');
     expect(screen.getByText('What I did:')).not.toBeVisible();
     const user = userEvent.setup();
     await user.click(toggle);
@@ -41,6 +44,23 @@ describe('AI Thought Process panel', () => {
     expect(formatProcessingTime(12.96)).toBe('13.0s');
   });
 
+  it('leaves out a time under 0.1 s rather than showing (0.0s)', () => {
+    render(<ThoughtProcessPanel action={{ ...read, processing_time: 0.013 }} />);
+    expect(screen.getByRole('button', { name: /AI Thought Process/ }).textContent).not.toMatch(/\(/);
+    expect(shownDuration(0.013)).toBeNull();
+    expect(shownDuration(undefined)).toBeNull();
+    expect(shownDuration(0.148)).toBe('0.1s');
+  });
+
+  it('shows the description on the line when the step has no summary (a turn saved before summaries)', () => {
+    render(
+      <ThoughtProcessPanel action={{ status: 'completed', description: 'Totalling spending in October' }} />,
+    );
+    expect(screen.getByRole('button', { name: /AI Thought Process/ })).toHaveTextContent(
+      'Totalling spending in October',
+    );
+  });
+
   it('falls back to the brain emoji and shows no brackets without a time', () => {
     render(<ThoughtProcessPanel action={{ status: 'running', description: 'Thinking' }} />);
     const toggle = screen.getByRole('button', { name: /AI Thought Process/ });
@@ -54,7 +74,7 @@ describe('AI Thought Process panel', () => {
     ['success', 'green', 'Done'],
     ['error', 'red', 'Failed'],
     ['failed', 'red', 'Failed'],
-    ['blocked', 'red', 'Failed'],
+    ['blocked', 'red', 'Declined'],
     ['failure', 'red', 'Failed'],
     ['started', 'green', 'Running'],
     ['processing', 'green', 'Running'],
@@ -62,8 +82,9 @@ describe('AI Thought Process panel', () => {
     ['in_progress', 'green', 'Running'],
     ['created', 'green', 'Queued'],
     ['initialized', 'green', 'Queued'],
-    ['clarification_needed', 'amber', 'Needs clarification'],
-    ['BLOCKED', 'red', 'Failed'],
+    ['clarification_needed', 'amber', 'Asked back'],
+    ['BLOCKED', 'red', 'Declined'],
+    ['nothing_found', 'green', 'Nothing found'],
     ['skipped', 'green', 'skipped'],
   ];
 

@@ -12,6 +12,7 @@ import {
   AlertDialogFooter,
   Button,
   SegmentedControl,
+  type ThemeChoice,
   toast,
   useTheme,
 } from '../../ui/index.ts';
@@ -21,11 +22,21 @@ const toasts = identityMessages.toasts;
 
 export type AccountTabProps = { busy: SettingsBusy; setBusy: (busy: SettingsBusy) => void };
 
+/**
+ * docs/product/identity.md, "Settings popup": the Light/Dark toggle, and System, which follows the device
+ * (decision 0019).
+ */
+const APPEARANCE_OPTIONS = [
+  { value: 'light', label: 'Light' },
+  { value: 'dark', label: 'Dark' },
+  { value: 'system', label: 'System' },
+] as const satisfies ReadonlyArray<{ value: ThemeChoice; label: string }>;
+
 type Confirming = 'delete-data' | 'delete-account' | 'delete-account-final' | null;
 
 export function AccountTab({ busy, setBusy }: AccountTabProps) {
   const { user, signOut, endSession } = useSession();
-  const { dark, setDark } = useTheme();
+  const { choice, setChoice } = useTheme();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState<Confirming>(null);
 
@@ -78,15 +89,17 @@ export function AccountTab({ busy, setBusy }: AccountTabProps) {
   const disabled = busy !== null;
   return (
     <div className="flex flex-col gap-6">
-      <SegmentedControl
-        label="Appearance"
-        options={[
-          { value: 'light', label: 'Light' },
-          { value: 'dark', label: 'Dark' },
-        ]}
-        value={dark ? 'dark' : 'light'}
-        onValueChange={(mode) => setDark(mode === 'dark')}
-      />
+      <div className="flex flex-col gap-1">
+        <SegmentedControl
+          label="Appearance"
+          options={APPEARANCE_OPTIONS}
+          value={choice}
+          onValueChange={setChoice}
+        />
+        {choice === 'system' ? (
+          <p className="text-xs text-text-muted">Follows your device: light or dark as it changes.</p>
+        ) : null}
+      </div>
 
       <div className="flex flex-col gap-2">
         <span className="text-sm font-medium text-text">Session</span>

@@ -144,6 +144,34 @@ describe('settings popup', () => {
     expect(window.localStorage.getItem('penny.darkMode')).toBe('false');
   });
 
+  it('offers System beside Light and Dark: the device prefers light, so the app turns light', async () => {
+    // A device that prefers light (and, for the frame, a narrow window).
+    vi.stubGlobal(
+      'matchMedia',
+      (query: string) =>
+        ({
+          matches: false,
+          media: query,
+          addEventListener: () => {},
+          removeEventListener: () => {},
+        }) as unknown as MediaQueryList,
+    );
+    const { user } = await openSettings();
+    await openAccountTab(user);
+    const appearance = screen.getByRole('radiogroup', { name: 'Appearance' });
+    expect(
+      within(appearance)
+        .getAllByRole('radio')
+        .map((radio) => radio.textContent),
+    ).toEqual(['Light', 'Dark', 'System']);
+    expect(document.documentElement).toHaveClass('dark');
+    await user.click(within(appearance).getByRole('radio', { name: 'System' }));
+    expect(within(appearance).getByRole('radio', { name: 'System' })).toBeChecked();
+    expect(document.documentElement).not.toHaveClass('dark');
+    expect(screen.getByText('Follows your device: light or dark as it changes.')).toBeVisible();
+    expect(window.localStorage.getItem('penny.themeFollowsSystem')).toBe('true');
+  });
+
   it('signs out to /signin', async () => {
     const { user } = await openSettings();
     await openAccountTab(user);

@@ -144,7 +144,7 @@ export function connectRoutes({
         assertSameUser(c, input).id,
         input.connection_id,
       );
-      return { success: true, message: `${stored.length} account(s) connected`, accounts: stored };
+      return { success: true, message: accountMessages.connectedCount(stored.length), accounts: stored };
     },
     mount,
   );

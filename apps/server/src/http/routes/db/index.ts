@@ -33,11 +33,12 @@ export function databaseRoutes({ services, auth, logger, mount }: DatabaseRouteD
     async (input, c) => {
       if (c.get('principal').kind === 'anonymous') {
         // Called right after sign-up, before the email is confirmed: the server already created the
-        // container with the account, and says nothing about whether that user exists.
-        return { success: true, message: 'Your data container will be ready when you sign in.' };
+        // container with the account, and says nothing about whether that user exists. The status line
+        // reads it, so it speaks of the account, not of our storage.
+        return { success: true, message: 'Your account is set up and ready for your first sign-in.' };
       }
       await profile.setup(assertSameUser(c, input), input);
-      return { success: true, message: 'Data container ready.' };
+      return { success: true, message: 'Your account is set up.' };
     },
     mount,
   );

@@ -1,6 +1,7 @@
 import { ArrowLeft, Building2, ChevronRight, Landmark, Lock } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { Button, Field, Input, Skeleton } from '../../../ui/index.ts';
+import { maskedNumber } from '../format.ts';
 import type { Institution, LinkSuccess } from './sandbox-link-api.ts';
 
 export type InstitutionPickerProps = {
@@ -157,8 +158,7 @@ export function SharedAccounts({ institution, result, onContinue }: SharedAccoun
           <li key={account.id} className="flex justify-between gap-3 px-3 py-2 text-sm">
             <span>{account.name}</span>
             <span className="text-text-muted">
-              {account.subtype ?? account.type}
-              {account.mask ? ` ••${account.mask}` : ''}
+              {[account.subtype ?? account.type, maskedNumber(account.mask)].filter(Boolean).join(' · ')}
             </span>
           </li>
         ))}

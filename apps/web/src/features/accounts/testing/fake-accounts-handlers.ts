@@ -162,7 +162,7 @@ const loginUri = (): EndpointResponse<typeof connectEndpoints.snaptradeGetLoginU
 
 const storeConnection = (): EndpointResponse<typeof connectEndpoints.snaptradeStoreConnection> => ({
   success: true,
-  message: '1 account(s) connected',
+  message: '1 account connected',
   accounts: [],
 });
 

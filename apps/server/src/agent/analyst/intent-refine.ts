@@ -1,0 +1,121 @@
+import { intentOfMeasure } from './intents.ts';
+import type { PeriodReading } from './period-grammar.ts';
+import type { Intent } from './reading.ts';
+import { namesTransactions, type Shape, UNUSUAL } from './shape.ts';
+import type { ContextAccount } from './vocabulary.ts';
+
+/**
+ * The intent the question's words name (intents.ts), refined by what else it names: an overview of
+ * one subject is that subject, an account named with 'how much' is its balance, a shape with no intent
+ * word is a ledger question, what investments pay is income. May reshape `shape` (a ranking of
+ * accounts by balance is not a ledger ranking).
+ */
+export function refineIntent(
+  detected: Intent | undefined,
+  q: string,
+  said: {
+    shape: Shape;
+    periods: PeriodReading;
+    named: ContextAccount[];
+    symbols: string[];
+    /** A category, merchant or description words. */
+    namesSubject: boolean;
+  },
+): { intent: Intent | undefined; investmentIncome: boolean; perPaycheck: boolean } {
+  const { shape, periods, named, symbols, namesSubject } = said;
+  let intent = detected;
+  let investmentIncome = false;
+  // 'quick summary of my investments': the overview of one subject is that subject;
+  // 'what do my finances look like this year': an overview of a period is its income and spending.
+  if (intent === 'summary') {
+    if (/\b(investments?|portfolio|holdings|stocks|brokerage)\b/.test(q)) intent = 'holdings';
+    else if (/\b(crypto|wallets?|coins)\b/.test(q)) intent = 'crypto';
+    else if (periods.mentions.some((m) => m.period.unit !== 'month' || m.future !== 'partly'))
+      intent = 'cash_flow';
+  }
+  // 'which account has the most money in it': balances ranked, not the ledger by account.
+  if (
+    /\b(which|what) (account|bank account|acct)s? (has|have|holds?|with|is) (the )?(most|least|biggest|largest|highest|lowest)\b/.test(
+      q,
+    )
+  ) {
+    intent = 'balances';
+    shape.groupBy = 'none';
+    shape.statistic = 'total';
+    shape.shaped = false;
+  }
+  if (symbols.length > 0 && (!intent || intent === 'balances')) intent = 'holdings';
+  // 'roth balance?': the balance of the accounts named, not what they hold.
+  if (intent === 'holdings' && named.length > 0 && /\bbalances?\b/.test(q)) intent = 'balances';
+  // 'what eats up most of my paycheck': where the pay goes, not the pay.
+  if (intent === 'income' && shape.measure === 'spending' && shape.groupBy === 'category')
+    intent = 'spending';
+  // 'how many purchases did I make': the purchases are made, not money.
+  if (
+    intent === 'income' &&
+    /\b(purchases?|payments?|transactions?|orders?|trips?|charges?)\b.*\b(make|made)\b/.test(q)
+  )
+    intent = 'spending';
+  // 'how much did my investments earn in dividends': money in, not what the investments are worth.
+  // 'which holding paid the most': dividends by the security that paid them.
+  if (intent === 'holdings' && /\b(paid|pays|paying)( me)? (the )?(most|least|more|less)\b/.test(q)) {
+    intent = 'income';
+    shape.measure = 'income';
+  }
+  if (
+    intent === 'holdings' &&
+    /\b(dividends?|interest|income)\b/.test(q) &&
+    /\b(earn\w*|paid|pay|get|got|receiv\w*|made|make|bring|brought|bringing|generat\w*|yield\w*|produc\w*|kick\w* off|throw\w* off)\b/.test(
+      q,
+    )
+  ) {
+    intent = 'income';
+    // 'what did my investments bring in': what investments pay, dividends and interest together.
+    if (/\b(investments?|portfolio|holdings|brokerage|stocks)\b/.test(q)) investmentIncome = true;
+  }
+  if (!intent && namesSubject) intent = intentOfMeasure(shape.measure) ?? 'spending';
+  else if (
+    !intent &&
+    shape.shaped &&
+    (shape.measure ||
+      namesTransactions(q) ||
+      shape.groupBy !== 'none' ||
+      shape.minAmount ||
+      shape.maxAmount ||
+      UNUSUAL.test(q))
+  )
+    intent = intentOfMeasure(shape.measure) ?? 'spending';
+  else if (
+    !intent &&
+    /\b(compare|compared|vs|versus)\b/.test(q) &&
+    !/^(vs|versus|against|compared)\b/.test(q) &&
+    periods.mentions.length > 0
+  )
+    intent = 'spending';
+  else if (
+    !intent &&
+    named.length > 0 &&
+    // 'how's my credit card looking': an account's state is its balance.
+    (/\bhow much\b|\bwhat('s| is| are)\b|\bbalance\b|\b(vs|versus|or|which|more|less)\b|\bhow('s| is| are| does| do)\b|\b(looking|doing|status|standing|worth|altogether|combined|total)\b/.test(
+      q,
+    ) ||
+      q.split(/\s+/).length <= 3)
+  )
+    intent = 'balances';
+  // 'did my pay go up': what one paycheck pays, not the year's total (which a part year would cut).
+  const perPaycheck =
+    intent === 'income' &&
+    /\b(my|the) (pay|paychecks?|salary)\b/.test(q) &&
+    /\b(go|goes|went|gone|going) (up|down)\b|\b(raise|increased?|decreased?|higher|lower|bigger|smaller|grow|grew|change[ds]?)\b/.test(
+      q,
+    ) &&
+    shape.statistic === 'total' &&
+    !shape.series;
+  if (perPaycheck) {
+    shape.measure = 'income';
+    shape.statistic = 'average';
+    shape.per = 'transaction';
+    shape.shaped = true;
+  }
+  return { intent, investmentIncome, perPaycheck };
+}

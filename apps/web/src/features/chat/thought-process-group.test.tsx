@@ -1,0 +1,90 @@
+import type { AgentAction } from '@penny/contracts';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { leadStep, ThoughtProcessGroup, totalSeconds, turnVerdict } from './thought-process-group.tsx';
+
+const reading: AgentAction = {
+  id: 'reading',
+  status: 'completed',
+  description: 'Read your question',
+  processing_time: 0.15,
+};
+const spending: AgentAction = {
+  id: 'call-1',
+  status: 'completed',
+  description: 'Totalling spending on groceries in October 2026',
+  tool: 'spending_by_category',
+  summary: 'Groceries · October 2026 · 5 transactions',
+  processing_time: 0.013,
+};
+const writing: AgentAction = {
+  id: 'writing',
+  status: 'completed',
+  description: 'Wrote the answer',
+  processing_time: 0.02,
+};
+
+describe('turnVerdict', () => {
+  it('is done only when every step did its work', () => {
+    expect(turnVerdict([reading, spending, writing])).toBe('done');
+  });
+
+  it('tells a failed step, a refusal, a question asked back and an empty read apart', () => {
+    expect(turnVerdict([reading, { ...spending, status: 'error' }, writing])).toBe('failed');
+    expect(
+      turnVerdict([reading, { id: 'd', status: 'blocked', description: 'x', tool: 'decline_out_of_scope' }]),
+    ).toBe('declined');
+    expect(
+      turnVerdict([
+        reading,
+        { id: 'a', status: 'clarification_needed', description: 'x', tool: 'ask_clarification' },
+      ]),
+    ).toBe('asked');
+    expect(turnVerdict([reading, { ...spending, status: 'nothing_found' }, writing])).toBe('nothing_found');
+  });
+});
+
+describe('leadStep and totalSeconds', () => {
+  it('speak of the tool step (or the failed one) and add the steps’ times', () => {
+    expect(leadStep([reading, spending, writing])).toBe(spending);
+    const failed = { ...writing, status: 'error' };
+    expect(leadStep([reading, spending, failed])).toBe(failed);
+    expect(totalSeconds([reading, spending, writing])).toBeCloseTo(0.183);
+    expect(totalSeconds([{ status: 'completed', description: 'old turn' }])).toBeUndefined();
+  });
+});
+
+describe('ThoughtProcessGroup', () => {
+  it('is one line until opened: the verdict, what the main step read, the steps; opened, one panel per step', async () => {
+    render(<ThoughtProcessGroup actions={[reading, spending, writing]} />);
+    const line = screen.getByRole('button', { name: /Analysis complete/ });
+    expect(line).toHaveAttribute('aria-expanded', 'false');
+    expect(line).toHaveTextContent('Ready');
+    expect(line).toHaveTextContent('Groceries · October 2026 · 5 transactions');
+    expect(line).toHaveTextContent('3 steps (0.2s)');
+    expect(screen.queryAllByRole('button', { name: /AI Thought Process/ })).toHaveLength(0);
+    await userEvent.setup().click(line);
+    expect(line).toHaveAttribute('aria-expanded', 'true');
+    const panels = screen.getAllByRole('button', { name: /AI Thought Process/ });
+    expect(panels.map((panel) => panel.textContent)).toEqual([
+      expect.stringContaining('Read your question'),
+      expect.stringContaining('Groceries · October 2026 · 5 transactions'),
+      expect.stringContaining('Wrote the answer'),
+    ]);
+  });
+
+  it('says nothing was found on the line itself when every tool step read nothing', () => {
+    render(<ThoughtProcessGroup actions={[reading, { ...spending, status: 'nothing_found' }, writing]} />);
+    const line = screen.getByRole('button', { name: /Analysis complete/ });
+    expect(within(line).getByText('Nothing found')).toBeVisible();
+    expect(line).not.toHaveTextContent('Done');
+  });
+
+  it('never says complete over a failed step', () => {
+    render(<ThoughtProcessGroup actions={[reading, { ...spending, status: 'error', summary: undefined }]} />);
+    const line = screen.getByRole('button', { name: /A step failed/ });
+    expect(line).not.toHaveTextContent('Analysis complete');
+    expect(line).toHaveTextContent('Failed');
+  });
+});
