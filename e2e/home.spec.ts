@@ -106,7 +106,8 @@ test.describe('the start screen and managing chats', () => {
     await expect(page).toHaveURL(/\/chat\/thread-/);
     const log = page.getByRole('log', { name: 'Messages' });
     await expect(log.getByText(question)).toBeVisible();
-    await expect(log.getByRole('button', { name: /AI Thought Process/ }).first()).toBeVisible({
+    // The finished turn's steps (one line until opened).
+    await expect(log.getByRole('button', { name: /Analysis complete/ }).first()).toBeVisible({
       timeout: 60_000,
     });
     await expect(page.getByRole('article').first()).toBeVisible({ timeout: 60_000 });
