@@ -171,6 +171,8 @@ test('the chat: ask, watch the steps, follow up, reload, reopen, save, fork, del
     .first()
     .click();
   await page.getByRole('menuitem', { name: 'Delete' }).click();
+  // Asked first (decision 0018).
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Conversation removed.')).toBeVisible();
   await expect(page.locator(`a[href="${new URL(forked).pathname}"]`)).toHaveCount(0);
 

@@ -3,7 +3,12 @@ import { createChatService, createResourceService } from './chat/index.ts';
 import type { AgentConfig } from './config.ts';
 import type { ProviderClients, Vault } from './connections/index.ts';
 import type { Database } from './db/index.ts';
-import { createAccountsService, createAnalyticsService, createSyncEngine } from './finance/index.ts';
+import {
+  createAccountsService,
+  createAnalyticsService,
+  createHomeService,
+  createSyncEngine,
+} from './finance/index.ts';
 import { createProfileService, createUserDataService } from './identity/index.ts';
 import type { Logger } from './logger.ts';
 import type { RateLimiter } from './shared-state/index.ts';
@@ -59,6 +64,11 @@ function createCoreServices(deps: DomainServiceDeps) {
     chat: createChatService(deps.db),
     accounts,
     analytics: createAnalyticsService({ db: deps.db }),
+    // The same day the agent counts to (UTC), so the start screen and a chat agree.
+    home: createHomeService({
+      db: deps.db,
+      today: deps.today ?? (() => new Date().toISOString().slice(0, 10)),
+    }),
     sync,
   };
 }

@@ -45,6 +45,7 @@ import {
   threadQuerySchema,
 } from './chat.ts';
 import { type EnvelopeErrorCode, envelopeErrors } from './envelope.ts';
+import { homeSummaryQuerySchema, homeSummaryResponseSchema } from './home.ts';
 import {
   databaseSetupRequestSchema,
   databaseSetupResponseSchema,
@@ -329,6 +330,15 @@ export const dbEndpoints = {
     body: refreshAccountsRequestSchema,
     response: refreshAccountsResponseSchema,
     errors: ['auth:other-user', 'accounts:not-found'],
+  }),
+  /** Not in docs/product: the start screen's figures once accounts are linked (docs/api.md, "Home summary"). */
+  homeSummary: defineEndpoint({
+    service: 'db',
+    method: 'GET',
+    path: '/home-summary',
+    query: homeSummaryQuerySchema,
+    response: homeSummaryResponseSchema,
+    errors: identityErrors,
   }),
 } as const;
 

@@ -6,6 +6,7 @@ export * from './cursor.ts';
 export * from './dsl.ts';
 export * from './endpoints.ts';
 export * from './envelope.ts';
+export * from './home.ts';
 export * from './identity.ts';
 export * from './ledger-query.ts';
 export * from './markup.ts';

@@ -6,6 +6,7 @@ import {
   RESOURCE_LIMITS,
   resourceMessages,
   resourceTitle,
+  savedResourceTitle,
   storeResourceRequestSchema,
 } from './resources.ts';
 
@@ -185,5 +186,29 @@ describe('get-user-resources query', () => {
     expect(getUserResourcesQuerySchema.safeParse({ username: 'ada', limit: '0' }).success).toBe(false);
     expect(getUserResourcesQuerySchema.safeParse({ username: 'ada', limit: '101' }).success).toBe(false);
     expect(getUserResourcesQuerySchema.safeParse({ username: 'ada', cursor: 'a b' }).success).toBe(false);
+  });
+});
+
+describe('savedResourceTitle (decision 0018): what and when', () => {
+  const container = (title: string, subtitle?: string) => ({
+    type: 'container',
+    title,
+    ...(subtitle === undefined ? {} : { subtitle }),
+    content_blocks: [{ type: 'content', content: 'x' }],
+  });
+
+  it("adds when the figures are from: 'Holdings · Nov 26, 2026', 'Spending by category · October 2026'", () => {
+    expect(savedResourceTitle([container('Holdings', 'Nov 26, 2026')])).toBe('Holdings · Nov 26, 2026');
+    expect(savedResourceTitle([container('Spending by category', 'October 2026')])).toBe(
+      'Spending by category · October 2026',
+    );
+  });
+
+  it('is the display title alone without a subtitle, or when the title already says it', () => {
+    expect(savedResourceTitle([container('Monthly spending')])).toBe('Monthly spending');
+    expect(savedResourceTitle([container('October 2026 spending', 'October 2026')])).toBe(
+      'October 2026 spending',
+    );
+    expect(savedResourceTitle([])).toBe(resourceTitle([]));
   });
 });

@@ -285,7 +285,13 @@ export type DeleteResourceResponse = z.infer<typeof deleteResourceResponseSchema
 
 // --- Resource display title -------------------------------------------------------------------
 
-type LooseBlock = { type?: unknown; title?: unknown; content?: unknown; content_blocks?: unknown };
+type LooseBlock = {
+  type?: unknown;
+  title?: unknown;
+  subtitle?: unknown;
+  content?: unknown;
+  content_blocks?: unknown;
+};
 
 function asBlock(value: unknown): LooseBlock | null {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as LooseBlock) : null;
@@ -338,4 +344,19 @@ export function resourceTitle(dslObjects: unknown): string {
     if (line) return cut(line, RESOURCE_LIMITS.titleLineMax, RESOURCE_LIMITS.titleLineCut);
   }
   return resourceMessages.untitled;
+}
+
+/**
+ * A saved resource's title (decision 0018): the display title above and, when the first container says
+ * when its figures are from (its subtitle, which the agent sets: 'October 2026', 'Nov 26, 2026'), ' · ' and
+ * that: 'Holdings · Nov 26, 2026', 'Spending by category · October 2026'. Without a subtitle, the display
+ * title alone.
+ */
+export function savedResourceTitle(dslObjects: unknown): string {
+  const title = resourceTitle(dslObjects);
+  const objects = Array.isArray(dslObjects) ? dslObjects : [dslObjects];
+  const container = [...walk(objects)].find((block) => block.type === 'container');
+  const when = nonBlank(container?.subtitle);
+  if (!when || title.includes(when)) return title;
+  return cut(`${title} · ${when}`, RESOURCE_LIMITS.titleMax, RESOURCE_LIMITS.titleMax - 3);
 }

@@ -210,6 +210,7 @@ async function saveTurn(
     ...(outcome.results[0] ? { fallbackTitle: capitalize(outcome.results[0].tool.replace(/_/g, ' ')) } : {}),
     preferences,
     deep: picked.deep,
+    today: deps.today(),
   });
   if (dslObjects.length > 0) turn.onEvent({ type: 'dsl', dsl_objects: dslObjects });
   const { title } = await deps.services.chat.finishTurn(user.id, request.query_id, {

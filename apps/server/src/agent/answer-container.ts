@@ -44,6 +44,44 @@ export function pickBlocks(
   return kept;
 }
 
+const shortDayFormat = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+const shortDayNoYearFormat = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const utcDay = (day: string) => new Date(`${day}T00:00:00Z`);
+const monthEndOf = (day: string) => {
+  const date = utcDay(`${day.slice(0, 7)}-01`);
+  date.setUTCMonth(date.getUTCMonth() + 1, 0);
+  return date.toISOString().slice(0, 10);
+};
+
+/**
+ * When a result's figures are from, for its card and a saved resource's title (decision 0018): the period
+ * the first tool read ('October 2026', '2026', 'Oct 1 – Nov 27, 2026', 'Nov 26, 2026'), or, for a figure as
+ * of now (holdings, net worth), today ('Nov 26, 2026').
+ */
+export function whenOfResults(results: readonly ToolResult[], today: string): string {
+  const period = results.find((result) => result.provenance.period)?.provenance.period;
+  if (!period) return shortDayFormat.format(utcDay(today));
+  const { start, end } = period;
+  if (start === end) return shortDayFormat.format(utcDay(start));
+  const sameYear = start.slice(0, 4) === end.slice(0, 4);
+  if (sameYear && start.endsWith('-01-01') && end.endsWith('-12-31')) return start.slice(0, 4);
+  if (start.endsWith('-01') && start.slice(0, 7) === end.slice(0, 7) && end === monthEndOf(start)) {
+    return monthFormat.format(utcDay(start));
+  }
+  const from = (sameYear ? shortDayNoYearFormat : shortDayFormat).format(utcDay(start));
+  return `${from} – ${shortDayFormat.format(utcDay(end))}`;
+}
+
 export function composeContainer(input: {
   queryId: string;
   status: TurnStatus;
@@ -53,6 +91,8 @@ export function composeContainer(input: {
   fallbackTitle?: string;
   preferences: AnswerPreferences;
   deep: boolean;
+  /** Today (ISO day): the "when" of a figure as of now. */
+  today: string;
 }): Array<Record<string, unknown>> {
   if (input.status !== 'completed' || input.results.length === 0) return [];
   const blocks = input.results.flatMap((r) => r.blocks);
@@ -71,6 +111,7 @@ export function composeContainer(input: {
       // (docs/product/chat.md, "Saving and forking").
       id: `result-${input.queryId}`,
       title,
+      subtitle: whenOfResults(input.results, input.today),
       content_blocks: [content, ...picked],
     },
   ];

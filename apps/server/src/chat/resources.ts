@@ -6,6 +6,7 @@ import {
   type ResourceSummary,
   resourceTitle,
   type StoredResource,
+  savedResourceTitle,
 } from '@penny/contracts';
 import { and, desc, eq, lt, or } from 'drizzle-orm';
 import type { Database } from '../db/index.ts';
@@ -71,7 +72,7 @@ export function createResourceService(db: Database) {
             userId,
             threadId: input.threadId,
             queryId: input.queryId,
-            title: resourceTitle(input.dslObjects),
+            title: savedResourceTitle(input.dslObjects),
             dslObjects: input.dslObjects,
             // Millisecond precision, so the keyset cursor (an ISO string) compares exactly.
             createdAt: new Date(),

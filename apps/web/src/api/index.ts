@@ -12,6 +12,7 @@ export {
   usePublicConfig,
 } from './config.ts';
 export { type CallOptions, callEndpoint, requestEndpoint } from './endpoint-client.ts';
+export * from './home.ts';
 export * from './profile.ts';
 export * from './request.ts';
 export * from './resources.ts';

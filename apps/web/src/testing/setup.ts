@@ -14,6 +14,15 @@ if (typeof window !== 'undefined' && !('ResizeObserver' in globalThis)) {
   Object.defineProperty(globalThis, 'ResizeObserver', { value: ResizeObserverStub, configurable: true });
 }
 
+// jsdom has no pointer capture; sonner captures the pointer when a toast's button is pressed.
+if (typeof window !== 'undefined' && !('setPointerCapture' in Element.prototype)) {
+  Object.assign(Element.prototype, {
+    setPointerCapture() {},
+    releasePointerCapture() {},
+    hasPointerCapture: () => false,
+  });
+}
+
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();

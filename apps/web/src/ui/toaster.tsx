@@ -1,4 +1,4 @@
-import { type CSSProperties, lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { type CSSProperties, lazy, type ReactNode, Suspense, useEffect, useSyncExternalStore } from 'react';
 import type { ExternalToast } from 'sonner';
 import { useTheme } from './theme.tsx';
 
@@ -84,14 +84,30 @@ const surfaceTokens = {
   '--info-text': 'var(--color-text)',
 } satisfies CSSProperties;
 
-/** Sonner's toaster in the current theme. Mount once, inside ThemeProvider. */
+/** The desktop layout (docs/product/design.md, "Layout"); below it the chat box sits at the bottom edge. */
+const DESKTOP_QUERY = '(min-width: 1024px)';
+
+function subscribeToDesktop(onChange: () => void): () => void {
+  if (typeof window.matchMedia !== 'function') return () => {};
+  const query = window.matchMedia(DESKTOP_QUERY);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+
+const isDesktop = () => typeof window.matchMedia !== 'function' || window.matchMedia(DESKTOP_QUERY).matches;
+
+/**
+ * Sonner's toaster in the current theme. Mount once, inside ThemeProvider. Bottom right on the desktop;
+ * on tablets and phones at the top, so a toast never covers the chat box and its Send button.
+ */
 export function Toaster() {
   const { effectiveDark } = useTheme();
+  const desktop = useSyncExternalStore(subscribeToDesktop, isDesktop, () => true);
   return (
     <Suspense fallback={null}>
       <SonnerToaster
         theme={effectiveDark ? 'dark' : 'light'}
-        position="bottom-right"
+        position={desktop ? 'bottom-right' : 'top-center'}
         closeButton
         duration={4000}
         style={surfaceTokens}

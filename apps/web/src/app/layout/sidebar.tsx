@@ -74,7 +74,7 @@ export function Sidebar({ mode, onToggle, inDrawer = false, id }: SidebarProps) 
       <Button
         variant="secondary"
         className={cx('w-full', rail ? 'px-0' : 'justify-start')}
-        onClick={startNewChat}
+        onClick={() => startNewChat()}
         aria-label={rail ? 'New Chat' : undefined}
         title={rail ? 'New Chat' : undefined}
       >

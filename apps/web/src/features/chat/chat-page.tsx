@@ -11,7 +11,7 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
-import { useLocation, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { threadKeys } from '../../api/index.ts';
 import { Button, EmptyState, Skeleton, Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/index.ts';
 import { VisualizationPanel } from '../results-panel/index.ts';
@@ -20,7 +20,7 @@ import { addDraftThread, threadRuntime, updateThreadRuntime, useThreadRuntime } 
 import { type ChatItem, type ThreadVisualization, useChatStore } from './chat-store.ts';
 import { MessageList } from './message-list.tsx';
 import { SplitHandle, useChatSplit } from './split-handle.tsx';
-import { useChatIdentity, useStartNewChat, useThreadTitle } from './threads.ts';
+import { type ChatLocationState, useChatIdentity, useStartNewChat, useThreadTitle } from './threads.ts';
 import { loadThread, sendTurn } from './turns.ts';
 
 const NO_ITEMS: readonly ChatItem[] = [];
@@ -52,9 +52,6 @@ const SUGGESTIONS = [
   'Show my biggest expenses this year by category.',
 ] as const;
 
-/** What a fork leaves in the navigation state: the copied visualization, flagged isNew on arrival. */
-export type ChatLocationState = { forked?: unknown[] } | null;
-
 /**
  * /chat/{threadId} (docs/product/chat.md, "Route table"): the chat column (messages, progress, thought
  * panels, the chat box) and the visualization panel beside it, or as two tabs below 1024 px.
@@ -76,7 +73,7 @@ function UnknownThread() {
         icon={MessagesSquare}
         title={chatMessages.threadNotFound}
         action={
-          <Button onClick={startNewChat}>
+          <Button onClick={() => startNewChat()}>
             <MessageSquarePlus aria-hidden="true" />
             {chatMessages.newChat}
           </Button>
@@ -145,6 +142,15 @@ function ChatThread({ threadId }: { threadId: string }) {
     },
     [identity, threadId, queryClient],
   );
+
+  // A chat starter: asked once on arrival, and taken out of the history entry so a reload does not ask again.
+  const ask = (location.state as ChatLocationState)?.ask;
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (!ask || !identity) return;
+    void navigate(location.pathname, { replace: true, state: null });
+    onSend(ask, { deepThinking: false });
+  }, [ask, identity, onSend, navigate, location.pathname]);
 
   const loadingThread = runtime.loading && shownItems.length === 0;
   const placeholder = loadingThread ? (

@@ -5,3 +5,4 @@
  */
 export { ThreadList } from './thread-list.tsx';
 export { useStartNewChat } from './threads.ts';
+export { chatUserOf } from './turns.ts';

@@ -5,6 +5,7 @@ import { clearClientState } from '../../session/index.ts';
 import { errorReply, type SignedUpUser, startRealServer } from '../../testing/real-server.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { toast } from '../../ui/index.ts';
+import { PENDING_DELETES_KEY } from './pending-deletes.ts';
 import { container } from './testing/agent-stream.ts';
 import { seedTurn } from './testing/chat-fixtures.ts';
 
@@ -38,6 +39,19 @@ const threadLinks = () =>
   within(sidebar())
     .queryAllByRole('link')
     .filter((link) => link.getAttribute('href')?.startsWith('/chat/'));
+/** Each listed thread's title (its link also carries the date). */
+const threadTitles = () => threadLinks().map((link) => link.querySelector('.truncate')?.textContent);
+/** Today as the sidebar dates a thread active today ('Nov 27'). */
+const todayLabel = () => new Date().toLocaleDateString('en-US', { month: 'short', day: 'numeric' });
+
+/** Delete from a thread's menu, and confirm in the dialog that asks first. */
+async function deleteFromMenu(user: ReturnType<typeof userEvent.setup>, title: string) {
+  await user.click(within(sidebar()).getByRole('button', { name: new RegExp(`^Options for ${title},`) }));
+  await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+  const dialog = await screen.findByRole('alertdialog', { name: 'Delete this chat?' });
+  expect(dialog).toHaveTextContent(`“${title}”`);
+  await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+}
 
 async function openStart() {
   const rendered = renderApp('/');
@@ -57,10 +71,10 @@ describe('sidebar thread history', { timeout: 30_000 }, () => {
   it('lists the threads newest first, each linking to its chat', async () => {
     const ada = await userWithThreads(['Rent', 'Groceries', 'Travel']);
     await openStart();
-    await waitFor(() =>
-      expect(threadLinks().map((link) => link.textContent)).toEqual(['Rent', 'Groceries', 'Travel']),
-    );
+    await waitFor(() => expect(threadTitles()).toEqual(['Rent', 'Groceries', 'Travel']));
     expect(threadLinks()[1]).toHaveAttribute('href', '/chat/thread-1');
+    // Each with its date beside it.
+    expect(threadLinks()[1]).toHaveAccessibleName(`Groceries ${todayLabel()}`);
     expect(server.calls('/db/get-all-user-threads')[0]?.query).toEqual({
       username: ada.user.username,
       firstName: 'Ada',
@@ -99,23 +113,100 @@ describe('sidebar thread history', { timeout: 30_000 }, () => {
     await waitFor(() => expect(threadLinks()).toHaveLength(1));
   });
 
-  it("deletes a thread from its menu: 'Conversation removed.', gone from the list and the server", async () => {
+  it('tells repeated titles apart by the time beside them', async () => {
+    await userWithThreads(['Net worth', 'Net worth', 'Rent']);
+    await openStart();
+    await waitFor(() => expect(threadLinks()).toHaveLength(3));
+    const [first, second, third] = threadLinks();
+    expect(first?.getAttribute('title')).toMatch(/^Net worth, \w{3} \d{1,2}, \d{1,2}:\d{2} [AP]M$/);
+    expect(second?.getAttribute('title')).toMatch(/^Net worth, \w{3} \d{1,2}, \d{1,2}:\d{2} [AP]M$/);
+    expect(first?.getAttribute('title')).not.toBe(second?.getAttribute('title'));
+    expect(third).toHaveAccessibleName(`Rent ${todayLabel()}`);
+  });
+
+  it('asks before deleting; Cancel keeps the thread and sends nothing', async () => {
+    await userWithThreads(['Rent']);
+    await openStart();
+    const user = userEvent.setup();
+    await waitFor(() => expect(threadLinks()).toHaveLength(1));
+    await user.click(within(sidebar()).getByRole('button', { name: /^Options for Rent,/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete this chat?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(threadTitles()).toEqual(['Rent']);
+    expect(server.calls('/db/delete-thread')).toHaveLength(0);
+  });
+
+  it("deletes a confirmed thread: 'Conversation removed.' with Undo, then gone from the server when the toast closes", async () => {
     const ada = await userWithThreads(['Rent', 'Groceries']);
     await openStart();
     const user = userEvent.setup();
     await waitFor(() => expect(threadLinks()).toHaveLength(2));
-    await user.click(within(sidebar()).getByRole('link', { name: 'Groceries' }));
+    await user.click(within(sidebar()).getByRole('link', { name: /^Groceries / }));
     await waitFor(() => expect(window.location.pathname).toBe('/chat/thread-1'));
-    await user.click(within(sidebar()).getByRole('button', { name: 'Options for Groceries' }));
-    await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+    await deleteFromMenu(user, 'Groceries');
     expect(await screen.findByText('Conversation removed.')).toBeInTheDocument();
-    await waitFor(() => expect(threadLinks().map((link) => link.textContent)).toEqual(['Rent']));
+    expect(screen.getByRole('button', { name: 'Undo' })).toBeInTheDocument();
+    // Gone from the list at once; the open conversation was the one deleted: back to the start screen.
+    expect(threadTitles()).toEqual(['Rent']);
+    await waitFor(() => expect(window.location.pathname).toBe('/'));
+    // Held while Undo is offered; sent when the toast closes.
+    expect(server.calls('/db/delete-thread')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Close toast' }));
+    await waitFor(() => expect(server.calls('/db/delete-thread')).toHaveLength(1));
     expect(server.calls('/db/delete-thread')[0]?.body).toMatchObject({
       username: ada.user.username,
       thread_id: 'thread-1',
     });
-    // The open conversation was the one deleted: back to the start screen.
-    await waitFor(() => expect(window.location.pathname).toBe('/'));
+    await waitFor(() => expect(threadTitles()).toEqual(['Rent']));
+  });
+
+  it('Undo brings the thread back and nothing is deleted', async () => {
+    await userWithThreads(['Rent', 'Groceries']);
+    await openStart();
+    const user = userEvent.setup();
+    await waitFor(() => expect(threadLinks()).toHaveLength(2));
+    await deleteFromMenu(user, 'Groceries');
+    await waitFor(() => expect(threadTitles()).toEqual(['Rent']));
+    await user.click(await screen.findByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(threadTitles()).toEqual(['Rent', 'Groceries']));
+    // The toast is gone; closing everything now sends nothing either.
+    toast.dismiss();
+    await waitFor(() => expect(screen.queryByText('Conversation removed.')).toBeNull());
+    expect(server.calls('/db/delete-thread')).toHaveLength(0);
+  });
+
+  it('sends a held delete when the page goes away', async () => {
+    await userWithThreads(['Rent', 'Groceries']);
+    await openStart();
+    const user = userEvent.setup();
+    await waitFor(() => expect(threadLinks()).toHaveLength(2));
+    await deleteFromMenu(user, 'Groceries');
+    await screen.findByText('Conversation removed.');
+    expect(server.calls('/db/delete-thread')).toHaveLength(0);
+    window.dispatchEvent(new Event('pagehide'));
+    await waitFor(() => expect(server.calls('/db/delete-thread')).toHaveLength(1));
+    expect(server.calls('/db/delete-thread')[0]?.body).toMatchObject({ thread_id: 'thread-1' });
+  });
+
+  it('runs a delete an earlier page confirmed but never sent, for its own user only', async () => {
+    const ada = await userWithThreads(['Rent', 'Groceries']);
+    // What a page closed during the Undo window leaves behind, beside another user's entry.
+    window.localStorage.setItem(
+      PENDING_DELETES_KEY,
+      JSON.stringify([
+        { owner: ada.user.id, threadId: 'thread-1' },
+        { owner: 'someone-else', threadId: 'thread-0' },
+      ]),
+    );
+    await openStart();
+    await waitFor(() => expect(server.calls('/db/delete-thread')).toHaveLength(1));
+    expect(server.calls('/db/delete-thread')[0]?.body).toMatchObject({ thread_id: 'thread-1' });
+    await waitFor(() => expect(threadTitles()).toEqual(['Rent']));
+    expect(JSON.parse(window.localStorage.getItem(PENDING_DELETES_KEY) ?? '[]')).toEqual([
+      { owner: 'someone-else', threadId: 'thread-0' },
+    ]);
   });
 
   it("says 'Failed to delete chat.' when the delete fails, and keeps the thread", async () => {
@@ -126,10 +217,10 @@ describe('sidebar thread history', { timeout: 30_000 }, () => {
     await openStart();
     const user = userEvent.setup();
     await waitFor(() => expect(threadLinks()).toHaveLength(1));
-    await user.click(within(sidebar()).getByRole('button', { name: 'Options for Rent' }));
-    await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+    await deleteFromMenu(user, 'Rent');
+    await user.click(await screen.findByRole('button', { name: 'Close toast' }));
     expect(await screen.findByText('Failed to delete chat.')).toBeInTheDocument();
-    expect(threadLinks()).toHaveLength(1);
+    await waitFor(() => expect(threadTitles()).toEqual(['Rent']));
   });
 
   it("New Chat opens an empty 'Untitled Chat' with a new id and says 'Started a new conversation'", async () => {
@@ -141,7 +232,7 @@ describe('sidebar thread history', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Started a new conversation')).toBeInTheDocument();
     await waitFor(() => expect(window.location.pathname).toMatch(/^\/chat\/thread-\d{13}-[a-z0-9]{8}$/));
     const id = window.location.pathname.slice('/chat/'.length);
-    const link = within(sidebar()).getByRole('link', { name: 'Untitled Chat' });
+    const link = within(sidebar()).getByRole('link', { name: /^Untitled Chat / });
     expect(link).toHaveAttribute('href', `/chat/${id}`);
     await waitFor(() => expect(link).toHaveAttribute('aria-current', 'page'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Untitled Chat' })).toBeInTheDocument();

@@ -1,9 +1,28 @@
 import { chatMessages, type ThreadSummary } from '@penny/contracts';
 import { MessageSquare, MoreHorizontal, Trash2 } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { NavLink, useNavigate } from 'react-router';
-import { Button, cx, Skeleton } from '../../ui/index.ts';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogFooter,
+  Button,
+  cx,
+  Skeleton,
+  toast,
+} from '../../ui/index.ts';
+import {
+  commitDelete,
+  deferDelete,
+  resumeDeletes,
+  UNDO_WINDOW_MS,
+  undoDelete,
+  usePendingDeletes,
+} from './pending-deletes.ts';
+import { threadDateLabels } from './thread-dates.ts';
 import { useChatIdentity, useDeleteThread, useThreadList } from './threads.ts';
 
 const linkClassName =
@@ -12,26 +31,29 @@ const linkClassName =
 
 function ThreadRow({
   thread,
-  deleting,
+  dateLabel,
   onDelete,
 }: {
   thread: ThreadSummary;
-  deleting: boolean;
+  dateLabel: string;
   onDelete: () => void;
 }) {
   const [menuOpen, setMenuOpen] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const named = dateLabel ? `${thread.title}, ${dateLabel}` : thread.title;
   return (
-    <li className="group relative flex items-center" aria-busy={deleting || undefined}>
-      <NavLink to={`/chat/${encodeURIComponent(thread.id)}`} className={linkClassName} title={thread.title}>
+    <li className="group relative flex items-center">
+      <NavLink to={`/chat/${encodeURIComponent(thread.id)}`} className={linkClassName} title={named}>
         <MessageSquare aria-hidden="true" className="size-4 shrink-0" strokeWidth={1.75} />
-        <span className="truncate">{thread.title}</span>
+        <span className="min-w-0 flex-1 truncate">{thread.title}</span>
+        {/* A space in the text (not drawn between flex items), so the link's name reads 'Rent Nov 26'. */}{' '}
+        {dateLabel ? <span className="amount shrink-0 text-xs text-text-muted">{dateLabel}</span> : null}
       </NavLink>
       <DropdownMenu.Root open={menuOpen} onOpenChange={setMenuOpen}>
         <DropdownMenu.Trigger asChild>
           <button
             type="button"
-            aria-label={`Options for ${thread.title}`}
-            disabled={deleting}
+            aria-label={`Options for ${named}`}
             className={cx(
               'absolute right-1 flex size-7 items-center justify-center rounded-md text-text-muted',
               'hover:bg-surface hover:text-text focus-visible:opacity-100',
@@ -51,7 +73,7 @@ function ThreadRow({
             className="z-50 min-w-36 rounded-lg border border-border bg-surface-raised p-1 text-text shadow-overlay"
           >
             <DropdownMenu.Item
-              onSelect={onDelete}
+              onSelect={() => setConfirming(true)}
               className="flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-sm text-negative outline-none data-[highlighted]:bg-surface"
             >
               <Trash2 aria-hidden="true" className="size-4" />
@@ -60,40 +82,69 @@ function ThreadRow({
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
+      <AlertDialog open={confirming} onOpenChange={setConfirming}>
+        <AlertDialogContent
+          title="Delete this chat?"
+          description={
+            <p>
+              “{thread.title}”{dateLabel ? ` (${dateLabel})` : ''} and its answers will be deleted. You can
+              undo this for a few seconds.
+            </p>
+          }
+        >
+          <AlertDialogFooter>
+            <AlertDialogCancel>Cancel</AlertDialogCancel>
+            <AlertDialogAction destructive onClick={onDelete}>
+              {chatMessages.deleteThread}
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
     </li>
   );
 }
 
 /**
- * The sidebar's thread history (docs/product/chat.md, "Sidebar"): newest first, 'No conversations yet' when
- * empty, Load More for the next page, and a hover (or focus) menu per thread with Delete. A failed read
- * says 'Failed to fetch threads: {status}' and leaves the list empty.
+ * The sidebar's thread history (docs/product/chat.md, "Sidebar"): newest first, each with its date, 'No
+ * conversations yet' when empty, Load More for the next page, and a hover (or focus) menu per thread with
+ * Delete, which asks first and offers Undo while the 'Conversation removed.' toast shows (decision 0018).
+ * A failed read says 'Failed to fetch threads: {status}' and leaves the list empty.
  */
 export function ThreadList() {
   const identity = useChatIdentity();
   const user = identity?.user ?? null;
   const list = useThreadList(user);
   const remove = useDeleteThread(user);
-  const [deleting, setDeleting] = useState<ReadonlySet<string>>(() => new Set());
+  const hidden = usePendingDeletes((state) => state.hidden);
+  const threads = useMemo(
+    () => list.threads.filter((thread) => !hidden.has(thread.id)),
+    [list.threads, hidden],
+  );
+  const dateLabels = useMemo(() => threadDateLabels(threads), [threads]);
   const navigate = useNavigate();
 
-  async function onDelete(thread: ThreadSummary) {
-    setDeleting((ids) => new Set(ids).add(thread.id));
-    try {
-      const result = await remove.mutateAsync(thread.id);
-      // A conversation deleted while open leaves its page.
-      if (result.success && window.location.pathname === `/chat/${encodeURIComponent(thread.id)}`) {
-        void navigate('/', { replace: true });
-      }
-    } catch {
-      // The mutation's own toast said so.
-    } finally {
-      setDeleting((ids) => {
-        const next = new Set(ids);
-        next.delete(thread.id);
-        return next;
-      });
+  // Deletes this user confirmed on an earlier page that never reached the server run now.
+  const userId = identity?.userId ?? null;
+  const { mutateAsync: removeThread } = remove;
+  useEffect(() => {
+    if (userId) resumeDeletes(userId, removeThread);
+  }, [userId, removeThread]);
+
+  function onDelete(thread: ThreadSummary) {
+    // A conversation deleted while open leaves its page.
+    if (window.location.pathname === `/chat/${encodeURIComponent(thread.id)}`) {
+      void navigate('/', { replace: true });
     }
+    if (!identity) return;
+    deferDelete(identity.userId, thread.id, () => remove.mutateAsync(thread.id));
+    toast.success(chatMessages.threadDeletedTitle, {
+      id: `thread-deleted:${thread.id}`,
+      description: chatMessages.threadDeleted,
+      duration: UNDO_WINDOW_MS,
+      action: { label: 'Undo', onClick: () => undoDelete(thread.id) },
+      onAutoClose: () => commitDelete(thread.id),
+      onDismiss: () => commitDelete(thread.id),
+    });
   }
 
   let body: ReactNode;
@@ -117,18 +168,18 @@ export function ThreadList() {
         </Button>
       </div>
     );
-  } else if (list.threads.length === 0) {
+  } else if (threads.length === 0) {
     body = <p className="px-3 py-2 text-sm text-text-muted">{chatMessages.noConversations}</p>;
   } else {
     body = (
       <>
         <ul className="flex flex-col gap-0.5">
-          {list.threads.map((thread) => (
+          {threads.map((thread) => (
             <ThreadRow
               key={thread.id}
               thread={thread}
-              deleting={deleting.has(thread.id)}
-              onDelete={() => void onDelete(thread)}
+              dateLabel={dateLabels.get(thread.id) ?? ''}
+              onDelete={() => onDelete(thread)}
             />
           ))}
         </ul>

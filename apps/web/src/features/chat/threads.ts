@@ -7,6 +7,7 @@ import { useSession } from '../../session/index.ts';
 import { toast } from '../../ui/index.ts';
 import { addDraftThread, useChatRuntime } from './chat-runtime.ts';
 import { makeThreadId } from './ids.ts';
+import { isResumedDelete } from './pending-deletes.ts';
 import { type ChatIdentity, chatIdentity, forgetThread, startEmptyThread } from './turns.ts';
 
 /** The signed-in user as the chat names them; null while signed out. */
@@ -14,6 +15,12 @@ export function useChatIdentity(): ChatIdentity | null {
   const { user } = useSession();
   return useMemo(() => (user ? chatIdentity(user) : null), [user]);
 }
+
+/**
+ * What a navigation to /chat/{id} may carry: a fork's copied visualization (flagged isNew on arrival), or
+ * a question to ask at once (a chat starter).
+ */
+export type ChatLocationState = { forked?: unknown[]; ask?: string } | null;
 
 const NO_USER: ChatUser = { username: '', firstName: '', lastName: '' };
 
@@ -58,19 +65,27 @@ export function useThreadTitle(user: ChatUser | null, threadId: string | undefin
 
 /**
  * New Chat (docs/product/chat.md, "New chat"): a thread id from the time and a random suffix, the title
- * 'Untitled Chat', start_empty, /chat/{id}, and the info toast 'Started a new conversation'.
+ * 'Untitled Chat', start_empty, /chat/{id}, and the info toast 'Started a new conversation'. With a
+ * question, the new chat asks it at once.
  */
-export function useStartNewChat(): () => string {
+export function useStartNewChat(): (question?: string) => string {
   const navigate = useNavigate();
-  return useCallback(() => {
-    const id = makeThreadId();
-    const now = new Date().toISOString();
-    addDraftThread({ id, title: chatMessages.untitled, timestamp: now, lastActivity: now });
-    startEmptyThread(id);
-    void navigate(`/chat/${id}`);
-    toast.info(chatMessages.startedNewChat, { id: 'new-chat' });
-    return id;
-  }, [navigate]);
+  return useCallback(
+    (question?: string) => {
+      const id = makeThreadId();
+      const now = new Date().toISOString();
+      addDraftThread({ id, title: chatMessages.untitled, timestamp: now, lastActivity: now });
+      startEmptyThread(id);
+      // A chat starter (the start screen's suggested questions): the chat page sends it on arrival.
+      void navigate(
+        `/chat/${id}`,
+        question ? { state: { ask: question } satisfies ChatLocationState } : undefined,
+      );
+      toast.info(chatMessages.startedNewChat, { id: 'new-chat' });
+      return id;
+    },
+    [navigate],
+  );
 }
 
 /** Removes a thread from every page of the cached list. */
@@ -90,8 +105,8 @@ function withoutThread(
 }
 
 /**
- * Delete (POST /db/delete-thread): 'Conversation removed.' on success, else the server's error or
- * 'Failed to delete chat.'. A thread started here and never sent to the server is only forgotten.
+ * Delete (POST /db/delete-thread), once its Undo window has passed: the server's error or 'Failed to
+ * delete chat.' on failure. A thread started here and never sent to the server is only forgotten.
  */
 export function useDeleteThread(user: ChatUser | null) {
   const queryClient = useQueryClient();
@@ -102,11 +117,11 @@ export function useDeleteThread(user: ChatUser | null) {
       try {
         return await deleteThread(user, threadId);
       } catch (error) {
-        // Never reached the server's list: nothing to delete there.
+        // Never reached the server's list, or deleted there already by an earlier page whose answer was lost.
         if (
           error instanceof HttpError &&
           error.status === 404 &&
-          drafts.some((draft) => draft.id === threadId)
+          (drafts.some((draft) => draft.id === threadId) || isResumedDelete(threadId))
         ) {
           return { success: true };
         }
@@ -122,8 +137,8 @@ export function useDeleteThread(user: ChatUser | null) {
         { queryKey: threadKeys.all },
         (data) => withoutThread(data, threadId),
       );
+      // 'Conversation removed.' was said when the user confirmed, with its Undo (thread-list.tsx).
       forgetThread(threadId);
-      toast.success(chatMessages.threadDeletedTitle, { description: chatMessages.threadDeleted });
     },
     onError: () => {
       toast.error(chatMessages.deleteThreadFailed);

@@ -45,6 +45,11 @@ export const DSL_FAILED_TOAST_MS = 3000;
  */
 export type ChatIdentity = { userId: string; user: ChatUser; info: ChatRequest['user_info'] };
 
+/** The session user as the database service's calls name them (username, first and last name). */
+export function chatUserOf(sessionUser: SessionUser): ChatUser {
+  return chatIdentity(sessionUser).user;
+}
+
 export function chatIdentity(sessionUser: SessionUser): ChatIdentity {
   const derived = deriveUserInfo(sessionUser, {
     dateOfBirth: sessionUser.dateOfBirth,

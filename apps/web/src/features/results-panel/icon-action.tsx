@@ -8,10 +8,26 @@ export type IconActionProps = {
   label: string;
   onClick: () => void;
   busy?: boolean;
+  /** Done and not to be repeated (e.g. Saved): shown, but not offered. */
+  done?: boolean;
 };
 
 /** A small icon button on a result card, named for screen readers and explained by a tooltip. */
-export function IconAction({ icon: Icon, label, onClick, busy = false }: IconActionProps) {
+export function IconAction({ icon: Icon, label, onClick, busy = false, done = false }: IconActionProps) {
+  if (done) {
+    // Said in words, not only by the icon: the action is done and not offered again.
+    return (
+      <Button
+        variant="ghost"
+        size="sm"
+        className="h-8 gap-1.5 px-2 text-positive disabled:opacity-100"
+        disabled
+      >
+        <Icon aria-hidden="true" />
+        {label}
+      </Button>
+    );
+  }
   return (
     <Tooltip.Root>
       <Tooltip.Trigger asChild>

@@ -19,11 +19,14 @@ function messageOf(error: unknown): string {
  * Saves a result card as a resource with the required toasts (docs/product/chat.md, "Saving a resource"):
  * 'Saved!' / 'Resource saved' (2 s); 'Save Failed' with the message (3 s), 'Failed to store resource' when
  * the reply lacks success; a warning 'Cannot store resource without user info.' when the user is not known.
+ * `isSaved` tells a result saved from this panel.
  */
 export function useSaveResult(threadId: string | null | undefined) {
   const { user } = useSession();
   const { mutateAsync: storeResource } = useStoreResource();
   const [savingIds, setSavingIds] = useState<ReadonlySet<string>>(() => new Set());
+  // Saved here: the card says Saved and a second save of the same result is not offered.
+  const [savedIds, setSavedIds] = useState<ReadonlySet<string>>(() => new Set());
 
   const save = useCallback(
     async (result: ResultObject): Promise<boolean> => {
@@ -54,6 +57,7 @@ export function useSaveResult(threadId: string | null | undefined) {
           });
           return false;
         }
+        setSavedIds((ids) => new Set(ids).add(resourceId));
         toast.success(resourceMessages.savedTitle, {
           description: resourceMessages.savedDescription,
           duration: RESOURCE_TOAST_MS.saved,
@@ -80,5 +84,9 @@ export function useSaveResult(threadId: string | null | undefined) {
     (result: ResultObject) => savingIds.has(resourceIdForResult(threadId, result)),
     [savingIds, threadId],
   );
-  return { save, isSaving };
+  const isSaved = useCallback(
+    (result: ResultObject) => savedIds.has(resourceIdForResult(threadId, result)),
+    [savedIds, threadId],
+  );
+  return { save, isSaving, isSaved };
 }

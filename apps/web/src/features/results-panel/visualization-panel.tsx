@@ -5,7 +5,7 @@ import {
   resourceMessages,
   visualizationPanelMessages,
 } from '@penny/contracts';
-import { AlertTriangle, BookmarkPlus, MessageSquarePlus, Sparkles } from 'lucide-react';
+import { AlertTriangle, BookmarkCheck, BookmarkPlus, MessageSquarePlus, Sparkles } from 'lucide-react';
 import { Tooltip } from 'radix-ui';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Card, cx, EmptyState, Skeleton, toast } from '../../ui/index.ts';
@@ -94,7 +94,7 @@ export function VisualizationPanel({
   error,
   className,
 }: VisualizationPanelProps) {
-  const { save, isSaving } = useSaveResult(threadId);
+  const { save, isSaving, isSaved } = useSaveResult(threadId);
   const fork = useForkVisualization();
   const failed = error !== undefined && error !== null;
 
@@ -126,12 +126,16 @@ export function VisualizationPanel({
               objects={objects}
               actions={(card) => (
                 <>
-                  <IconAction
-                    icon={BookmarkPlus}
-                    label={resourceMessages.saveAction}
-                    busy={isSaving(card.object)}
-                    onClick={() => void save(card.object)}
-                  />
+                  {isSaved(card.object) ? (
+                    <IconAction icon={BookmarkCheck} label="Saved" done onClick={() => undefined} />
+                  ) : (
+                    <IconAction
+                      icon={BookmarkPlus}
+                      label={resourceMessages.saveAction}
+                      busy={isSaving(card.object)}
+                      onClick={() => void save(card.object)}
+                    />
+                  )}
                   <IconAction
                     icon={MessageSquarePlus}
                     label={resourceMessages.forkFromResult}

@@ -1,7 +1,9 @@
 import { Bookmark, Landmark, MessageSquarePlus } from 'lucide-react';
+import { useMemo } from 'react';
 import { useSession } from '../../session/index.ts';
 import { Button, Card } from '../../ui/index.ts';
-import { useStartNewChat } from '../chat/shell.ts';
+import { chatUserOf, useStartNewChat } from '../chat/shell.ts';
+import { HomeFigures } from './home-figures.tsx';
 
 const steps = [
   {
@@ -21,13 +23,18 @@ const steps = [
   },
 ] as const;
 
-/** The empty start screen (docs/product/identity.md, "Empty start screen"). */
+/**
+ * The empty start screen (docs/product/identity.md, "Empty start screen"): greeting, description, the three
+ * steps and 'Start a New Chat'; once accounts are linked, the user's figures and suggested questions too
+ * (docs/api.md, "Home summary"). Behind Settings (`backdrop`) it stays the plain screen.
+ */
 export function StartPage({ backdrop = false }: { backdrop?: boolean } = {}) {
   const { user } = useSession();
   const firstName = user?.firstName?.trim() || 'User';
   const startNewChat = useStartNewChat();
+  const chatUser = useMemo(() => (user ? chatUserOf(user) : null), [user]);
   return (
-    <div className="mx-auto flex w-full max-w-3xl flex-col gap-8 px-4 py-10 sm:px-8 lg:py-16">
+    <div className="mx-auto flex w-full max-w-5xl flex-col gap-8 px-4 py-10 sm:px-8 lg:py-16">
       {backdrop ? null : <title>Penny</title>}
       <div className="flex flex-col gap-3">
         <h1 className="text-2xl font-semibold tracking-tight text-text">Hello, {firstName}!</h1>
@@ -36,6 +43,9 @@ export function StartPage({ backdrop = false }: { backdrop?: boolean } = {}) {
           answers with charts and tables built from your linked accounts.
         </p>
       </div>
+      {chatUser && !backdrop ? (
+        <HomeFigures user={chatUser} onAsk={(question) => startNewChat(question)} />
+      ) : null}
       <ol className="grid gap-4 sm:grid-cols-3">
         {steps.map(({ icon: Icon, title, text }, index) => (
           <li key={title}>
@@ -51,7 +61,7 @@ export function StartPage({ backdrop = false }: { backdrop?: boolean } = {}) {
         ))}
       </ol>
       <div>
-        <Button size="lg" onClick={startNewChat}>
+        <Button size="lg" onClick={() => startNewChat()}>
           <MessageSquarePlus aria-hidden="true" />
           Start a New Chat
         </Button>

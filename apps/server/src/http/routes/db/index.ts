@@ -155,6 +155,13 @@ export function databaseRoutes({ services, auth, logger, mount }: DatabaseRouteD
     mount,
   );
 
+  mountEndpoint(
+    router,
+    e.homeSummary,
+    async (input, c) => ({ success: true, ...(await services.home.summary(assertSameUser(c, input).id)) }),
+    mount,
+  );
+
   mountChatEndpoints(router, services, mount);
   mountAccountEndpoints(router, services, mount);
 

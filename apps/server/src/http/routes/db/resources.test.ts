@@ -115,6 +115,12 @@ describe.each(testDatabaseKinds())('saved resources on %s', (kind) => {
     expect(body.resource?.timestamp).toBe(body.resource?.created_at);
   });
 
+  it('adds when the figures are from to the title when the container says it (decision 0018)', async () => {
+    const id = await store(ada, { dsl_objects: [container('Holdings', { subtitle: 'Nov 26, 2026' })] });
+    const { resources } = await list(ada);
+    expect(resources.find((r) => r.id === id)?.title).toBe('Holdings · Nov 26, 2026');
+  });
+
   it('titles a resource without any title from its first content line', async () => {
     const id = await store(ada, {
       dsl_objects: [
