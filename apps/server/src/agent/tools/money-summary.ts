@@ -122,7 +122,7 @@ function summaryBlocks(data: MoneySummaryData): ToolBlock[] {
         `/1 Net worth ${money(worth.net)}`,
         ...(worth.change
           ? [
-              `Since ${worth.change.from}: ${worth.change.amount.startsWith('-') ? '/red' : '/green'} ${signedMoney(worth.change.amount)} (${signedPercent(worth.change.percent)})`,
+              `Since ${dayText(worth.change.from)}: ${worth.change.amount.startsWith('-') ? '/red' : '/green'} ${signedMoney(worth.change.amount)} (${signedPercent(worth.change.percent)})`,
             ]
           : []),
         `Spent this month ${money(thisMonth.spending)}: ${data.spendingChange.amount.startsWith('-') ? '/green' : '/red'} ${signedMoney(data.spendingChange.amount)} vs the same days of last month`,

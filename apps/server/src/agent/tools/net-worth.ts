@@ -1,7 +1,18 @@
 import type { NetWorth, NetWorthTrend } from '../../finance/index.ts';
 import { fromCents, percentOf, toCents } from '../../finance/index.ts';
 import { chooseChart, seriesChart } from './chart-choice.ts';
-import { block, change, count, money, num, signedMoney, signedPercent, signedUsd, usd } from './format.ts';
+import {
+  block,
+  change,
+  count,
+  dayText,
+  money,
+  num,
+  signedMoney,
+  signedPercent,
+  signedUsd,
+  usd,
+} from './format.ts';
 import type { FinanceTool, ToolResult } from './types.ts';
 
 export type NetWorthData = NetWorth & {
@@ -93,7 +104,7 @@ export const netWorthTool = {
       };
     }
     const facts = [
-      `Your net worth on ${context.today} is ${usd(now.net)}: ${usd(now.assets)} in assets minus ${usd(now.liabilities)} owed, across ${count(now.accounts.length, 'account')}.`,
+      `Your net worth on ${dayText(context.today)} is ${usd(now.net)}: ${usd(now.assets)} in assets minus ${usd(now.liabilities)} owed, across ${count(now.accounts.length, 'account')}.`,
       `By account type: ${now.byKind
         .map((kind) => {
           // Each type's share of everything owned and of the net worth ('what % of my net worth is
@@ -109,11 +120,11 @@ export const netWorthTool = {
     ];
     if (delta?.scope === 'net_worth') {
       facts.push(
-        `Since ${delta.from} your net worth changed by ${signedUsd(delta.amount)} (${signedPercent(delta.percent)}), from ${usd(delta.before)}.`,
+        `Since ${dayText(delta.from)} your net worth changed by ${signedUsd(delta.amount)} (${signedPercent(delta.percent)}), from ${usd(delta.before)}.`,
       );
     } else if (delta) {
       facts.push(
-        `Your bank and card accounts went from ${usd(delta.before)} on ${delta.from} to ${usd(delta.now)} now, a change of ${signedUsd(delta.amount)} (${signedPercent(delta.percent)}).`,
+        `Your bank and card accounts went from ${usd(delta.before)} on ${dayText(delta.from)} to ${usd(delta.now)} now, a change of ${signedUsd(delta.amount)} (${signedPercent(delta.percent)}).`,
       );
     }
     if (partial) {
@@ -147,7 +158,7 @@ export const netWorthTool = {
           title: 'Net worth',
           content: `/1 Net worth ${money(now.net)}\n/green Assets ${money(now.assets)} /red Owed ${money(now.liabilities)}${
             delta
-              ? `\n${delta.scope === 'net_worth' ? 'Since' : 'Bank and card accounts since'} ${delta.from}: ${delta.amount.startsWith('-') ? '/red' : '/green'} ${signedMoney(delta.amount)} (${signedPercent(delta.percent)})`
+              ? `\n${delta.scope === 'net_worth' ? 'Since' : 'Bank and card accounts since'} ${dayText(delta.from)}: ${delta.amount.startsWith('-') ? '/red' : '/green'} ${signedMoney(delta.amount)} (${signedPercent(delta.percent)})`
               : ''
           }`,
         }),

@@ -38,6 +38,14 @@ import type { ToolContext, ToolResult } from './types.ts';
 const dollarFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 /** '$1,234.56' from a decimal string, by Intl (not the tools' formatter). */
 const dollars = (text: string) => dollarFormat.format(Number(text));
+/** A day as the answers say it ('November 27, 2026'), never ISO. */
+const dayWords = (day: string) =>
+  new Intl.DateTimeFormat('en-US', {
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${day}T00:00:00Z`));
 
 type RawTransaction = {
   id: number;
@@ -552,7 +560,7 @@ describe.each(testDatabaseKinds())('the finance toolkit on %s', (database) => {
     expect(data.net).toBe(centsText(net));
     expect(data.assets).toBe(centsText(assets));
     expect(data.liabilities).toBe(centsText(assets - net));
-    expect(result.facts[0]).toContain(`Your net worth on ${today} is ${dollars(centsText(net))}`);
+    expect(result.facts[0]).toContain(`Your net worth on ${dayWords(today)} is ${dollars(centsText(net))}`);
     // The snapshots of a fresh link are today's: a past month end of a cash account is its balance less
     // the posted transactions after that day; investments and wallets have no value before they were linked.
     const snapshots = await t.rows<{ account_id: string; as_of: string }>(
@@ -596,7 +604,9 @@ describe.each(testDatabaseKinds())('the finance toolkit on %s', (database) => {
       from: first?.date,
       before: first?.cash,
     });
-    expect(result.facts[2]).toContain(`from ${dollars(first?.cash ?? '0')} on ${first?.date}`);
+    expect(result.facts[2]).toContain(
+      `from ${dollars(first?.cash ?? '0')} on ${dayWords(first?.date ?? '')}`,
+    );
     expect(data.trend.at(-1)?.net).toBe(centsText(net));
   });
 
