@@ -58,7 +58,7 @@ async function expectFigures(page: Page, summary: NonNullable<HomeSummaryRespons
   await expect(figures.getByRole('listitem').filter({ hasText: first.merchant }).first()).toContainText(
     usd.format(Number(first.amount)),
   );
-  // The spec's start screen is still all there.
+  // The required start screen (docs/product/identity.md, "Empty start screen") is still all there.
   await expect(page.getByRole('button', { name: 'Start a New Chat' })).toBeVisible();
 }
 
@@ -84,7 +84,7 @@ test.describe('the start screen and managing chats', () => {
     const user = await signUpAndSignIn(page, { firstName: 'Ada', lastName: 'Lovelace' });
     await skipPreferencesWizard(page);
 
-    // Nothing linked: the spec's start screen, no figures.
+    // Nothing linked: the required start screen, no figures.
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: 'Hello, Ada!' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Start a New Chat' })).toBeVisible();
