@@ -1,14 +1,9 @@
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { stubNetwork } from '../testing/fake-network.ts';
 import { stubIdentityNetwork } from '../testing/identity-network.ts';
 import { renderApp } from '../testing/render-app.tsx';
-
-// Screens load their code on demand, and each test here may be the first to import a screen (a
-// signed-out visit no longer downloads the screen it is turned away from); under a full parallel run
-// that can take a few seconds.
-configure({ asyncUtilTimeout: 5000 });
 
 describe('route guards', () => {
   it('redirects an unauthenticated visitor from /Accounts to /signin', async () => {

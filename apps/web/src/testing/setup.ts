@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, vi } from 'vitest';
+
+// Screens, cards and charts load their code on demand (lazy-component.ts); the first render of one in
+// a file transforms it, which takes more than Testing Library's default second on a loaded machine.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom has no ResizeObserver; Radix primitives (checkbox, radio group, popper) measure with it.
 if (typeof window !== 'undefined' && !('ResizeObserver' in globalThis)) {

@@ -1,4 +1,4 @@
-import { act, configure, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetPublicConfig } from '../../api/index.ts';
@@ -6,8 +6,6 @@ import { authError, stubIdentityNetwork } from '../../testing/identity-network.t
 import { renderApp } from '../../testing/render-app.tsx';
 import { readResetLink, validateNewPassword } from './reset-password-page.tsx';
 
-// Screens load their code on demand; under a full parallel run that can take a few seconds.
-configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 20_000 });
 
 afterEach(() => {

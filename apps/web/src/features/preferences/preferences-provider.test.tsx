@@ -1,12 +1,10 @@
-import { cleanup, configure, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetPublicConfig } from '../../api/index.ts';
 import { json, profileReply, stubIdentityNetwork } from '../../testing/identity-network.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 
-// Screens load their code on demand; under a full parallel run that can take a few seconds.
-configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 20_000 });
 
 afterEach(() => {

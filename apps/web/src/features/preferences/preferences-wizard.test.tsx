@@ -1,5 +1,5 @@
 import type { PreferencesDocument } from '@penny/contracts';
-import { configure, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetPublicConfig } from '../../api/index.ts';
@@ -8,8 +8,6 @@ import { json, stubIdentityNetwork } from '../../testing/identity-network.ts';
 import { ThemeProvider } from '../../ui/theme.tsx';
 import { PreferencesWizard } from './preferences-wizard.tsx';
 
-// Screens load their code on demand; under a full parallel run that can take a few seconds.
-configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 20_000 });
 
 afterEach(() => resetPublicConfig());

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetPublicConfig } from '../../api/index.ts';
@@ -6,8 +6,6 @@ import { PERSISTENT_STATE_KEY } from '../../session/index.ts';
 import { authError, json, profileReply, stubIdentityNetwork } from '../../testing/identity-network.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 
-// Screens load their code on demand; under a full parallel run that can take a few seconds.
-configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 20_000 });
 
 afterEach(() => resetPublicConfig());
