@@ -1,6 +1,7 @@
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { expect, seriousAxeViolations, test } from './fixtures.ts';
 import { linkSandboxBank } from './support/bank.ts';
+import { canvasHasColor, canvasHasDrawn } from './support/canvas.ts';
 import { signUpAndSignIn, skipPreferencesWizard } from './support/users.ts';
 
 /**
@@ -44,35 +45,6 @@ async function ask(page: Page, question: string): Promise<Locator> {
     await expect.poll(() => canvasHasDrawn(canvas)).toBe(true);
   }
   return card;
-}
-
-/** True once the chart's canvas has drawn something (some pixel is not transparent). */
-async function canvasHasDrawn(canvas: Locator): Promise<boolean> {
-  return canvas.evaluate((element) => {
-    const node = element as HTMLCanvasElement;
-    const context = node.getContext('2d');
-    if (!context || node.width === 0 || node.height === 0) return false;
-    const { data } = context.getImageData(0, 0, node.width, node.height);
-    for (let i = 3; i < data.length; i += 4) if ((data[i] ?? 0) > 0) return true;
-    return false;
-  });
-}
-
-/** True when some opaque pixel of the canvas has this colour (rgb(r, g, b)), give or take antialiasing. */
-async function canvasHasColor(canvas: Locator, rgb: string): Promise<boolean> {
-  return canvas.evaluate((element, wanted) => {
-    const [r, g, b] = (wanted.match(/\d+/g) ?? []).map(Number) as [number, number, number];
-    const node = element as HTMLCanvasElement;
-    const context = node.getContext('2d');
-    if (!context) return false;
-    const { data } = context.getImageData(0, 0, node.width, node.height);
-    const near = (a: number | undefined, c: number) => Math.abs((a ?? -99) - c) <= 2;
-    for (let i = 0; i < data.length; i += 4) {
-      if (near(data[i], r) && near(data[i + 1], g) && near(data[i + 2], b) && (data[i + 3] ?? 0) > 250)
-        return true;
-    }
-    return false;
-  }, rgb);
 }
 
 /** The colour of a category's swatch in the card's table (the computed CSS colour). */

@@ -1,5 +1,6 @@
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { expect, seriousAxeViolations, test } from './fixtures.ts';
+import { canvasHasColor, canvasHasDrawn } from './support/canvas.ts';
 
 /** Every fixture section of /gallery (apps/web/src/features/gallery/fixtures.ts). */
 const FIXTURES = [
@@ -35,39 +36,6 @@ const CHARTS = [
 async function openGallery(page: Page) {
   await page.goto('/gallery');
   await expect(page.getByRole('heading', { level: 1, name: 'Visualization gallery' })).toBeVisible();
-}
-
-/** True once the chart's canvas has drawn something (some pixel is not transparent). */
-async function canvasHasDrawn(canvas: Locator): Promise<boolean> {
-  return canvas.evaluate((element) => {
-    const node = element as HTMLCanvasElement;
-    const context = node.getContext('2d');
-    if (!context || node.width === 0 || node.height === 0) return false;
-    const { data } = context.getImageData(0, 0, node.width, node.height);
-    for (let i = 3; i < data.length; i += 4) if ((data[i] ?? 0) > 0) return true;
-    return false;
-  });
-}
-
-/** True when some pixel of the canvas has this colour (#rrggbb), give or take antialiasing. */
-async function canvasHasColor(canvas: Locator, hex: string): Promise<boolean> {
-  return canvas.evaluate((element, wanted) => {
-    const node = element as HTMLCanvasElement;
-    const context = node.getContext('2d');
-    if (!context) return false;
-    const [r, g, b] = [1, 3, 5].map((i) => Number.parseInt(wanted.slice(i, i + 2), 16)) as [
-      number,
-      number,
-      number,
-    ];
-    const { data } = context.getImageData(0, 0, node.width, node.height);
-    for (let i = 0; i < data.length; i += 4) {
-      const near = (a: number | undefined, c: number) => Math.abs((a ?? -99) - c) <= 2;
-      if (near(data[i], r) && near(data[i + 1], g) && near(data[i + 2], b) && (data[i + 3] ?? 0) > 250)
-        return true;
-    }
-    return false;
-  }, hex);
 }
 
 async function attachScreenshot(section: Locator, name: string, testInfo: TestInfo) {

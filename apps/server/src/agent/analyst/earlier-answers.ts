@@ -60,10 +60,14 @@ export function rememberSubjectBefore(reading: Reading, previous: Reading | unde
   else if (movedCategory) reading.subjectBefore = { category: previous.category };
 }
 
-/** The reading over both subjects of the last two questions, or undefined when there were not two. */
-export function combinedReading(previous: Reading): Reading | undefined {
+/**
+ * The reading over both subjects of the last two questions, added up or side by side, or undefined when
+ * there were not two.
+ */
+export function combinedReading(previous: Reading, sideBySide = false): Reading | undefined {
   const before = previous.subjectBefore ?? {};
-  const shape: Shape = { ...(previous.shape ?? PLAIN_SHAPE), groupBy: 'none', shaped: true };
+  const groupBy = !sideBySide ? 'none' : before.merchant ? 'merchant' : 'category';
+  const shape: Shape = { ...(previous.shape ?? PLAIN_SHAPE), groupBy, shaped: true };
   const together: Reading = { ...previous, shape };
   delete together.subjectBefore;
   // 'groceries vs restaurants' then 'combined?': the two already in the reading, added up.
@@ -91,6 +95,13 @@ export function rememberPeriodBefore(reading: Reading, previous: Reading | undef
 }
 
 /**
+ * A follow-up that asks how two things just answered differ, naming neither: 'which was more', 'whats
+ * the difference', 'by how much', 'up or down?', 'compare them'.
+ */
+export const ASKS_THE_DIFFERENCE =
+  /^(and |so |ok |but )?((which|what) (one )?(was|were|is) (more|higher|bigger|less|lower|smaller|worse|better)\b|(what'?s|what is|whats) the (difference|diff|change|gap)\b|by how much\??$|(by )?how much (more|less|higher|lower|bigger|smaller|of a (difference|change))\b(?! (did|do|does|have|has|was|were|is|are|will) )|(was (it|that)|is (it|that)|did (it|that) go|did i spend) (more|less|up|down|higher|lower)( or (more|less|up|down|higher|lower))?\??$|(up|down|more|less|higher|lower) or (down|up|less|more|lower|higher)\??$)|\bcompare (them|the two|those|both)\b|\b(difference|change) between (them|the two|those)\b/;
+
+/**
  * The two periods the last two questions were about ('last month', then 'the month before that?'):
  * 'avg of those 2', 'over those two months' is one span from the first day of the earlier to the last
  * day of the later; 'which was more', 'compare them' is the two compared, earlier first.
@@ -103,12 +114,7 @@ export function bothPeriodsOf(
   const b = previous.period;
   if (!a || !b) return undefined;
   const [earlier, later] = a.start <= b.start ? [a, b] : [b, a];
-  if (
-    /^(and |so |ok )?(which|what) (one )?(was|were|is) (more|higher|bigger|less|lower|smaller|worse|better)\b|\bcompare (them|the two|those|both)\b|\b(difference|change) between (them|the two|those)\b/.test(
-      q,
-    )
-  )
-    return { periods: [later, earlier] };
+  if (ASKS_THE_DIFFERENCE.test(q)) return { periods: [later, earlier] };
   if (
     !/\b(those|these|the|both|last) (2|two)\b(?! (weeks|months|years|days) ago)|\bboth (months|weeks|years|periods|quarters)\b/.test(
       q,
@@ -127,12 +133,16 @@ export function bothPeriodsOf(
 
 /** 'compare the two', 'which was higher': two things not in one reading, so ask which. */
 export function twoNotInReading(q: string, previous: Reading | undefined): Plan | undefined {
-  if (
-    !previous ||
-    !/\b(the two|both|them|those|either)\b|^which (was|is|one)\b/.test(q) ||
-    !/\b(compare|which|higher|lower|more|less|bigger|smaller|difference)\b/.test(q)
-  )
-    return undefined;
+  if (!previous) return undefined;
+  // An answer that compared two already states how they differ.
+  const compared =
+    (previous.periods?.length ?? 0) >= 2 ||
+    (previous.categories?.length ?? 0) >= 2 ||
+    (previous.merchants?.length ?? 0) >= 2;
+  const asksTwo =
+    /\b(the two|both|them|those|either)\b|^which (was|is|one)\b/.test(q) &&
+    /\b(compare|which|higher|lower|more|less|bigger|smaller|difference)\b/.test(q);
+  if (!asksTwo && (compared || !ASKS_THE_DIFFERENCE.test(q))) return undefined;
   return {
     kind: 'clarify',
     question:

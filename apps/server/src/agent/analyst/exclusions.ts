@@ -8,8 +8,19 @@ import type { Matcher } from './vocabulary.ts';
  * else': one part against the rest of the whole, which is a share (the answer states both).
  */
 
-const EXCLUDING =
-  /\b(excluding|exclude|except( for)?|other than|not counting|not including|apart from|aside from|besides|leaving out|leave out|without counting|but not|outside of|minus)\b/;
+/** Words that leave a part out of a total: a question holding one must not get the whole total. */
+const LEAVES_OUT =
+  'excluding|except( for)?|other than|not counting|not including|apart from|aside from|besides|leaving out|without counting';
+
+/** The excluding words, and the looser ones ('minus', 'but not') that count only where a part is named. */
+const EXCLUDING = new RegExp(`\\b(${LEAVES_OUT}|exclude|leave out|but not|outside of|minus)\\b`);
+
+const LEAVES_A_PART_OUT = new RegExp(`\\b(${LEAVES_OUT}|everything else|anything else|all else)\\b`);
+
+/** Whether the question leaves a part out, named or not ('everything else'): read or asked back. */
+export function leavesAPartOut(q: string): boolean {
+  return LEAVES_A_PART_OUT.test(q);
+}
 
 /** Where the excluded part ends: a comma, a question mark, or a new question. */
 const CLAUSE_END = /[,;?!]|\b(how|what|whats|which|and what|and how|vs|versus)\b/;

@@ -55,13 +55,26 @@ export function finishReading(
     reading.direction = 'in';
   const top = q.match(/\btop (\d+|three|five|ten)\b/);
   if (top?.[1]) reading.limit = { three: 3, five: 5, ten: 10 }[top[1]] ?? Number(top[1]);
-  // 'when did I last get paid': the newest payments in, a few of them.
-  if (reading.intent === 'search' && /\b(last|latest|most recent(ly)?)\b/.test(q)) {
-    reading.limit = 3;
-    if (/\b(get paid|got paid|paid me|paycheck|salary|wages|deposit)\b/.test(q)) {
+  // 'when did I last get paid': the newest payments in, a few of them; 'when do I usually get paid':
+  // enough of them to show the days they come on.
+  const usual = /\b(usually|normally|typically|generally|what days?|which days?)\b/.test(q);
+  if (reading.intent === 'search' && (usual || /\b(last|latest|most recent(ly)?)\b/.test(q))) {
+    reading.limit = usual ? 12 : 3;
+    // 'usually' asks when, not an average: the payments themselves, with their days.
+    if (usual) delete reading.shape;
+    if (
+      /\b(get paid|got paid|paid me|paychecks?|pay ?day|salary|wages|deposits?|pay (comes?|hits?|lands?))\b/.test(
+        q,
+      )
+    ) {
       reading.direction = 'in';
-      // Being paid is income, not a card payment or a transfer between the user's own accounts.
-      if (!reading.category && !/\bdeposit\b/.test(q)) reading.category = { code: 'INCOME', label: 'Income' };
+      // Being paid is income, not a card payment or a transfer between the user's own accounts; a
+      // paycheck is wages, not a savings account's interest.
+      if (!reading.category && !/\bdeposits?\b/.test(q))
+        reading.category =
+          /\b(paychecks?|pay ?day|salary|wages|get paid|got paid|pay (comes?|hits?|lands?))\b/.test(q)
+            ? { code: 'INCOME_WAGES', label: 'Wages and salary' }
+            : { code: 'INCOME', label: 'Income' };
     }
   }
   if (reading.intent === 'recurring')

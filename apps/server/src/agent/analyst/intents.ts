@@ -1,3 +1,4 @@
+import { MONEY_IN_WORDS } from './money-words.ts';
 import type { Intent } from './reading.ts';
 import type { TurnContext } from './vocabulary.ts';
 
@@ -22,7 +23,7 @@ const INTENT_RULES: ReadonlyArray<[Intent, RegExp]> = [
   ],
   [
     'search',
-    /\b(when|what) (did|was|were) (i|my) (last|most recently)\b|\blast time i\b|\bmost recent (transaction|purchase|charge|payment|paycheck|deposit)s?\b|\blatest (transaction|purchase|charge|payment|paycheck|deposit)s?\b|\bwhen did i (last )?(get paid|buy|pay|go to)\b/,
+    /\b(when|what) (did|was|were) (i|my) (last|most recently)\b|\blast time i\b|\bmost recent (transaction|purchase|charge|payment|paycheck|deposit)s?\b|\blatest (transaction|purchase|charge|payment|paycheck|deposit)s?\b|\bwhen did i (last )?(get paid|buy|pay|go to)\b|\b(when|what days?|which days?) (do|does|will) (i|my) (usually |normally |typically |generally )?(get paid|paychecks? (come|hit|land|arrive)|pay (come|hit|land|arrive)s?|salary (come|hit|land|arrive)s?)\b/,
   ],
   [
     'emergency_fund',
@@ -66,7 +67,9 @@ const INTENT_RULES: ReadonlyArray<[Intent, RegExp]> = [
   ],
   [
     'income',
-    /\bincome\b|\bearn(s|ed|ing|ings)?\b|\bbr(ing|ings|inging|ought) in\b|\b(take|took) home\b|\b(came|went|deposited|paid) into\b|\bmoney in(to)?\b|\b(how much|what) (money )?(did|do|have) i (\w+ )?(make|made)\b|\bi (\w+ )?(make|made|am making)\b|\bmaking money\b|\bpa(id|y|ys) me\b|\b(get|gets|got|getting|been) paid\b|\breceiv(e|ed|ing)\b|\bdeposits?\b|\bsalary\b|\bpaychecks?\b|\bmy (take[- ]home )?pay\b|\bgot paid\b|\bwages\b|\bdividends?\b|\binterest\b|\bcame in\b/,
+    new RegExp(
+      `${MONEY_IN_WORDS}|\\b(came|went|deposited|paid) into\\b|\\bmoney into\\b|\\b(how much|what) (money )?(did|do|have) i (\\w+ )?(make|made)\\b|\\bi (\\w+ )?(make|made|am making)\\b|\\bmaking money\\b|\\bpa(id|y|ys) me\\b|\\b(get|gets|getting|been) paid\\b|\\breceiv(e|ed|ing)\\b|\\bdividends?\\b|\\binterest\\b`,
+    ),
   ],
   [
     'merchants',
@@ -78,7 +81,7 @@ const INTENT_RULES: ReadonlyArray<[Intent, RegExp]> = [
   ],
   [
     'balances',
-    /\bbalances?\b|\bhow much (money )?(do i have|is in|is there in)\b|\bmy accounts\b|\baccounts? (do i have|linked)\b|\bcash on hand\b|\b(total|all( of)?( my)?|my) cash\b(?! ?flow)|\bowe\b|\bhow much cash\b|\bin my (checking|savings)\b/,
+    /\bbalances?\b|\bhow much (money )?(do i have|is in|is there in)\b|\bmy accounts\b|\baccounts? (do i have|linked)\b|\bcash on hand\b|\b(total|all( of)?( my)?|my) cash\b(?! ?flow)|\bowe\b|\bhow much cash\b|\bin my (checking|savings)\b|\b(total|sum|amount|money) (in|across|between|held in) (all |both )?(of )?(my |the )?(\w+ ){0,2}(accounts?|accts?|checking|savings|banks?)\b/,
   ],
   ['spending', SPENDING_WORDS],
 ];

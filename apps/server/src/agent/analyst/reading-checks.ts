@@ -1,4 +1,5 @@
 import { dayText } from '../tools/format.ts';
+import { leavesAPartOut } from './exclusions.ts';
 import { defaultPeriod, type LedgerSubject, ledgerCalls } from './ledger-plan.ts';
 import type { PeriodReading } from './period-grammar.ts';
 import type { Intent, Reading, ToolCall } from './reading.ts';
@@ -22,10 +23,18 @@ const LOOKS_AHEAD: ReadonlySet<Intent> = new Set<Intent>([
 ]);
 
 /** Intents that read the current state, not a period: a named period before the history is still said. */
-export function checkPeriods(read: PeriodReading, intent: Intent, context: TurnContext): string | undefined {
+export function checkPeriods(
+  read: PeriodReading,
+  intent: Intent,
+  context: TurnContext,
+  q: string,
+): string | undefined {
   const unreadable = read.unreadable[0];
   if (unreadable)
     return `I couldn't read "${unreadable.text}" as a date. Which period do you mean? For example "last month", "Q3 2025" or "June 1 to June 15".`;
+  const past = read.mentions.find((m) => m.period.end < context.today);
+  if (past && (intent === 'net_worth' || intent === 'balances') && !BALANCE_CHANGE.test(q))
+    return `I can give balances as of today, but not every account's balance ${past.period.label.startsWith('the ') ? 'for' : 'in'} ${past.period.label}: investment and wallet balances are known only from when Penny first recorded them. I can show your ${intent === 'net_worth' ? 'net worth' : 'balances'} now, or your bank and card accounts' month-end totals over the last months. Which would help?`;
   if (LOOKS_AHEAD.has(intent)) return undefined;
   const ahead = read.mentions.find((m) => m.future === 'wholly');
   if (ahead)
@@ -38,6 +47,10 @@ export function checkPeriods(read: PeriodReading, intent: Intent, context: TurnC
   }
   return undefined;
 }
+
+/** A balance question about change over a span ('since june', 'how has it grown'): the trend answers it. */
+const BALANCE_CHANGE =
+  /\b(since|grow\w*|grew|chang\w*|gone (up|down)|went (up|down)|go (up|down)|trend\w*|over time|over the|increas\w*|decreas\w*|drop\w*|rose|risen|fell|fallen|from .+ to)\b/;
 
 function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
@@ -80,14 +93,7 @@ export function unsupportedReading(
     return "I don't work out what-ifs yet. I can show what you spent on it over the last months, or where your spending rose above its usual level. Which would help?";
   // 'net worth without crypto' is a figure of its own (net_worth states it).
   const netWorthLessCrypto = intent === 'net_worth' && /\b(crypto|wallets?)\b/.test(q);
-  if (
-    !netWorthLessCrypto &&
-    !exclusionRead &&
-    /\b(excluding|except|other than|not counting|apart from|aside from|besides|leaving out|without counting|everything else|anything else|all else)\b/.test(
-      q,
-    )
-  )
-    return CANNOT_EXCLUDE;
+  if (!netWorthLessCrypto && !exclusionRead && leavesAPartOut(q)) return CANNOT_EXCLUDE;
   if (
     /\b(put|putting|contribut\w*|deposit\w*|moved?|moving|transferr?\w*|added|adding|sock\w*)( \w+){0,3} (in|into|to) (my |the )?(roth|ira|401k|brokerage|savings|investments?|retirement|hysa)\b/.test(
       q,
@@ -220,10 +226,20 @@ export function planLedger(
         }
       : {}),
   };
-  const periods = reading.periods ?? [
-    reading.period ?? defaultPeriod(shape, q, context.today, context.history?.first ?? null),
-  ];
-  return ledgerCalls(subject, shape, periods, context.today, deep);
+  // A chosen period is kept by a follow-up unless its shape would choose another: a series, or an
+  // average per month or week over the part of a month.
+  const rechoose =
+    reading.periodDefaulted &&
+    (shape.series !== undefined || (shape.statistic === 'average' && shape.per !== 'transaction'));
+  const period =
+    reading.period && !rechoose
+      ? reading.period
+      : defaultPeriod(shape, q, context.today, context.history?.first ?? null);
+  if (!reading.periods && period !== reading.period) {
+    reading.period = period;
+    reading.periodDefaulted = true;
+  }
+  return ledgerCalls(subject, shape, reading.periods ?? [period], context.today, deep);
 }
 
 /** 'the store', 'that account' or 'that month' when what it points at is not in the reading: asked back. */

@@ -544,3 +544,92 @@ describe("'which was more' after a period and the one before it", () => {
     });
   });
 });
+
+describe('a follow-up that asks how two answers differ, naming neither', () => {
+  const thread = (...questions: string[]): Plan => {
+    let previous: Reading | undefined;
+    let plan: Plan | undefined;
+    for (const q of questions) {
+      plan = read(q, previous);
+      if (plan.kind === 'tools') previous = plan.reading;
+    }
+    return plan as Plan;
+  };
+
+  it.each(['whats the difference', 'by how much?', 'up or down?'])(
+    '%j after a period and the one before compares the two',
+    (q) => {
+      expect(ledger(thread('how much on groceries last month', 'and the month before?', q))).toMatchObject({
+        periods: [
+          { start: '2026-10-01', end: '2026-10-31' },
+          { start: '2026-09-01', end: '2026-09-30' },
+        ],
+      });
+    },
+  );
+
+  it("sets two subjects side by side ('uber this yr', 'lyft?', 'whats the diff')", () => {
+    expect(ledger(thread('uber this yr', 'lyft?', 'whats the diff'))).toMatchObject({
+      group_by: 'merchant',
+      filters: { merchants: ['Uber', 'Lyft'] },
+    });
+  });
+
+  it('asks which two when only one thing was asked about', () => {
+    const plan = thread('how much did i spend on gas last month', 'whats the difference');
+    expect(plan.kind).toBe('clarify');
+  });
+
+  it("'is that more than usual' is not a question about two things", () => {
+    const plan = thread('how much did i spend on groceries last month', 'is that more than usual?');
+    expect(plan.kind).toBe('tools');
+  });
+});
+
+describe('a period chosen for a question without one', () => {
+  it("is kept by a follow-up that changes only the measure ('per visit?')", () => {
+    const first = read('how much did i spend at starbucks');
+    if (first.kind !== 'tools') throw new Error(JSON.stringify(first));
+    expect(ledger(read('per visit?', first.reading))).toMatchObject({
+      statistic: 'average',
+      per: 'transaction',
+      periods: [{ start: '2026-11-01', end: '2026-11-26' }],
+    });
+  });
+
+  it('is chosen again for an average per month, which a part of a month cannot give', () => {
+    const first = read('how much did i spend at starbucks');
+    if (first.kind !== 'tools') throw new Error(JSON.stringify(first));
+    expect(ledger(read('whats that per month on avg', first.reading))).toMatchObject({
+      statistic: 'average',
+      per: 'month',
+      periods: [{ start: '2026-08-01', end: '2026-10-31' }],
+    });
+  });
+});
+
+describe('balances on a past date', () => {
+  it.each(['whats my net worth 3 months ago', 'what was my net worth in june'])(
+    '%j is asked back: not every balance is known on past dates',
+    (q) => {
+      const plan = read(q);
+      expect(plan.kind).toBe('clarify');
+      if (plan.kind === 'clarify') expect(plan.question).toContain('not every account');
+    },
+  );
+
+  it('a question about the change since a date is answered', () => {
+    expect(read('how has my net worth changed since june').kind).toBe('tools');
+  });
+});
+
+describe('when pay comes', () => {
+  it("'when do i usually get paid' lists the paychecks with their days, not an average", () => {
+    const plan = read('when do i usually get paid');
+    if (plan.kind !== 'tools') throw new Error(JSON.stringify(plan));
+    expect(plan.calls[0]).toMatchObject({
+      tool: 'search_transactions',
+      input: { category: 'INCOME_WAGES', direction: 'in', limit: 12 },
+    });
+  });
+});

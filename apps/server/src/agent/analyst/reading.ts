@@ -67,6 +67,11 @@ export type Reading = {
   focus?: string[];
   /** The question's shape when it asks more than a plain total (shape.ts). */
   shape?: Shape;
+  /**
+   * The period was not named but chosen (this month so far), and said in the answer: a follow-up keeps
+   * it ('per visit?'), unless its own shape chooses another (a series, an average per month).
+   */
+  periodDefaulted?: boolean;
   /** The period the question before was about, when this one moved to another (for 'those 2'). */
   periodBefore?: Period;
   /** Two periods for a comparison, in the question's order. */

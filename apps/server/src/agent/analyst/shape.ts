@@ -5,7 +5,13 @@ import type {
   LedgerStatistic,
   LedgerTimeGrouping,
 } from '@penny/contracts';
+import { MONEY_IN_WORDS } from './money-words.ts';
 import { NUMBER_WORDS } from './period-words.ts';
+
+/** Income as a measure: the money-in words, 'made', 'paid me', 'received'. */
+const MONEY_IN = new RegExp(
+  `${MONEY_IN_WORDS}|\\b(make|made|making)\\b(?! a (budget|plan|purchase|payment|transfer|deposit|list|goal))|\\bpaid me\\b|\\breceived?\\b`,
+);
 
 /**
  * The shape of a question about the ledger, apart from what it is about and when: what is computed
@@ -144,12 +150,7 @@ function measureOf(q: string): LedgerMeasure | undefined {
     (/\b(earn|earned|make|made|income)\b/.test(q) && /\b(spend|spent|spending|expenses)\b/.test(q))
   )
     return 'net_cash_flow';
-  if (
-    /\bincome\b|\bearn(s|ed|ing|ings)?\b|\bbr(ing|ings|inging|ought) in\b|\b(take|took) home\b|\b(make|made|making)\b(?! a (budget|plan|purchase|payment|transfer|deposit|list|goal))|\bpaid me\b|\bgot paid\b|\bsalary\b|\bpaychecks?\b|\bmy (take[- ]home )?pay\b|\bwages\b|\bdeposits?\b|\bcame in\b|\bmoney in\b|\breceived?\b/.test(
-      q,
-    )
-  )
-    return 'income';
+  if (MONEY_IN.test(q)) return 'income';
   if (
     /\bspen[dt]|\bspending\b|\bexpenses?\b|\bcost\b|\bpaid\b|\bpay\b|\bbought\b|\bpurchases?\b/.test(q) ||
     SPEND_SLANG.test(q)

@@ -1,6 +1,7 @@
 import { accountsCompared, ambiguousAccount, applyNamedAccount } from './account-names.ts';
 import { readNumbers } from './calculators.ts';
 import {
+  ASKS_THE_DIFFERENCE,
   bothPeriodsOf,
   COMBINED,
   combinedReading,
@@ -16,7 +17,7 @@ import { BACK_REFERENCE, detectIntent, FOLLOW_UP, heldTickers, SPENDING_WORDS, t
 import { normalizeQuestion } from './normalize.ts';
 import { declineReason, OUTSIDE_WHAT_I_CAN_READ } from './out-of-scope.ts';
 import { type PeriodReading, readPeriods } from './period-grammar.ts';
-import { nextPeriod, periodShift, previousPeriod } from './periods.ts';
+import { nextPeriod, periodShift, previousPeriod, thisMonth } from './periods.ts';
 import { type Intent, LEDGER_INTENTS, type Plan, type Reading } from './reading.ts';
 import {
   CANNOT_EXCLUDE,
@@ -271,7 +272,10 @@ function startReading(parts: Parts, previous: Reading | undefined, context: Turn
       (parts.periods.mentions.length === 0 &&
         LEDGER_INTENTS.has(intent) &&
         LEDGER_INTENTS.has(previous.intent)));
-  reading = keepsPeriod && previous?.period ? { intent, period: previous.period } : { intent };
+  reading =
+    keepsPeriod && previous?.period
+      ? { intent, period: previous.period, ...(previous.periodDefaulted ? { periodDefaulted: true } : {}) }
+      : { intent };
   // 'which shop do I go to the most' after 'my coffee spending': the shops of what was being discussed.
   if (
     keepsPeriod &&
@@ -471,17 +475,21 @@ export function understand(
       question: 'Which one do you mean? Name it, for example "how many times did I go to Starbucks".',
     };
   }
-  // 'combined?' after 'uber this year' and 'lyft?': the two subjects together.
+  // 'combined?' after 'uber this year' and 'lyft?': the two subjects together; 'whats the
+  // difference?': the two side by side.
+  const sideBySide = Boolean(
+    previous?.subjectBefore && !previous.periodBefore && ASKS_THE_DIFFERENCE.test(q),
+  );
   if (
     previous &&
-    COMBINED.test(q) &&
+    (COMBINED.test(q) || sideBySide) &&
     q.split(/\s+/).length <= 7 &&
     !category &&
     !merchant &&
     named.length === 0 &&
     parts.periods.mentions.length <= 1
   ) {
-    const together = combinedReading(previous);
+    const together = combinedReading(previous, sideBySide);
     // 'combined for the whole year?': together, over the period named now.
     const period = parts.periods.mentions[0]?.period;
     if (together && period) {
@@ -496,7 +504,9 @@ export function understand(
     };
   }
   // 'avg of those 2' after 'last month' and 'the month before that?': both months together.
-  const bothPeriods = previous ? bothPeriodsOf(q, previous) : undefined;
+  // A question naming its own periods ('which was more, oct or sept') reads them, not the earlier ones.
+  const bothPeriods =
+    previous && parts.periods.mentions.length === 0 ? bothPeriodsOf(q, previous) : undefined;
   const namesOwn = Boolean(category || merchant) || parts.periods.mentions.length > 0;
   const twoUnknown = bothPeriods || namesOwn ? undefined : twoNotInReading(q, previous);
   if (twoUnknown) return twoUnknown;
@@ -510,7 +520,7 @@ export function understand(
     parts.exclusion !== undefined || AGAINST_THE_REST.test(q),
   );
   if (unsupported) return { kind: 'clarify', question: unsupported, reading };
-  const periodProblem = checkPeriods(parts.periods, reading.intent, context);
+  const periodProblem = checkPeriods(parts.periods, reading.intent, context, q);
   if (periodProblem) return { kind: 'clarify', question: periodProblem, reading };
   if (parts.yearBack) applyYearBack(reading, parts, context);
   else applyPeriods(reading, parts, context);
@@ -544,6 +554,8 @@ export function understand(
   finishReading(reading, q, symbols, named, previous);
   rememberSubjectBefore(reading, previous);
   rememberPeriodBefore(reading, previous);
+  // A period named now, or moved to, is no longer the one chosen for the question before.
+  if (reading.period !== previous?.period) delete reading.periodDefaulted;
   if (parts.corrections.length > 0) reading.corrections = parts.corrections;
   else delete reading.corrections;
   if (LEDGER_INTENTS.has(reading.intent)) {
@@ -554,6 +566,15 @@ export function understand(
   }
   // Only the ledger query leaves a part out: any other answer would count it.
   if (reading.excluded) return { kind: 'clarify', question: CANNOT_EXCLUDE, reading };
+  if (
+    !reading.period &&
+    !reading.periods &&
+    LEDGER_INTENTS.has(reading.intent) &&
+    reading.intent !== 'search'
+  ) {
+    reading.period = thisMonth(context.today);
+    reading.periodDefaulted = true;
+  }
   const calls = callsFor(reading, context, deep);
   if (typeof calls === 'string') return { kind: 'clarify', question: calls, reading };
   return { kind: 'tools', reading, calls };

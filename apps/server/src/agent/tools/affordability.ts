@@ -10,7 +10,7 @@ import {
 import { ServiceError } from '../../services/errors.ts';
 import { dollars } from './calculators.ts';
 import { chargeText, type DuePayments, duePayments } from './due-payments.ts';
-import { block, dayText, list, money, num, periodText, usd, usdOf } from './format.ts';
+import { block, dayText, list, money, monthText, num, periodText, usd, usdOf } from './format.ts';
 import type { FinanceTool, ToolBlock, ToolResult } from './types.ts';
 
 /** The full months the typical surplus is read from. */
@@ -55,7 +55,7 @@ function surplusOf(flow: CashFlow): AffordabilityData['surplus'] {
 function surplusFact(surplus: AffordabilityData['surplus']): string {
   const months = surplus.months.map(
     (month) =>
-      `${month.month} ${usd(month.net)} (income ${usd(month.income)} − spending ${usd(month.spending)})`,
+      `${monthText(month.month)} ${usd(month.net)} (income ${usd(month.income)} − spending ${usd(month.spending)})`,
   );
   return `Your monthly surplus (income − spending) over the last ${SURPLUS_MONTHS} full months: ${list(months)}; ${usd(surplus.average)} a month on average.`;
 }

@@ -1,5 +1,5 @@
 import type { CashFlow } from '../../finance/index.ts';
-import { block, capitalize, count, list, money, num, percent, periodText, usd } from './format.ts';
+import { block, capitalize, count, list, money, monthText, num, percent, periodText, usd } from './format.ts';
 import type { FinanceTool, ToolBlock, ToolResult } from './types.ts';
 
 export type CashFlowData = CashFlow;
@@ -28,7 +28,7 @@ export const cashFlowTool = {
     if (result.months.length > 1) {
       for (const month of result.months) {
         facts.push(
-          `${month.month}: income ${usd(month.income)}, spending ${usd(month.spending)}, net ${usd(month.net)}${
+          `${monthText(month.month)}: income ${usd(month.income)}, spending ${usd(month.spending)}, net ${usd(month.net)}${
             month.savingsRatePercent === null ? '' : ` (${percent(month.savingsRatePercent)} saved)`
           }.`,
         );

@@ -82,6 +82,11 @@ export function dayText(day: string): string {
   return dayFormat.format(utc(day));
 }
 
+/** A calendar month ('2026-07') as people write it: 'July 2026'. */
+export function monthText(month: string): string {
+  return monthFormat.format(utc(`${month}-01`));
+}
+
 /**
  * A period as people say it: 'in October 2026', 'in 2025', 'on March 3, 2026', 'from March 1 to
  * November 23, 2026', 'from December 1, 2025 to January 31, 2026'.

@@ -32,7 +32,7 @@ function filterWords(filters: TransactionSearch['filters']): string {
   const parts: string[] = [];
   if (filters.text) parts.push(`mentioning "${filters.text}"`);
   if (filters.merchant) parts.push(`at "${filters.merchant}"`);
-  if (filters.category) parts.push(`in ${filters.category}`);
+  if (filters.category) parts.push(`in ${categoryLabel(filters.category)}`);
   if (filters.direction) parts.push(filters.direction === 'in' ? 'money in' : 'money out');
   if (filters.minAmount && filters.maxAmount)
     parts.push(`between ${usd(filters.minAmount)} and ${usd(filters.maxAmount)}`);
