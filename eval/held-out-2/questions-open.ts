@@ -62,6 +62,13 @@ const cashOnHand = (raw: RawData) => balanceOf(raw, 'checking') + balanceOf(raw,
 const rate = (raw: RawData, period: Period) => savingsRatePercent(income(raw, period), spending(raw, period));
 const q = (raw: RawData, number: number) => quarterReadings(raw.today, number)[0] ?? lastMonth(raw);
 
+/** The average month of the 3 full months before last month, printed rounded either way. */
+const usualBeforeLastMonth = (raw: RawData): number[] => {
+  const before = { start: monthsAgo(4)(raw).start, end: monthsAgo(2)(raw).end };
+  const total = spending(raw, before);
+  return [Math.floor(total / 3), Math.ceil(total / 3)];
+};
+
 /** Where to cut back: last month's categories above their own average, else last month's biggest. */
 const trimCandidates = (raw: RawData): number[] => {
   const above = aboveTheirAverage(raw).map((entry) => entry.cents);
@@ -142,6 +149,10 @@ export const OPEN_QUESTIONS: readonly HeldOut2Question[] = [
           one((raw) => netFlow(raw, lastFullMonths(3)(raw))),
           percent((raw) => rate(raw, lastFullMonths(3)(raw))),
           money((raw) => [income(raw, thisMonth(raw)), spending(raw, thisMonth(raw))]),
+          // Against their own usual: last month's spending and the average of the 3 full months before it.
+          eachOf(2, usualBeforeLastMonth, (pick) =>
+            money((raw) => [spending(raw, lastMonth(raw)), pick(raw)]),
+          ),
         ),
       },
     ],
@@ -419,9 +430,9 @@ export const HISTORY_BOUND_QUESTIONS: readonly HeldOut2Question[] = [
     turns: [{ ask: 'how much did i spend in 2023', expect: beforeHistory }],
   },
   {
-    id: 'h2-bounds-income-march-2024',
+    id: 'h2-bounds-income-march-2023',
     category: 'history_bounds',
-    turns: [{ ask: 'income in march 2024', expect: beforeHistory }],
+    turns: [{ ask: 'income in march 2023', expect: beforeHistory }],
   },
   {
     id: 'h2-bounds-groceries-summer-2022',
@@ -441,9 +452,9 @@ export const HISTORY_BOUND_QUESTIONS: readonly HeldOut2Question[] = [
     turns: [{ ask: (raw) => `spending in jan ${nextYear(raw)}`, expect: notYet }],
   },
   {
-    id: 'h2-bounds-q1-2024',
+    id: 'h2-bounds-q4-2023',
     category: 'history_bounds',
-    turns: [{ ask: 'how much did i make in q1 2024', expect: beforeHistory }],
+    turns: [{ ask: 'how much did i make in q4 2023', expect: beforeHistory }],
   },
   {
     id: 'h2-bounds-net-worth-2020',
