@@ -1,6 +1,5 @@
 import {
   addDays,
-  balances,
   calendarMonth,
   cryptoSymbolCents,
   type Flow,
@@ -128,9 +127,6 @@ export const merchantKey = (flow: Flow): string => flow.merchant ?? flow.name;
 // ---------------------------------------------------------------------------------------------------
 // Totals, averages and series
 
-export const spendingOn = (raw: RawData, period: Period, filter: FlowFilter = everything): number =>
-  spending(raw, period, filter);
-
 /** Average spending per calendar month touched: the printed value may round either way. */
 export const perMonth = (raw: RawData, period: Period, filter: FlowFilter = everything): number[] =>
   averageCandidates(spending(raw, period, filter), monthsTouched(period));
@@ -175,9 +171,6 @@ export const netSeries = (raw: RawData, buckets: Period[]): number[] =>
 
 // ---------------------------------------------------------------------------------------------------
 // Counts
-
-export const purchaseCount = (raw: RawData, period: Period, filter: FlowFilter = everything): number =>
-  purchases(raw, period, filter).length;
 
 /** Income payments (money in) of the period. */
 export const incomePaymentCount = (raw: RawData, period: Period, filter: FlowFilter = everything): number =>
@@ -292,11 +285,6 @@ export function latestChargeAt(raw: RawData, merchant: string): number {
 
 // ---------------------------------------------------------------------------------------------------
 // Balances, investments and crypto
-
-export const balanceByName = (raw: RawData, name: string, institution?: string): number[] =>
-  balances(raw)
-    .filter((balance) => balance.name === name && (!institution || balance.institution === institution))
-    .map((balance) => balance.cents);
 
 /** The bank's credit card: what is owed (positive) and the room left on it, two ways. */
 export function cardRoom(raw: RawData): { owed: number; roomLeft: number; available: number } {
