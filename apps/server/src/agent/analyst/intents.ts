@@ -9,7 +9,7 @@ import type { TurnContext } from './vocabulary.ts';
 
 /** Words of money going out: spend and its casual forms ('blow', 'shell out', 'cost me'). */
 export const SPENDING_WORDS =
-  /\bspen[dt]\b|\bspends\b|\b(blow|blew|blown|blowing|dropped|splurged?|shell(ed)? out|fork(ed)? out|burn(ed|t)? through|went through)\b|\bspending\b|\bbuy(ing)?\b|\bbought\b|\bpurchases?\b|\bshopping\b|\bpaying\b|\bexpenses?\b|\bcost me\b|\bpaid for\b|\bpay for\b|\bbreakdown\b|\bcategor(y|ies)\b|\bgo(ing)? to\b|\bput on\b|\bcharged?\b|\bout the door\b|\b(more|less) expensive\b|\bout(ta|ta of| of) me\b|\bhow (bad|expensive|pricey) (was|were|is)\b/;
+  /\bspen[dt]\b|\bspends\b|\b(blow|blew|blown|blowing|dropped|splurged?|shell(ed)? out|fork(ed)? out|burn(ed|t)? through|went through)\b|\bspending\b|\bbuy(ing)?\b|\bbought\b|\bpurchases?\b|\bshopping\b|\bshop(ped)? (at|in|on)\b|\bpaying\b|\bexpenses?\b|\bcost me\b|\bpaid for\b|\bpay for\b|\bbreakdown\b|\bcategor(y|ies)\b|\bgo(ing)? to\b|\bput on\b|\bcharged?\b|\b(i|we) (usually |always |often )?order(ed)?\b|\bout the door\b|\b(more|less) expensive\b|\bout(ta|ta of| of) me\b|\bhow (bad|expensive|pricey) (was|were|is)\b/;
 
 const INTENT_RULES: ReadonlyArray<[Intent, RegExp]> = [
   ['afford', /\bafford\b|\b(can|could) i (swing|handle|manage|take on|cover)\b.*\$/],

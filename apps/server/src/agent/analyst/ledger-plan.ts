@@ -61,7 +61,9 @@ export function defaultPeriod(shape: Shape, q: string, today: string, historySta
   if (/\b(lately|recently|these days)\b/.test(q)) {
     return lastDays(30, today);
   }
-  if (shape.statistic === 'average') return fullMonthsBefore(today, 3);
+  // An average, or how often something happens: what is usual, over whole months.
+  if (shape.statistic === 'average' || /\bhow (often|frequently)\b/.test(q))
+    return fullMonthsBefore(today, 3);
   if (
     (WHOLE_HISTORY.test(q) ||
       /\bhave i (ever )?(been|gone|bought|paid|spent|had|made|received)\b|\bin total\b|\boverall\b/.test(

@@ -98,7 +98,8 @@ const KNOWN = (
   'expensive through between compare received deposits deposited transfers transfer ' +
   'coffee amazon starbucks netflix spotify gasoline uber lyft weekend average month months ' +
   'year years week weeks much money many times often where which what when doing looking ' +
-  'worth net cash flow saved saving afford trend history since before after during'
+  'worth net cash flow saved saving afford trend history since before after during everything anything ' +
+  'others other rest'
 ).split(' ');
 const KNOWN_SET = new Set(KNOWN);
 

@@ -4,7 +4,7 @@ import { defaultPeriod, type LedgerSubject, ledgerCalls } from './ledger-plan.ts
 import type { PeriodReading } from './period-grammar.ts';
 import type { Intent, Reading, ToolCall } from './reading.ts';
 import { PLAIN_SHAPE } from './shape.ts';
-import type { TurnContext } from './vocabulary.ts';
+import { isEverydayWord, type TurnContext } from './vocabulary.ts';
 
 /**
  * What stops a reading from being answered as it stands (docs/agent.md, "How a question is read"): a
@@ -113,6 +113,12 @@ export function unsupportedReading(
     )
   )
     return "I can't count the days without spending yet. I can count your purchases or total your spending for a period, or by week. Which would help?";
+  if (
+    /\bhow many (different |diff |distinct |separate |unique )?days\b(?! (ago|left|until|till|since|before|after|of (history|data)))/.test(
+      q,
+    )
+  )
+    return "I can't count days yet, only purchases: a day with two purchases would count twice. I can count the purchases or total the spending for that period. Should I count the purchases?";
   if (/\b(per|a|each|every) (work ?day|weekday|business day|working day|school day)\b/.test(q))
     return "I can't average per workday yet. I can give the average per day, per week or per purchase, or your weekday spending in total. Which would help?";
   if (UNSUPPORTED_SPLIT.test(q))
@@ -162,10 +168,47 @@ export function unknownSubject(q: string, reading: Reading, periods: PeriodReadi
   const match = rest.match(
     /\b(?:spen[dt]|spending|paid|pay|buy|bought|purchases?|transactions?|charges?|orders?|get|got|receive|received|earn|earned)\s+(?:\w+\s+){0,3}?(?:on|at|from|for|with)\s+([a-z][a-z'&-]{2,})(?:\s+([a-z][a-z'&-]{2,}))?/,
   );
-  const word = match?.[1];
+  // 'how often do I order doordash', 'did I use lyft': a name right after the verb, when it is not
+  // everyday English.
+  const named = rest.match(
+    /\b(?:order(?:ed|ing)?|visit(?:ed|ing)?|use[ds]?|using)\s+(?:from\s+|at\s+)?([a-z][a-z'&-]{2,})/,
+  );
+  const word =
+    match?.[1] ??
+    (named?.[1] && !isEverydayWord(named[1]) && !isEverydayWord(named[1].replace(/s$/, ''))
+      ? named[1]
+      : undefined);
   if (!word || NOT_A_SUBJECT.has(word) || /^(the|my|a|an|last|this|past|previous|in|since)$/.test(word))
     return undefined;
   return `I couldn't find "${word}" among your categories, merchants or accounts. Which category or merchant do you mean? For example "restaurants", "groceries" or a store's name.`;
+}
+
+/**
+ * 'target vs walmart' where only Target is in the ledger: the one side's figure would answer half the
+ * question, so say which side was not found. A name is a word that is not everyday English beside
+ * 'vs', 'or', 'and' or 'compared to'.
+ */
+export function otherSideUnknown(q: string, reading: Reading, periods: PeriodReading): string | undefined {
+  const subject = reading.merchant ?? reading.category?.label;
+  if (!subject || reading.merchants || reading.categories) return undefined;
+  let rest = q;
+  for (const mention of periods.mentions) rest = rest.replace(mention.text.toLowerCase(), ' ');
+  const known = subject.toLowerCase();
+  const beside = [
+    ...rest.matchAll(
+      /\b(?:vs\.?|versus|or|and|compared (?:to|with)|against)\s+(?:at\s+|on\s+)?([a-z][a-z'&-]{2,})/g,
+    ),
+    ...rest.matchAll(/\b([a-z][a-z'&-]{2,})\s+(?:vs\.?|versus|or|compared (?:to|with)|against)\s/g),
+  ].map((m) => m[1] ?? '');
+  const unknown = beside.find(
+    (word) =>
+      !known.includes(word) &&
+      !NOT_A_SUBJECT.has(word) &&
+      !isEverydayWord(word) &&
+      !isEverydayWord(word.replace(/s$/, '')),
+  );
+  if (!unknown) return undefined;
+  return `I found ${subject} in your transactions, but nothing called "${unknown}" among your merchants or categories. Should I answer for ${subject} alone, or did you mean another name?`;
 }
 
 /**

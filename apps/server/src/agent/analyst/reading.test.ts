@@ -633,3 +633,53 @@ describe('when pay comes', () => {
     });
   });
 });
+
+describe('counts', () => {
+  it("'how many times did i spend more than $50 at …' bounds each purchase, not the total", () => {
+    expect(ledger(read('how many times did i spend more than $50 at restaurants'))).toMatchObject({
+      statistic: 'count',
+      filters: { categories: ['FOOD_AND_DRINK_RESTAURANT'], min_amount: '50.00' },
+    });
+  });
+
+  it("'how often' counts over the last 3 full months, what is usual", () => {
+    expect(ledger(read('how often do i go to starbucks'))).toMatchObject({
+      statistic: 'count',
+      filters: { merchants: ['Starbucks'] },
+      periods: [{ start: '2026-08-01', end: '2026-10-31' }],
+    });
+  });
+
+  it("'how many different stores' counts the merchants", () => {
+    expect(ledger(read('how many diff stores did i shop at last month'))).toMatchObject({
+      statistic: 'count',
+      group_by: 'merchant',
+    });
+  });
+
+  it("'transaction count' is a count", () => {
+    expect(ledger(read('whats my transaction count for last week'))).toMatchObject({ statistic: 'count' });
+  });
+
+  it("'how many days' is asked back: purchases are counted, not days", () => {
+    expect(read('how many days did i buy coffee in oct').kind).toBe('clarify');
+  });
+});
+
+describe('a name the ledger does not know', () => {
+  it('beside one it knows is said, not dropped', () => {
+    const plan = read('how many visits to starbucks vs walmart this yr');
+    expect(plan.kind).toBe('clarify');
+    if (plan.kind === 'clarify') expect(plan.question).toContain('"walmart"');
+  });
+
+  it('right after the verb is asked back, not answered over everything', () => {
+    const plan = read('how frequently do i order doordash');
+    expect(plan.kind).toBe('clarify');
+    if (plan.kind === 'clarify') expect(plan.question).toContain('"doordash"');
+  });
+
+  it("a misspelt 'everything else' is the rest, not a name", () => {
+    expect(read('groceries vs evrything else last month').kind).toBe('tools');
+  });
+});

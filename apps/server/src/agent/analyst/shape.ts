@@ -123,9 +123,24 @@ function amountRange(q: string): { min?: string; max?: string } {
   const below = new RegExp(
     `\\b${item}\\s+(?:\\w+\\s+){0,2}?(?:under|below|less than|smaller than|cheaper than|at most|<)\\s*(?:${AMOUNT})`,
   );
-  const a = q.match(above);
+  // 'how many times did I spend more than $50': each time is one purchase, so the bound is on each
+  // ('did I spend more than $500 on groceries' is about the total, and keeps it).
+  const eachTime = /\bhow (many times|often|frequently)\b|\bhow many (purchases|transactions|charges)\b/.test(
+    q,
+  );
+  // Captured, as the item is above, so the amount's groups are numbered alike.
+  const paid = '(?:spen[dt]|spending|pa(?:y|id)|dropp?(?:ed)?|charged?|(?:it )?cost)';
+  const a =
+    q.match(above) ??
+    (eachTime
+      ? q.match(new RegExp(`\\b(${paid})\\s+(?:over|above|more than|greater than|at least)\\s*(?:${AMOUNT})`))
+      : null);
   if (a) out.min = dollars(a[2] ?? a[4], a[3] ?? a[5]);
-  const b = q.match(below);
+  const b =
+    q.match(below) ??
+    (eachTime
+      ? q.match(new RegExp(`\\b(${paid})\\s+(?:under|below|less than|at most)\\s*(?:${AMOUNT})`))
+      : null);
   if (b) out.max = dollars(b[2] ?? b[4], b[3] ?? b[5]);
   // 'anything over $200', '$100+ purchases'
   const plus = q.match(/\$\s?(\d[\d,]*)\s?(k)?\+\s/);
@@ -406,9 +421,18 @@ export function readShape(q: string): Shape {
     /\b(than|vs|versus|compared (to|with)|compare(d)?|relative to|to|against) (my )?(usual|normal|average|typical)\b/.test(
       q,
     );
+  // 'how many different stores did I shop at': the merchants counted, each with its purchases.
+  if (
+    /\bhow many (different |diff |distinct |unique |separate )?(merchants|stores|places|shops|businesses|vendors|companies|restaurants)\b/.test(
+      q,
+    )
+  )
+    shape.groupBy = 'merchant';
   if (shape.statistic === 'total' && !againstUsual) {
     if (
-      /\bhow many\b|\bhow often\b|\bnumber of\b|\bcount (of|the|my)\b|(^|\s)# of\b/.test(q) &&
+      /\bhow many\b|\bhow (often|frequently)\b|\bnumber of\b|\bcount (of|the|my)\b|(^|\s)# of\b|\b(transaction|purchase|order|visit|txn) count\b/.test(
+        q,
+      ) &&
       !/\bhow many (months|years|weeks|days)\b/.test(q)
     )
       shape.statistic = 'count';

@@ -22,6 +22,7 @@ import { type Intent, LEDGER_INTENTS, type Plan, type Reading } from './reading.
 import {
   CANNOT_EXCLUDE,
   checkPeriods,
+  otherSideUnknown,
   planLedger,
   pointsToUnknown,
   unknownSubject,
@@ -559,7 +560,7 @@ export function understand(
   if (parts.corrections.length > 0) reading.corrections = parts.corrections;
   else delete reading.corrections;
   if (LEDGER_INTENTS.has(reading.intent)) {
-    const unknown = unknownSubject(q, reading, parts.periods);
+    const unknown = unknownSubject(q, reading, parts.periods) ?? otherSideUnknown(q, reading, parts.periods);
     if (unknown) return { kind: 'clarify', question: unknown, reading };
     const ledger = planLedger(reading, q, context, deep);
     if (ledger) return { kind: 'tools', reading, calls: ledger };

@@ -11,6 +11,11 @@ import type { ContextAccount, ContextMerchant, TurnContext } from './turn-contex
  */
 const EVERYDAY_WORDS: ReadonlySet<string> = new Set([...commonWords, ...everydayWords]);
 
+/** Whether a word is everyday English (so a word that is not may be a name: 'walmart', 'doordash'). */
+export function isEverydayWord(word: string): boolean {
+  return EVERYDAY_WORDS.has(word);
+}
+
 export type { ContextAccount, ContextCategory, ContextMerchant, TurnContext } from './turn-context.ts';
 
 /** Everyday words for Plaid categories, beyond their labels. */

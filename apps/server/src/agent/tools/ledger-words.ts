@@ -52,7 +52,11 @@ export function periodName(period: LedgerPeriod): string {
 
 /** The period after a figure: 'in Q3 2026', 'in October 2026', 'on March 3, 2026', 'from April 3 to June 15, 2026'. */
 export function inPeriod(period: LedgerPeriod): string {
-  if (period.label) return `in ${period.label}`;
+  // A label that carries its own preposition ('since Jun 1, 2026', 'from … to …') takes no 'in'.
+  if (period.label)
+    return /^(since|from|between|before|after|until|over|during|on)\b/i.test(period.label)
+      ? period.label
+      : `in ${period.label}`;
   if (period.start === period.end || !wholeMonths(period)) return periodText(period);
   return `in ${periodName(period)}`;
 }
