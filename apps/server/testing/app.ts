@@ -1,9 +1,11 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { Blob as NodeBlob } from 'node:buffer';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import type { SignUpRequest } from '@penny/contracts';
 import type { SQL } from 'drizzle-orm';
@@ -54,6 +56,46 @@ export type SignUpInput = Pick<
   SignUpRequest,
   'email' | 'password' | 'username' | 'firstName' | 'lastName' | 'phoneNumber' | 'country' | 'dateOfBirth'
 >;
+
+let migrated: Promise<Blob | undefined> | undefined;
+
+const MIGRATIONS = fileURLToPath(new URL('../drizzle', import.meta.url));
+
+/**
+ * A PGlite database with every migration applied, made once and kept in the temp folder for every
+ * test process (named by the migrations it holds): each test app starts from a copy of it, because
+ * PGlite's own initdb takes seconds and a copy about one. The app still runs its migrations at start
+ * (a no-op on the copy), and the database is as real as a fresh one. Undefined where it cannot be
+ * made (a browser-like test environment whose Blob cannot be read): that app starts empty.
+ */
+function migratedPglite(): Promise<Blob | undefined> {
+  migrated ??= (async () => {
+    // Named by PGlite's version and the migrations: another of either makes another database.
+    const hash = createHash('sha256');
+    const pglite = fileURLToPath(new URL('../package.json', import.meta.resolve('@electric-sql/pglite')));
+    hash.update(await readFile(pglite));
+    for (const file of (await readdir(MIGRATIONS)).sort())
+      if (file.endsWith('.sql')) hash.update(await readFile(path.join(MIGRATIONS, file)));
+    const file = path.join(tmpdir(), `penny-test-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
+    const saved = await readFile(file).catch(() => undefined);
+    if (saved) return new NodeBlob([saved]) as unknown as Blob;
+    const database = await connectDatabase({ kind: 'pglite' });
+    try {
+      await database.migrate();
+      const dump = await database.dump?.();
+      if (!dump || typeof dump.arrayBuffer !== 'function') return undefined;
+      const bytes = Buffer.from(await dump.arrayBuffer());
+      // Written whole, then renamed: a process reading it never sees half a file.
+      const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+      await writeFile(partial, bytes);
+      await rename(partial, file);
+      return new NodeBlob([bytes]) as unknown as Blob;
+    } finally {
+      await database.close();
+    }
+  })();
+  return migrated;
+}
 
 /**
  * The real app, in process, on a fresh database: PGlite in memory, or a throwaway PostgreSQL database
@@ -109,7 +151,8 @@ export async function createTestApp(
       await client.end();
     };
   } else {
-    database = await connectDatabase({ kind: 'pglite' });
+    const snapshot = await migratedPglite();
+    database = await connectDatabase({ kind: 'pglite', ...(snapshot ? { snapshot } : {}) });
   }
 
   const services = await composeServices(config, logger, { secrets: ephemeralSecrets(), database });

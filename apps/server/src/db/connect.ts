@@ -24,11 +24,17 @@ export type DatabaseHandle = {
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: the whole database as a tarball, to start another from (`snapshot`). */
+  dump?(): Promise<Blob>;
 };
 
 export type ConnectOptions =
-  /** PGlite stored in `dataDir`, or in memory when `dataDir` is omitted. */
-  { kind: 'pglite'; dataDir?: string } | { kind: 'postgres'; url: string; maxConnections?: number };
+  /**
+   * PGlite stored in `dataDir`, or in memory when `dataDir` is omitted: empty, or a copy of `snapshot`
+   * (a database's `dump()`), which skips PGlite's seconds-long initdb.
+   */
+  | { kind: 'pglite'; dataDir?: string; snapshot?: Blob }
+  | { kind: 'postgres'; url: string; maxConnections?: number };
 
 const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
@@ -55,7 +61,9 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
     dataDir = path.resolve(options.dataDir);
     await mkdir(dataDir, { recursive: true, mode: 0o700 });
   }
-  const client = await PGlite.create(dataDir ? { dataDir } : {});
+  const client = await PGlite.create(
+    dataDir ? { dataDir } : options.snapshot ? { loadDataDir: options.snapshot } : {},
+  );
   // PGlite unpacks its initial cluster with mode 0666 files (and older installs still have them);
   // PostgreSQL itself creates later files 0600. One pass after opening leaves everything owner-only.
   if (dataDir) await restrictToOwner(dataDir);
@@ -71,6 +79,7 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
     close: async () => {
       if (!client.closed) await client.close();
     },
+    dump: () => client.dumpDataDir('none'),
   };
 }
 
