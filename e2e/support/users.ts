@@ -42,10 +42,13 @@ export const SIGN_UP_DEFAULTS = {
 
 let counter = 0;
 
-/** A fresh, unique identity: `e2e_<time><n>` as the username, `<username>@example.com` as the email. */
+/**
+ * A fresh, unique identity: `e2e_<time>w<worker>n<n>` as the username (unique across parallel
+ * workers), `<username>@example.com` as the email.
+ */
 export function newTestUser(overrides: Partial<TestUser> = {}): TestUser {
   counter++;
-  const suffix = `${Date.now().toString(36)}${counter}`;
+  const suffix = `${Date.now().toString(36)}w${process.env.TEST_PARALLEL_INDEX ?? 0}n${counter}`;
   const username = overrides.username ?? `e2e_${suffix}`;
   return {
     email: `${username}@example.com`,
