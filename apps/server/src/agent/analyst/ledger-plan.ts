@@ -57,6 +57,8 @@ export function defaultPeriod(shape: Shape, q: string, today: string, historySta
       unit: 'days',
     };
   if (shape.series) return fullMonthsBefore(today, 6);
+  // 'which month had the most income': months ranked need months to rank, the last 12 whole ones.
+  if (shape.groupBy === 'month') return fullMonthsBefore(today, 12);
   // 'lately', 'recently': the last 30 days.
   if (/\b(lately|recently|these days)\b/.test(q)) {
     return lastDays(30, today);

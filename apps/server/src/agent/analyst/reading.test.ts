@@ -683,3 +683,21 @@ describe('a name the ledger does not know', () => {
     expect(read('groceries vs evrything else last month').kind).toBe('tools');
   });
 });
+
+describe('rankings', () => {
+  it("'bottom 3 merchants' ranks the smallest", () => {
+    expect(ledger(read('bottom 3 merchants by spend in oct'))).toMatchObject({
+      statistic: 'smallest',
+      group_by: 'merchant',
+      top: 3,
+    });
+  });
+
+  it('months ranked without a period are the last 12 whole months', () => {
+    expect(ledger(read('which month had the most income'))).toMatchObject({
+      measure: 'income',
+      group_by: 'month',
+      periods: [{ start: '2025-11-01', end: '2026-10-31' }],
+    });
+  });
+});

@@ -224,7 +224,7 @@ function readRanking(q: string, shape: Shape): void {
   // A ranking over groups: 'top 3 places', 'biggest category', 'which store did I spend the most at'.
   const rankedGroup = q.match(
     new RegExp(
-      `\\b(top|biggest|largest|main|highest|most expensive|smallest|lowest|least expensive|least|cheapest)\\s+(?:${COUNT_WORD}\\s+)?(?:(?:spending|spent|expense|expensive|used|visited|frequent|popular|paid)\\s+)?(\\w+)\\b(?:\\s+(\\w+)\\b)?`,
+      `\\b(top|biggest|largest|main|highest|most expensive|smallest|lowest|least expensive|least|cheapest|bottom)\\s+(?:${COUNT_WORD}\\s+)?(?:(?:spending|spent|expense|expensive|used|visited|frequent|popular|paid)\\s+)?(\\w+)\\b(?:\\s+(\\w+)\\b)?`,
     ),
   );
   const whichGroup = q.match(
@@ -233,7 +233,7 @@ function readRanking(q: string, shape: Shape): void {
     ),
   );
   const rankedBy = rankedGroupOf(rankedGroup?.[3], rankedGroup?.[4]) ?? groupOf(whichGroup?.[3]);
-  const smallest = /\b(smallest|lowest|least|cheapest|min(imum)?)\b/.test(q);
+  const smallest = /\b(smallest|lowest|least|cheapest|bottom|min(imum)?)\b/.test(q);
   if (rankedBy) {
     shape.groupBy = rankedBy;
     shape.statistic = smallest ? 'smallest' : 'largest';
@@ -406,7 +406,7 @@ export function readShape(q: string): Shape {
 
   // 'top 3', 'biggest five', and the count said first: 'my 3 biggest', 'which 5 merchants'.
   const top =
-    q.match(new RegExp(`\\b(?:top|biggest|largest|smallest|highest|lowest)\\s+${COUNT_WORD}\\b`)) ??
+    q.match(new RegExp(`\\b(?:top|biggest|largest|smallest|highest|lowest|bottom)\\s+${COUNT_WORD}\\b`)) ??
     q.match(
       new RegExp(
         `\\b(?:my|the|which|what|rank(?: my)?)\\s+${COUNT_WORD}\\s+(?:(?:most|least|biggest|largest|smallest|highest|lowest|best|worst|priciest|cheapest|top)\\b|(?:\\w+\\s+)?(?:categor(?:y|ies)|merchants|stores|shops|places|spots|vendors|companies|brands|restaurants|holdings|stocks|funds|positions|accounts)\\b)`,
