@@ -47,7 +47,9 @@ export function finishReading(
     if (/\bstablecoins?\b/.test(q)) focus.unshift('Stablecoins');
     if (/\b(which|what) (wallet|account)s?\b|\b(most|least|biggest|largest|smallest)\b/.test(q))
       focus.unshift('Wallets from the most');
-    if (/%|\b(percent|percentage|share|portion|how much of)\b/.test(q)) focus.unshift('By coin');
+    // 'which coin is my biggest': the coins ranked, not the wallets.
+    if (/%|\b(percent|percentage|share|portion|how much of|coins?|tokens?)\b/.test(q))
+      focus.unshift('By coin');
   }
   if (focus.length > 0) reading.focus = focus;
   else delete reading.focus;

@@ -91,6 +91,13 @@ export function unsupportedReading(
     return "I can't set a spending budget yet. I can show what you usually earn, spend and keep each month over the last 3 full months. Should I?";
   if (/\bif i (cut|stopp?ed|stop|reduced?|dropped|cancel+ed|cancel|quit|halved|spent less)\b/.test(q))
     return "I don't work out what-ifs yet. I can show what you spent on it over the last months, or where your spending rose above its usual level. Which would help?";
+  if (
+    intent === 'crypto' &&
+    /\b(up|down|gain(s|ed)?|lost|loss(es)?|profit(s|able)?|return(s|ed)?|perform\w*|made|make|pnl|p&l|in the (green|red))\b/.test(
+      q,
+    )
+  )
+    return "I don't know what you paid for your crypto (wallets show what they hold, not the price it was bought at), so I can't say how much it's up or down. I can show what each wallet holds and is worth today. Should I?";
   // 'net worth without crypto' is a figure of its own (net_worth states it).
   const netWorthLessCrypto = intent === 'net_worth' && /\b(crypto|wallets?)\b/.test(q);
   if (!netWorthLessCrypto && !exclusionRead && leavesAPartOut(q)) return CANNOT_EXCLUDE;

@@ -701,3 +701,19 @@ describe('rankings', () => {
     });
   });
 });
+
+describe('what cannot be answered from the data is said', () => {
+  it("someone else's money typed without an apostrophe is declined", () => {
+    expect(read('whats my wife spending on').kind).toBe('decline');
+  });
+
+  it('a crypto gain is asked back: wallets show no purchase price', () => {
+    expect(read('how much is my crypto up').kind).toBe('clarify');
+  });
+
+  it("dividends from one security are that security's", () => {
+    const plan = read('did i get dividends from vti this yr');
+    if (plan.kind !== 'tools') throw new Error(JSON.stringify(plan));
+    expect(JSON.stringify(plan.calls)).toContain('"VTI"');
+  });
+});

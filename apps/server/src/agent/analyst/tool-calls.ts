@@ -100,6 +100,7 @@ export function callsFor(reading: Reading, context: TurnContext, deep: boolean):
             ...accountInput,
             ...(reading.merchant ? { merchant: reading.merchant } : {}),
             ...(reading.category ? { category: reading.category.code } : {}),
+            ...(reading.text ? { text: reading.text } : {}),
             ...(reading.direction ? { direction: reading.direction } : {}),
             limit: reading.limit ?? 50,
           },

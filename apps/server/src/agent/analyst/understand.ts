@@ -87,7 +87,9 @@ function readParts(question: string, context: TurnContext, matcher: Matcher): Pa
     q,
     context.today,
   );
-  const text = quotedText(question) ?? payerNamed(q);
+  // 'did I get dividends from vti': the dividends whose descriptions name the one security asked about.
+  const dividendsOf = symbols.length === 1 && /\bdividends?\b/.test(q) ? symbols[0] : undefined;
+  const text = quotedText(question) ?? payerNamed(q) ?? dividendsOf;
   // In 'what share of my income went to rent' income is the whole, not what is asked about.
   const shareWhole = shape.statistic === 'share' ? readShareWhole(q, matcher) : undefined;
   // 'what eats up most of my paycheck': the paycheck is where the money comes from, not the subject.
