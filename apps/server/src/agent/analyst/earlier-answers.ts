@@ -11,7 +11,7 @@ import { PLAIN_SHAPE, type Shape } from './shape.ts';
 
 /** 'the first one', 'the 2nd place', '#3': an item of an earlier answer's numbered list. */
 const ORDINAL =
-  /\bthe (first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|top|last) (one|place|merchant|store|category|item)\b|\b((number|#|no\.?) ?[1-9])\b(?! (transactions?|purchases?|times?))/;
+  /\bthe (first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|top|last) (one|place|merchant|store|category|item)\b|(?<![\w#])((number|#|no\.?) ?[1-9])\b(?! (transactions?|purchases?|times?))/;
 const ORDINAL_INDEX: Record<string, number> = {
   first: 0,
   '1st': 0,
@@ -148,4 +148,21 @@ export function twoNotInReading(q: string, previous: Reading | undefined): Plan 
     question:
       'Which two should I compare? Name both, for example "groceries vs restaurants in October" or "October vs September".',
   };
+}
+
+/**
+ * 'and of my income?' after 'what percent was that of my spending': the same part as a share of
+ * another whole.
+ */
+export function shareOfAnother(q: string, previous: Reading): Reading | undefined {
+  if (previous.shape?.statistic !== 'share') return undefined;
+  const whole = q.match(
+    /^(?:and |what about |how about |but )?(?:as a (?:share|percent(?:age)?) )?of (?:my |the |all )?(income|earnings|pay|paychecks?|salary|take[- ]home|spending|expenses|total)( spending)?\??$/,
+  )?.[1];
+  if (!whole) return undefined;
+  const shape: Shape = { ...previous.shape, measure: 'spending' };
+  delete shape.shareWithin;
+  if (/^(spending|expenses|total)$/.test(whole)) delete shape.shareOf;
+  else shape.shareOf = 'income';
+  return { ...previous, intent: 'spending', shape };
 }

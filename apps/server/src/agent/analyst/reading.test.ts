@@ -717,3 +717,28 @@ describe('what cannot be answered from the data is said', () => {
     expect(JSON.stringify(plan.calls)).toContain('"VTI"');
   });
 });
+
+describe('a share followed by another whole', () => {
+  it("'and of my income?' is the same part as a share of income", () => {
+    let previous: Reading | undefined;
+    for (const q of ['how much did i spend on groceries in oct', 'what percent was that of my total']) {
+      const plan = read(q, previous);
+      if (plan.kind === 'tools') previous = plan.reading;
+    }
+    expect(ledger(read('and of my income?', previous))).toMatchObject({
+      statistic: 'share',
+      measure: 'spending',
+      share_of: 'income',
+      filters: { categories: ['FOOD_AND_DRINK_GROCERIES'] },
+    });
+  });
+
+  it("'#2' after a ranking is its second item", () => {
+    let previous: Reading | undefined;
+    const plan = read('top 3 merchants last month');
+    if (plan.kind === 'tools') previous = { ...plan.reading, listed: ['Amazon', 'Starbucks', 'Uber'] };
+    expect(ledger(read('how many times at #2', previous))).toMatchObject({
+      filters: { merchants: ['Starbucks'] },
+    });
+  });
+});

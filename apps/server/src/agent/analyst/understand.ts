@@ -8,6 +8,7 @@ import {
   listItem,
   rememberPeriodBefore,
   rememberSubjectBefore,
+  shareOfAnother,
   twoNotInReading,
 } from './earlier-answers.ts';
 import { AGAINST_THE_REST, applyExclusion, type Exclusion, readExclusion } from './exclusions.ts';
@@ -513,6 +514,9 @@ export function understand(
   const namesOwn = Boolean(category || merchant) || parts.periods.mentions.length > 0;
   const twoUnknown = bothPeriods || namesOwn ? undefined : twoNotInReading(q, previous);
   if (twoUnknown) return twoUnknown;
+  const ofAnother = previous ? shareOfAnother(q, previous) : undefined;
+  const anotherCalls = ofAnother && planLedger(ofAnother, q, context, deep);
+  if (ofAnother && anotherCalls) return { kind: 'tools', reading: ofAnother, calls: anotherCalls };
   const started = startReading(parts, previous, context);
   if ('kind' in started) return started;
   const reading = started;
