@@ -52,6 +52,17 @@ const context: TurnContext = {
 const matcher = createMatcher(context);
 const read = (q: string, previous?: Reading) => understand(q, context, matcher, previous, false);
 
+/** The plan of a thread's last question, each asked after the ones before. */
+function thread(...questions: string[]): Plan {
+  let previous: Reading | undefined;
+  let plan: Plan | undefined;
+  for (const q of questions) {
+    plan = read(q, previous);
+    if (plan.kind === 'tools') previous = plan.reading;
+  }
+  return plan as Plan;
+}
+
 function ledger(plan: Plan): LedgerQueryInput {
   if (plan.kind !== 'tools') throw new Error(`expected tools, got ${plan.kind}: ${JSON.stringify(plan)}`);
   const call = plan.calls.find((c) => c.tool === 'ledger_query');
@@ -478,16 +489,6 @@ describe('accounts named by their institution, and compared by kind', () => {
 });
 
 describe('follow-ups over what was just said', () => {
-  const thread = (...questions: string[]): Plan => {
-    let previous: Reading | undefined;
-    let plan: Plan | undefined;
-    for (const q of questions) {
-      plan = read(q, previous);
-      if (plan.kind === 'tools') previous = plan.reading;
-    }
-    return plan as Plan;
-  };
-
   it("'how many rides is that' counts the rides of the subject just asked about", () => {
     expect(ledger(thread('show me my uber spending this yr', 'how many rides is that'))).toMatchObject({
       statistic: 'count',
@@ -546,16 +547,6 @@ describe("'which was more' after a period and the one before it", () => {
 });
 
 describe('a follow-up that asks how two answers differ, naming neither', () => {
-  const thread = (...questions: string[]): Plan => {
-    let previous: Reading | undefined;
-    let plan: Plan | undefined;
-    for (const q of questions) {
-      plan = read(q, previous);
-      if (plan.kind === 'tools') previous = plan.reading;
-    }
-    return plan as Plan;
-  };
-
   it.each(['whats the difference', 'by how much?', 'up or down?'])(
     '%j after a period and the one before compares the two',
     (q) => {
