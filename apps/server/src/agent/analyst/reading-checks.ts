@@ -146,6 +146,13 @@ export function unsupportedReading(
   return `I don't see a linked account that matches "${named}". Your linked accounts are ${names.slice(0, 8).join(', ')}${names.length > 8 ? '…' : ''}. Which one do you mean?`;
 }
 
+/** The question with its dates taken out: what is left names the subject. */
+function withoutPeriods(q: string, periods: PeriodReading): string {
+  let rest = q;
+  for (const mention of periods.mentions) rest = rest.replace(mention.text.toLowerCase(), ' ');
+  return rest;
+}
+
 /** Words that may follow 'on', 'at' or 'for' without naming a subject. */
 const NOT_A_SUBJECT = new Set(
   (
@@ -170,8 +177,7 @@ export function unknownSubject(q: string, reading: Reading, periods: PeriodReadi
     reading.text
   )
     return undefined;
-  let rest = q;
-  for (const mention of periods.mentions) rest = rest.replace(mention.text.toLowerCase(), ' ');
+  const rest = withoutPeriods(q, periods);
   const match = rest.match(
     /\b(?:spen[dt]|spending|paid|pay|buy|bought|purchases?|transactions?|charges?|orders?|get|got|receive|received|earn|earned)\s+(?:\w+\s+){0,3}?(?:on|at|from|for|with)\s+([a-z][a-z'&-]{2,})(?:\s+([a-z][a-z'&-]{2,}))?/,
   );
@@ -180,11 +186,7 @@ export function unknownSubject(q: string, reading: Reading, periods: PeriodReadi
   const named = rest.match(
     /\b(?:order(?:ed|ing)?|visit(?:ed|ing)?|use[ds]?|using)\s+(?:from\s+|at\s+)?([a-z][a-z'&-]{2,})/,
   );
-  const word =
-    match?.[1] ??
-    (named?.[1] && !isEverydayWord(named[1]) && !isEverydayWord(named[1].replace(/s$/, ''))
-      ? named[1]
-      : undefined);
+  const word = match?.[1] ?? (named?.[1] && !isEverydayWord(named[1]) ? named[1] : undefined);
   if (!word || NOT_A_SUBJECT.has(word) || /^(the|my|a|an|last|this|past|previous|in|since)$/.test(word))
     return undefined;
   return `I couldn't find "${word}" among your categories, merchants or accounts. Which category or merchant do you mean? For example "restaurants", "groceries" or a store's name.`;
@@ -198,8 +200,7 @@ export function unknownSubject(q: string, reading: Reading, periods: PeriodReadi
 export function otherSideUnknown(q: string, reading: Reading, periods: PeriodReading): string | undefined {
   const subject = reading.merchant ?? reading.category?.label;
   if (!subject || reading.merchants || reading.categories) return undefined;
-  let rest = q;
-  for (const mention of periods.mentions) rest = rest.replace(mention.text.toLowerCase(), ' ');
+  const rest = withoutPeriods(q, periods);
   const known = subject.toLowerCase();
   const beside = [
     ...rest.matchAll(
@@ -208,11 +209,7 @@ export function otherSideUnknown(q: string, reading: Reading, periods: PeriodRea
     ...rest.matchAll(/\b([a-z][a-z'&-]{2,})\s+(?:vs\.?|versus|or|compared (?:to|with)|against)\s/g),
   ].map((m) => m[1] ?? '');
   const unknown = beside.find(
-    (word) =>
-      !known.includes(word) &&
-      !NOT_A_SUBJECT.has(word) &&
-      !isEverydayWord(word) &&
-      !isEverydayWord(word.replace(/s$/, '')),
+    (word) => !known.includes(word) && !NOT_A_SUBJECT.has(word) && !isEverydayWord(word),
   );
   if (!unknown) return undefined;
   return `I found ${subject} in your transactions, but nothing called "${unknown}" among your merchants or categories. Should I answer for ${subject} alone, or did you mean another name?`;

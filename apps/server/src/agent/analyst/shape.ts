@@ -104,6 +104,13 @@ function dollars(text: string | undefined, thousands: string | undefined): strin
 const AMOUNT =
   '\\$\\s?(\\d[\\d,]*(?:\\.\\d{1,2})?)\\s?(k)?\\b|(\\d[\\d,]*(?:\\.\\d{1,2})?)\\s?(k)?\\s?(?:dollars|bucks)\\b';
 
+/** 'spent more than $50', 'paid under $10': a bound said of the paying (captured like an item below). */
+const PAID = '(spen[dt]|spending|pa(?:y|id)|dropp?(?:ed)?|charged?|(?:it )?cost)';
+const PAID_ABOVE = new RegExp(
+  `\\b${PAID}\\s+(?:over|above|more than|greater than|at least)\\s*(?:${AMOUNT})`,
+);
+const PAID_BELOW = new RegExp(`\\b${PAID}\\s+(?:under|below|less than|at most)\\s*(?:${AMOUNT})`);
+
 /** Amount bounds on single transactions: 'purchases over $100', 'between $20 and $50'. */
 function amountRange(q: string): { min?: string; max?: string } {
   const between = q.match(
@@ -128,19 +135,9 @@ function amountRange(q: string): { min?: string; max?: string } {
   const eachTime = /\bhow (many times|often|frequently)\b|\bhow many (purchases|transactions|charges)\b/.test(
     q,
   );
-  // Captured, as the item is above, so the amount's groups are numbered alike.
-  const paid = '(?:spen[dt]|spending|pa(?:y|id)|dropp?(?:ed)?|charged?|(?:it )?cost)';
-  const a =
-    q.match(above) ??
-    (eachTime
-      ? q.match(new RegExp(`\\b(${paid})\\s+(?:over|above|more than|greater than|at least)\\s*(?:${AMOUNT})`))
-      : null);
+  const a = q.match(above) ?? (eachTime ? q.match(PAID_ABOVE) : null);
   if (a) out.min = dollars(a[2] ?? a[4], a[3] ?? a[5]);
-  const b =
-    q.match(below) ??
-    (eachTime
-      ? q.match(new RegExp(`\\b(${paid})\\s+(?:under|below|less than|at most)\\s*(?:${AMOUNT})`))
-      : null);
+  const b = q.match(below) ?? (eachTime ? q.match(PAID_BELOW) : null);
   if (b) out.max = dollars(b[2] ?? b[4], b[3] ?? b[5]);
   // 'anything over $200', '$100+ purchases'
   const plus = q.match(/\$\s?(\d[\d,]*)\s?(k)?\+\s/);

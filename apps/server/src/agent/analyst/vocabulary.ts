@@ -11,9 +11,9 @@ import type { ContextAccount, ContextMerchant, TurnContext } from './turn-contex
  */
 const EVERYDAY_WORDS: ReadonlySet<string> = new Set([...commonWords, ...everydayWords]);
 
-/** Whether a word is everyday English (so a word that is not may be a name: 'walmart', 'doordash'). */
+/** Whether a word, or its singular, is everyday English (one that is not may be a name: 'walmart'). */
 export function isEverydayWord(word: string): boolean {
-  return EVERYDAY_WORDS.has(word);
+  return EVERYDAY_WORDS.has(word) || EVERYDAY_WORDS.has(word.replace(/s$/, ''));
 }
 
 export type { ContextAccount, ContextCategory, ContextMerchant, TurnContext } from './turn-context.ts';
