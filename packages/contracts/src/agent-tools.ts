@@ -75,6 +75,11 @@ export const toolInputSchemas = {
     kind: z.enum(['subscriptions', 'all']).default('all'),
     /** Only those expected within the next N days. */
     within_days: z.number().int().min(1).max(366).optional(),
+    /**
+     * Also their monthly cost as a share of the average monthly spending or income over the last 3 full
+     * months ('how much of my spending is subscriptions').
+     */
+    share_of: z.enum(['spending', 'income']).optional(),
   }),
   largest_transactions: periodInputSchema.extend({
     direction: z.enum(['in', 'out']).default('out'),

@@ -79,8 +79,14 @@ export function finishReading(
             : { code: 'INCOME', label: 'Income' };
     }
   }
-  if (reading.intent === 'recurring')
+  if (reading.intent === 'recurring') {
     reading.subscriptionsOnly = /\bsubscriptions?\b|\bmemberships?\b/.test(q);
+    if (/%|\b(percent|percentage|share|portion|proportion|fraction|how much of)\b/.test(q))
+      reading.shareOf = /\b(income|paychecks?|pay|salary|earnings|earn|make|made)\b/.test(q)
+        ? 'income'
+        : 'spending';
+    else delete reading.shareOf;
+  }
   if (reading.intent === 'crypto' || reading.intent === 'balances' || reading.intent === 'net_worth')
     delete reading.account;
   // 'all my balances', 'each account': every account's balance, not the first few.

@@ -5,8 +5,8 @@ import {
   type LedgerPeriod,
   type LedgerQueryInput,
 } from '@penny/contracts';
-import { addDays } from '../../finance/index.ts';
-import { lastDays } from './period-calendar.ts';
+import { addDays, daysInPeriod } from '../../finance/index.ts';
+import { lastDays, weekdayOf } from './period-calendar.ts';
 import { type Period, previousPeriod, wholeMonth } from './periods.ts';
 import type { ToolCall } from './reading.ts';
 import type { Shape } from './shape.ts';
@@ -63,8 +63,10 @@ export function defaultPeriod(shape: Shape, q: string, today: string, historySta
   if (/\b(lately|recently|these days)\b/.test(q)) {
     return lastDays(30, today);
   }
-  // An average, or how often something happens: what is usual, over whole months.
-  if (shape.statistic === 'average' || /\bhow (often|frequently)\b/.test(q))
+  // An average, or how often something happens: what is usual, over whole months. So is a share of
+  // income: paychecks arrive in lumps, and half a month's income is no whole to measure against.
+  const ofIncome = shape.statistic === 'share' && (shape.shareOf === 'income' || shape.measure === 'income');
+  if (shape.statistic === 'average' || ofIncome || /\bhow (often|frequently)\b/.test(q))
     return fullMonthsBefore(today, 3);
   if (
     (WHOLE_HISTORY.test(q) ||
@@ -132,7 +134,7 @@ export function ledgerCalls(
       query({
         measure,
         statistic: 'average',
-        per: 'month',
+        per: usualUnit(first),
         filters,
         periods: [asLedgerPeriod(usualBefore(first, today))],
         group_by: 'none',
@@ -156,7 +158,7 @@ export function ledgerCalls(
         query({
           measure,
           statistic: 'average',
-          per: 'month',
+          per: usualUnit(first),
           filters,
           periods: [asLedgerPeriod(usualBefore(first, today))],
           group_by: 'none',
@@ -169,6 +171,18 @@ export function ledgerCalls(
 /** Net cash flow has no single transactions to rank: rank spending instead. */
 function rankable(measure: LedgerMeasure): LedgerMeasure {
   return measure === 'net_cash_flow' ? 'spending' : measure;
+}
+
+/**
+ * What a period is measured against when asked whether it is usual: a day against the average day, a
+ * weekend against the average weekend, a week (or a run of up to two weeks) against the average week,
+ * anything longer against the average month.
+ */
+export function usualUnit(period: Period): 'day' | 'weekend' | 'week' | 'month' {
+  const days = daysInPeriod(period);
+  if (days <= 1) return 'day';
+  if (days === 2 && weekdayOf(period.start) === 6) return 'weekend';
+  return days <= 14 ? 'week' : 'month';
 }
 
 /** The three whole months before a period: what 'usual' is measured against. */

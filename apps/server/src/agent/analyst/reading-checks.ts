@@ -319,3 +319,16 @@ export function pointsToUnknown(
     return 'Which month do you mean? Name it, for example "the biggest thing I bought in March".';
   return undefined;
 }
+
+/**
+ * 'how much of my paycheck goes to bills': a share of income whose part was not read (no category,
+ * merchant or words of spending) is asked back, not answered with the income itself.
+ */
+export function shareWithoutPart(reading: Reading, wholeIsIncome: boolean): string | undefined {
+  const shape = reading.shape;
+  if (!wholeIsIncome || shape?.statistic !== 'share' || shape.shareOf) return undefined;
+  // An income category's share of income ('how much of my income is from wages'), or the savings rate.
+  if (reading.intent === 'cash_flow' || shape.measure === 'net_cash_flow') return undefined;
+  if (reading.category?.code.startsWith('INCOME') || reading.text || reading.merchant) return undefined;
+  return 'I read this as a share of your income, but not which spending it is about. Which do you mean? Name a category or a merchant, for example "how much of my income goes to rent" or "… to groceries".';
+}

@@ -733,3 +733,45 @@ describe('a share followed by another whole', () => {
     });
   });
 });
+
+describe('an amount judged against the usual', () => {
+  const usual = (plan: Plan) => {
+    if (plan.kind !== 'tools') throw new Error(JSON.stringify(plan));
+    return plan.calls
+      .map((call) => call.input as LedgerQueryInput)
+      .find((input) => input.statistic === 'average');
+  };
+  it('a week is set against the usual week, a day against the usual day', () => {
+    expect(usual(thread('how much did i spend last week', 'is that normal'))).toMatchObject({ per: 'week' });
+    expect(usual(thread('how much did i spend yesterday', 'is that a lot'))).toMatchObject({ per: 'day' });
+    expect(usual(thread('how much did i spend in october', 'was that bad'))).toMatchObject({ per: 'month' });
+  });
+  it("'did I spend too much on food' is food against its usual month", () => {
+    expect(usual(read('did i spend too much on food this month'))).toMatchObject({
+      per: 'month',
+      filters: { categories: ['FOOD_AND_DRINK'] },
+    });
+  });
+});
+
+describe('a share of income', () => {
+  it('whose part is not read is asked back, not answered with the income', () => {
+    const plan = read('how much of my paycheck goes to bills');
+    expect(plan.kind).toBe('clarify');
+    if (plan.kind === 'clarify') expect(plan.question).toContain('share of your income');
+  });
+  it('without a period is read over whole months, not a part month', () => {
+    expect(ledger(read('how much of my income do i spend'))).toMatchObject({
+      share_of: 'income',
+      periods: [{ start: '2026-08-01', end: '2026-10-31' }],
+    });
+  });
+  it('of subscriptions asks the recurring payments for their share', () => {
+    const plan = read('what percent of my income goes to subscriptions');
+    if (plan.kind !== 'tools') throw new Error(JSON.stringify(plan));
+    expect(plan.calls[0]).toMatchObject({
+      tool: 'recurring_payments',
+      input: { kind: 'subscriptions', share_of: 'income' },
+    });
+  });
+});

@@ -62,6 +62,8 @@ export type Reading = {
   limit?: number;
   groupBy?: 'asset_class' | 'security' | 'account';
   subscriptionsOnly?: boolean;
+  /** Recurring payments also set against a usual month's spending or income ('what % of my spending is subscriptions'). */
+  shareOf?: 'spending' | 'income';
   numbers?: Record<string, number>;
   /** Names the answer should dwell on (an account, a wallet, a ticker): facts naming them come first. */
   focus?: string[];

@@ -13,6 +13,10 @@ const MONEY_IN = new RegExp(
   `${MONEY_IN_WORDS}|\\b(make|made|making)\\b(?! a (budget|plan|purchase|payment|transfer|deposit|list|goal))|\\bpaid me\\b|\\breceived?\\b`,
 );
 
+/** An amount judged ('is that a lot', 'was it too much', 'did I overspend'), not a ranking of what is most. */
+const JUDGED_AMOUNT =
+  /\b(is|was|are|were|isnt|wasnt|is that|thats|that's|did i|have i|am i)\b.*\b(a lot|alot|too much|too high|excessive|reasonable|overspen[dt]|overspending)\b|\b(is|was) (that|this|it) (high|bad|good|ok|okay|fine|much)\b/;
+
 /**
  * The shape of a question about the ledger, apart from what it is about and when: what is computed
  * (a total, a count, an average per unit, the largest or smallest, a share), grouped and ranked how,
@@ -372,6 +376,8 @@ function readTime(q: string, shape: Shape, unusual: boolean, againstUsual: boole
     !UNUSUAL.test(q)
   )
     shape.compare = 'usual';
+  // 'is that a lot', 'did I spend too much on food': a judgement of an amount, measured against the usual.
+  else if (JUDGED_AMOUNT.test(q) && !/\b(what|where|which|who|how)\b/.test(q)) shape.compare = 'usual';
   else if (
     /\b(than|vs|versus|compared (to|with)|against) (the )?(last|previous|prior|month before|year before|week before)\b(?! \d)/.test(
       q,

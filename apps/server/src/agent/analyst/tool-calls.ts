@@ -76,7 +76,13 @@ export function callsFor(reading: Reading, context: TurnContext, deep: boolean):
       return [{ tool: 'list_accounts', input: {} }];
     case 'recurring':
       return [
-        { tool: 'recurring_payments', input: { kind: reading.subscriptionsOnly ? 'subscriptions' : 'all' } },
+        {
+          tool: 'recurring_payments',
+          input: {
+            kind: reading.subscriptionsOnly ? 'subscriptions' : 'all',
+            ...(reading.shareOf ? { share_of: reading.shareOf } : {}),
+          },
+        },
       ];
     case 'largest':
       return [

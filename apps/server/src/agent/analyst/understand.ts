@@ -26,6 +26,7 @@ import {
   otherSideUnknown,
   planLedger,
   pointsToUnknown,
+  shareWithoutPart,
   unknownSubject,
   unsupportedReading,
 } from './reading-checks.ts';
@@ -566,7 +567,10 @@ export function understand(
   if (parts.corrections.length > 0) reading.corrections = parts.corrections;
   else delete reading.corrections;
   if (LEDGER_INTENTS.has(reading.intent)) {
-    const unknown = unknownSubject(q, reading, parts.periods) ?? otherSideUnknown(q, reading, parts.periods);
+    const unknown =
+      shareWithoutPart(reading, parts.shareWhole?.kind === 'income') ??
+      unknownSubject(q, reading, parts.periods) ??
+      otherSideUnknown(q, reading, parts.periods);
     if (unknown) return { kind: 'clarify', question: unknown, reading };
     const ledger = planLedger(reading, q, context, deep);
     if (ledger) return { kind: 'tools', reading, calls: ledger };

@@ -54,7 +54,9 @@ export function periodName(period: LedgerPeriod): string {
 export function inPeriod(period: LedgerPeriod): string {
   // A label that carries its own preposition ('since Jun 1, 2026', 'from … to …') takes no 'in'.
   if (period.label)
-    return /^(since|from|between|before|after|until|over|during|on)\b/i.test(period.label)
+    return /^(since|from|between|before|after|until|over|during|on|yesterday|today|tonight|this|last|next)\b/i.test(
+      period.label,
+    )
       ? period.label
       : `in ${period.label}`;
   if (period.start === period.end || !wholeMonths(period)) return periodText(period);

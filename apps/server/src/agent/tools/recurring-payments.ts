@@ -1,7 +1,7 @@
-import { addDays, type RecurringPayments } from '../../finance/index.ts';
+import { addDays, addMonths, type RecurringPayments, toCents } from '../../finance/index.ts';
 import { partsChart } from './chart-choice.ts';
-import { block, count, dayText, money, num, usd } from './format.ts';
-import type { FinanceTool, ToolBlock, ToolResult } from './types.ts';
+import { block, count, dayText, money, num, percent, periodText, usd } from './format.ts';
+import type { FinanceTool, ToolBlock, ToolContext, ToolResult } from './types.ts';
 
 export type RecurringPaymentsData = RecurringPayments;
 
@@ -41,7 +41,9 @@ export const recurringPaymentsTool = {
         provenance: { accounts, period: result.period, transactionCount: 0 },
       };
     }
+    const share = input.share_of ? await shareSentence(context, result, input.share_of, `${what}s`) : null;
     const facts = [
+      ...(share ? [share] : []),
       `You have ${count(result.payments.length, what)}${due} costing about ${usd(result.monthlyTotal)} a month (${usd(result.yearlyTotal)} a year), found in ${count(result.transactionCount, 'transaction')}.`,
       ...result.payments.map(
         (payment) =>
@@ -94,3 +96,30 @@ export const recurringPaymentsTool = {
     };
   },
 } satisfies FinanceTool<'recurring_payments'>;
+
+/**
+ * Their monthly cost as a share of the average month's spending or income over the last 3 full months:
+ * a month of recurring payments against a usual month, both whole.
+ */
+async function shareSentence(
+  context: ToolContext,
+  result: RecurringPayments,
+  whole: 'spending' | 'income',
+  things: string,
+): Promise<string> {
+  const firstOfThisMonth = `${context.today.slice(0, 7)}-01`;
+  const period = { start: addMonths(firstOfThisMonth, -3), end: addDays(firstOfThisMonth, -1) };
+  const usual = await context.services.analytics.ledgerQuery(context.userId, {
+    measure: whole,
+    statistic: 'average',
+    per: 'month',
+    periods: [period],
+  });
+  const average = usual.periods[0]?.value ?? null;
+  const averageCents = average === null ? 0n : toCents(average);
+  const what = `your average monthly ${whole} over the last 3 full months (${periodText(period)}, ${average === null ? '$0.00' : usd(average)} a month)`;
+  if (averageCents <= 0n) return `They cannot be set against ${what}: there is none to compare with.`;
+  // Tenths of a percent, rounded half up, in integer arithmetic.
+  const tenths = Number((toCents(result.monthlyTotal) * 2000n + averageCents) / (averageCents * 2n));
+  return `Your ${things} cost about ${usd(result.monthlyTotal)} a month: ${percent(tenths / 10)} of ${what}.`;
+}

@@ -537,6 +537,18 @@ describe.each(testDatabaseKinds())('the finance toolkit on %s', (database) => {
     expect(kept).toContain('Spotify');
     expect(kept).not.toContain('Comcast Xfinity');
     expect(kept).not.toContain('Lemonade Insurance');
+    // 'how much of my spending is subscriptions': their month against the average month of spending over
+    // the last 3 full months, to a tenth of a percent (the tool rounds the average to the cent first).
+    const shared = await run('recurring_payments', { kind: 'subscriptions', share_of: 'spending' });
+    const threeMonths = { start: firstOfMonth(today, 3), end: shiftDays(firstOfMonth(today, 0), -1) };
+    const spentThree = -sum(postedIn(threeMonths).filter(isSpending));
+    const subscriptionsMonthly = micros((shared.data as typeof data).monthlyTotal);
+    const tenths = Number((subscriptionsMonthly * 3n * 1000n) / spentThree);
+    const said = shared.facts[0] ?? '';
+    expect(said).toContain('of your average monthly spending over the last 3 full months');
+    expect([tenths, tenths + 1].map((t) => `${(t / 10).toFixed(1)}%`).some((p) => said.includes(p))).toBe(
+      true,
+    );
     const soon = await run('recurring_payments', { kind: 'all', within_days: 10 });
     for (const payment of (soon.data as typeof data).payments) {
       expect(payment.nextExpected <= shiftDays(today, 10)).toBe(true);
