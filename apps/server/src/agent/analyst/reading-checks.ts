@@ -332,3 +332,17 @@ export function shareWithoutPart(reading: Reading, wholeIsIncome: boolean): stri
   if (reading.category?.code.startsWith('INCOME') || reading.text || reading.merchant) return undefined;
   return 'I read this as a share of your income, but not which spending it is about. Which do you mean? Name a category or a merchant, for example "how much of my income goes to rent" or "… to groceries".';
 }
+
+/** What the question's subject leaves unread: a share's part, a name the ledger does not know. */
+export function subjectProblem(
+  q: string,
+  reading: Reading,
+  periods: PeriodReading,
+  wholeIsIncome: boolean,
+): string | undefined {
+  return (
+    shareWithoutPart(reading, wholeIsIncome) ??
+    unknownSubject(q, reading, periods) ??
+    otherSideUnknown(q, reading, periods)
+  );
+}

@@ -23,11 +23,9 @@ import { type Intent, LEDGER_INTENTS, type Plan, type Reading } from './reading.
 import {
   CANNOT_EXCLUDE,
   checkPeriods,
-  otherSideUnknown,
   planLedger,
   pointsToUnknown,
-  shareWithoutPart,
-  unknownSubject,
+  subjectProblem,
   unsupportedReading,
 } from './reading-checks.ts';
 import {
@@ -567,10 +565,7 @@ export function understand(
   if (parts.corrections.length > 0) reading.corrections = parts.corrections;
   else delete reading.corrections;
   if (LEDGER_INTENTS.has(reading.intent)) {
-    const unknown =
-      shareWithoutPart(reading, parts.shareWhole?.kind === 'income') ??
-      unknownSubject(q, reading, parts.periods) ??
-      otherSideUnknown(q, reading, parts.periods);
+    const unknown = subjectProblem(q, reading, parts.periods, parts.shareWhole?.kind === 'income');
     if (unknown) return { kind: 'clarify', question: unknown, reading };
     const ledger = planLedger(reading, q, context, deep);
     if (ledger) return { kind: 'tools', reading, calls: ledger };
