@@ -1,24 +1,26 @@
-import type { PfcDetailed, PfcPrimary } from '../connections/plaid/index.ts';
+import {
+  CATEGORY_PRIMARY_CODES,
+  CATEGORY_TAXONOMY,
+  type CategoryCode,
+  type CategoryDetailedCode,
+  type CategoryPrimaryCode,
+} from '@penny/contracts';
 
 /**
  * Readable names for the transaction categories the ledger holds: Plaid's personal-finance categories
  * (PFC v1, every primary and detailed code) and Penny's own INVESTMENT codes for brokerage trades
- * (connections/snaptrade/conversions.ts). Each code has a label ('Groceries') and everyday words people
+ * (connections/snaptrade/conversions.ts). The codes themselves, and a code's primary, are the contracts'
+ * (categories.ts), shared with the web. Each code has a label ('Groceries') and everyday words people
  * use for it ('supermarket', 'grocery'), so a model can match a user's words to a code. Plain data: the
  * tables below are exhaustive over the taxonomy's codes (a new code fails to compile until it is named).
  */
 
-/** Penny's codes for brokerage trades (SnapTrade activities that move value within the account). */
-type InvestmentPrimary = 'INVESTMENT';
-type InvestmentDetailed =
-  | 'INVESTMENT_BUY'
-  | 'INVESTMENT_SELL'
-  | 'INVESTMENT_REINVESTMENT'
-  | 'INVESTMENT_OTHER';
-
-export type CategoryPrimaryCode = PfcPrimary | InvestmentPrimary;
-export type CategoryDetailedCode = PfcDetailed | InvestmentDetailed;
-export type CategoryCode = CategoryPrimaryCode | CategoryDetailedCode;
+export {
+  type CategoryCode,
+  type CategoryDetailedCode,
+  type CategoryPrimaryCode,
+  primaryCategoryOf,
+} from '@penny/contracts';
 
 type Naming = readonly [label: string, synonyms: readonly string[]];
 
@@ -226,31 +228,18 @@ export type CategoryEntry = {
   synonyms: readonly string[];
 };
 
-const PRIMARY_CODES = Object.keys(PRIMARY_NAMES) as CategoryPrimaryCode[];
-const DETAILED_CODES = Object.keys(DETAILED_NAMES) as CategoryDetailedCode[];
-
-/** A detailed code's primary: the longest primary its code starts with ('TRANSFER_IN_SAVINGS' → TRANSFER_IN). */
-function primaryPrefixOf(code: string): CategoryPrimaryCode | null {
-  let best: CategoryPrimaryCode | null = null;
-  for (const primary of PRIMARY_CODES) {
-    if (code.startsWith(`${primary}_`) && (!best || primary.length > best.length)) best = primary;
-  }
-  return best;
-}
-
-function detailedEntry(code: CategoryDetailedCode): CategoryEntry {
-  const primary = primaryPrefixOf(code);
-  if (!primary) throw new RangeError(`No primary category for ${code}`);
+function detailedEntry(code: CategoryDetailedCode, primary: CategoryPrimaryCode): CategoryEntry {
   const [label, synonyms] = DETAILED_NAMES[code];
   return { code, label, level: 'detailed', primary, synonyms };
 }
 
 /** Every category Penny names: each primary, then its detailed categories (the taxonomy's order). */
-export const CATEGORIES: readonly CategoryEntry[] = PRIMARY_CODES.flatMap((primary) => {
+export const CATEGORIES: readonly CategoryEntry[] = CATEGORY_PRIMARY_CODES.flatMap((primary) => {
   const [label, synonyms] = PRIMARY_NAMES[primary];
+  const detailed: readonly CategoryDetailedCode[] = CATEGORY_TAXONOMY[primary];
   return [
     { code: primary, label, level: 'primary' as const, primary, synonyms },
-    ...DETAILED_CODES.filter((code) => primaryPrefixOf(code) === primary).map(detailedEntry),
+    ...detailed.map((code) => detailedEntry(code, primary)),
   ];
 });
 
@@ -271,13 +260,6 @@ export function categoryLabel(code: string | null | undefined): string {
   if (known) return known.label;
   const words = code.toLowerCase().replaceAll('_', ' ').trim();
   return words ? words.charAt(0).toUpperCase() + words.slice(1) : 'Uncategorized';
-}
-
-/** The primary code of a code (a primary is its own); null for an unknown code without a known prefix. */
-export function primaryCategoryOf(code: string): CategoryPrimaryCode | null {
-  const known = BY_CODE.get(code);
-  if (known) return known.primary;
-  return primaryPrefixOf(code);
 }
 
 /**

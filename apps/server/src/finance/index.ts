@@ -1,3 +1,5 @@
+// Each category's one colour is the contracts', shared with the web (docs/decisions/0017-charts-that-fit-their-data.md).
+export { categoryColor } from '@penny/contracts';
 export {
   type AccountsService,
   accountNameFor,
@@ -6,6 +8,5 @@ export {
 } from './accounts/index.ts';
 export * from './analytics/index.ts';
 export * from './categories.ts';
-export * from './category-colors.ts';
 export { comparedMonths, createHomeService, type HomeService } from './home/index.ts';
 export { createSyncEngine, type SyncEngine, type SyncOutcome } from './sync/index.ts';

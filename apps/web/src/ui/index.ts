@@ -34,6 +34,7 @@ export { ProgressSteps, type ProgressStepsProps } from './progress-steps.tsx';
 export { RatingScale, type RatingScaleProps } from './rating-scale.tsx';
 export { SegmentedControl, type SegmentedControlProps } from './segmented-control.tsx';
 export { Skeleton, type SkeletonProps } from './skeleton.tsx';
+export { Swatch, type SwatchProps } from './swatch.tsx';
 export { Tabs, TabsContent, TabsList, TabsTrigger } from './tabs.tsx';
 export { Textarea, type TextareaProps } from './textarea.tsx';
 export {

@@ -1,6 +1,5 @@
 import { escapeMarkup } from '@penny/contracts';
-import { categoryColor } from '../../finance/category-colors.ts';
-import type { LedgerPeriodFigures, LedgerQueryResult } from '../../finance/index.ts';
+import { categoryColor, type LedgerPeriodFigures, type LedgerQueryResult } from '../../finance/index.ts';
 import { type ChartUnit, chooseChart, partsChart, rankingChart, seriesChart } from './chart-choice.ts';
 import { block, count, money, num } from './format.ts';
 import { GROUP_NOUN, periodName, subjectOf, valueText } from './ledger-words.ts';

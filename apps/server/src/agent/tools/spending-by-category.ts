@@ -1,7 +1,6 @@
 import { escapeMarkup } from '@penny/contracts';
 import { categoryLabel } from '../../finance/categories.ts';
-import { categoryColor } from '../../finance/category-colors.ts';
-import { previousPeriod, type SpendingByCategory } from '../../finance/index.ts';
+import { categoryColor, previousPeriod, type SpendingByCategory } from '../../finance/index.ts';
 import { partsChart } from './chart-choice.ts';
 import {
   block,

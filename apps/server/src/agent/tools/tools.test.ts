@@ -20,7 +20,7 @@ import {
 } from '@penny/server/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { categoryColor } from '../../finance/category-colors.ts';
+import { categoryColor } from '../../finance/index.ts';
 import { ServiceError } from '../../services/errors.ts';
 import { compoundGrowth } from './calculators.ts';
 import { capitalize, periodText } from './format.ts';

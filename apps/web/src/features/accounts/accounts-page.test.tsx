@@ -1,8 +1,10 @@
+import { categoryColor } from '@penny/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetPublicConfig } from '../../api/index.ts';
 import { renderApp } from '../../testing/render-app.tsx';
+import { chartColor } from '../visualizations/charts/chart-model.ts';
 import {
   makeAccount,
   makeCredential,
@@ -372,5 +374,47 @@ describe('Transactions view', { timeout: 30_000 }, () => {
     const found = within(list).getAllByRole('listitem');
     expect(found.map((row) => row.textContent?.toLowerCase().includes('online'))).toEqual([true, true]);
     expect(found[1]).toHaveTextContent('General merchandise online marketplaces');
+  });
+
+  it("shows each category's colour beside its name, the colour the charts give it", async () => {
+    const row = (id: string, name: string, category: string | null, category_detailed: string | null) =>
+      makeTransaction({
+        id,
+        account_id: 'chk',
+        date: daysAgo(1),
+        amount: '-10.00',
+        name,
+        category,
+        category_detailed,
+      });
+    const rows = [
+      row('t1', 'Blue Bottle Coffee', 'FOOD_AND_DRINK', 'FOOD_AND_DRINK_COFFEE'),
+      row('t2', 'Monthly rent', 'RENT_AND_UTILITIES', 'RENT_AND_UTILITIES_RENT'),
+      row('t3', 'Corner Grocer', 'FOOD_AND_DRINK', 'FOOD_AND_DRINK_GROCERIES'),
+      row('t4', 'Mystery charge', null, null),
+    ];
+    stubAccountsServer({ credentials: [bank], transactions: { chk: rows } });
+    await openAccounts();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Transactions of Plaid Checking' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Plaid Checking transactions' });
+    const list = await within(dialog).findByRole('region', { name: 'Transactions' });
+    const listItem = (name: string) => within(list).getByText(name).closest('li');
+    const swatchOf = (name: string) => listItem(name)?.querySelector('[data-swatch]') ?? null;
+
+    // The text still names the category; the swatch beside it is decoration.
+    expect(listItem('Blue Bottle Coffee')).toHaveTextContent('Food and drink coffee');
+    const food = swatchOf('Blue Bottle Coffee');
+    expect(food).toHaveAttribute('aria-hidden', 'true');
+    // What a chart of spending by category draws for Food and drink.
+    expect(food).toHaveAttribute('data-swatch', chartColor(categoryColor('FOOD_AND_DRINK'), ''));
+    expect(swatchOf('Corner Grocer')).toHaveAttribute('data-swatch', food?.getAttribute('data-swatch'));
+
+    const rent = swatchOf('Monthly rent');
+    expect(rent).toHaveAttribute('data-swatch', chartColor(categoryColor('RENT_AND_UTILITIES'), ''));
+    expect(rent?.getAttribute('data-swatch')).not.toBe(food?.getAttribute('data-swatch'));
+
+    expect(listItem('Mystery charge')).toHaveTextContent('Uncategorized');
+    expect(swatchOf('Mystery charge')).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
-import { accountMessages } from '@penny/contracts';
+import { accountMessages, categoryColor } from '@penny/contracts';
 import { describe, expect, it } from 'vitest';
-import { countLinkedAccounts, maskedNumber } from './format.ts';
+import { countLinkedAccounts, maskedNumber, transactionCategoryColor } from './format.ts';
 import { makeAccount, makeCredential } from './testing/fake-accounts-records.ts';
 
 describe('the Accounts header count', () => {
@@ -57,5 +57,23 @@ describe('masked account numbers', () => {
     expect(maskedNumber(null)).toBeNull();
     expect(maskedNumber('')).toBeNull();
     expect(maskedNumber('  ')).toBeNull();
+  });
+});
+
+describe("a transaction's category colour", () => {
+  const colorOf = (category: string | null, category_detailed: string | null = null) =>
+    transactionCategoryColor({ category, category_detailed });
+
+  it("is its primary category's theme token, the colour the charts give that primary", () => {
+    expect(colorOf('FOOD_AND_DRINK')).toBe(`var(--penny-${categoryColor('FOOD_AND_DRINK')})`);
+    expect(colorOf('FOOD_AND_DRINK', 'FOOD_AND_DRINK_COFFEE')).toBe(colorOf('FOOD_AND_DRINK'));
+    expect(colorOf(null, 'FOOD_AND_DRINK_GROCERIES')).toBe(colorOf('FOOD_AND_DRINK'));
+    expect(colorOf('RENT_AND_UTILITIES', 'RENT_AND_UTILITIES_RENT')).not.toBe(colorOf('FOOD_AND_DRINK'));
+  });
+
+  it('is none without a known category', () => {
+    expect(colorOf(null)).toBeNull();
+    expect(colorOf('SOMETHING_NEW')).toBeNull();
+    expect(colorOf(null, 'SOMETHING_NEW_DETAILED')).toBeNull();
   });
 });

@@ -1,4 +1,10 @@
-import type { AccountCredential, AccountKind, LinkedAccount } from '@penny/contracts';
+import {
+  type AccountCredential,
+  type AccountKind,
+  categoryColor,
+  type LinkedAccount,
+  primaryCategoryOf,
+} from '@penny/contracts';
 import { formatDistanceToNowStrict } from 'date-fns';
 
 /** Display helpers for the Accounts page: money, ids, categories, dates. Amounts are decimal strings. */
@@ -71,6 +77,23 @@ export function transactionCategory(transaction: {
 }): string {
   const category = transaction.category_detailed ?? transaction.category;
   return category ? humanizeCategory(category) : 'Uncategorized';
+}
+
+/**
+ * The colour of a transaction's category as its row's swatch shows it, a theme token
+ * (`var(--penny-category-2)` for food and drink), or null for a transaction with no known category. The
+ * colour is its primary category's, the one the charts give that primary
+ * (docs/decisions/0017-charts-that-fit-their-data.md): a list of transactions mixes every family, and only
+ * the primaries are sure never to share a colour.
+ */
+export function transactionCategoryColor(transaction: {
+  category: string | null;
+  category_detailed: string | null;
+}): string | null {
+  const code = transaction.category ?? transaction.category_detailed;
+  const primary = code ? primaryCategoryOf(code) : null;
+  const color = primary ? categoryColor(primary) : null;
+  return color ? `var(--penny-${color})` : null;
 }
 
 /**

@@ -2,8 +2,14 @@ import type { AccountCredential, LedgerTransaction, LinkedAccount } from '@penny
 import { ACCOUNT_LIMITS } from '@penny/contracts';
 import { useEffect, useState } from 'react';
 import type { AccountUserInfo } from '../../api/index.ts';
-import { Button, cx, Dialog, DialogContent, Field, Input, Skeleton } from '../../ui/index.ts';
-import { formatDate, formatSignedMoney, isoDay, transactionCategory } from './format.ts';
+import { Button, cx, Dialog, DialogContent, Field, Input, Skeleton, Swatch } from '../../ui/index.ts';
+import {
+  formatDate,
+  formatSignedMoney,
+  isoDay,
+  transactionCategory,
+  transactionCategoryColor,
+} from './format.ts';
 import { useTransactions } from './queries.ts';
 import { WindowedList } from './windowed-list.tsx';
 
@@ -149,6 +155,7 @@ export function TransactionsDialog({ user, credential, account, onClose }: Trans
 
 function TransactionRow({ transaction }: { transaction: LedgerTransaction }) {
   const amount = Number(transaction.amount);
+  const swatch = transactionCategoryColor(transaction);
   return (
     <div className="flex h-full items-center gap-3 border-b border-border px-2">
       <span className="w-24 shrink-0 text-xs text-text-muted tabular-nums">
@@ -164,6 +171,7 @@ function TransactionRow({ transaction }: { transaction: LedgerTransaction }) {
           ) : null}
         </span>
         <span className="truncate text-xs text-text-muted">
+          {swatch ? <Swatch color={swatch} className="mr-1.5 align-baseline" /> : null}
           {transactionCategory(transaction)}
           {transaction.merchant && transaction.merchant !== transaction.name ? ` · ${transaction.name}` : ''}
         </span>

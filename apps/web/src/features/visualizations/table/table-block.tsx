@@ -1,7 +1,7 @@
 import { type DslTableBlock, VISUALIZATION_RENDERING, visualizationMessages } from '@penny/contracts';
 import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Button, cx } from '../../../ui/index.ts';
+import { Button, cx, Swatch } from '../../../ui/index.ts';
 import { BlockHeader, type BlockHeadingLevel } from '../block-header.tsx';
 import { copyToClipboard } from '../copy.ts';
 import { MONEY_TONE_CLASS } from '../format/money.ts';
@@ -59,14 +59,7 @@ function Cell({ cell, swatch, cellId, copied, scrolling, onCopy }: CellProps) {
         if (!cell.empty) onCopy(cell.copyText, cellId);
       }}
     >
-      {swatch ? (
-        <span
-          aria-hidden="true"
-          className="mr-2 inline-block size-2.5 rounded-sm align-baseline"
-          style={{ backgroundColor: swatch }}
-          data-swatch={swatch}
-        />
-      ) : null}
+      {swatch ? <Swatch color={swatch} className="mr-2 align-baseline" /> : null}
       {cell.hash ? (
         <button
           type="button"

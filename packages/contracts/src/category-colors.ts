@@ -1,10 +1,16 @@
-import { DSL_CATEGORY_COLOR_COUNT, type DslCategoryColor, dslCategoryColor } from '@penny/contracts';
-import { CATEGORIES, type CategoryPrimaryCode, primaryCategoryOf } from './categories.ts';
+import {
+  CATEGORY_PRIMARY_CODES,
+  CATEGORY_TAXONOMY,
+  type CategoryPrimaryCode,
+  primaryCategoryOf,
+} from './categories.ts';
+import { DSL_CATEGORY_COLOR_COUNT, type DslCategoryColor, dslCategoryColor } from './dsl.ts';
 
 /**
- * One stable colour per category, in every chart and table and in both themes
+ * One stable colour per category, in every chart and table, on the Accounts page and in both themes
  * (docs/decisions/0017-charts-that-fit-their-data.md). A colour is a DSL colour word, `category-N`, that the
- * web app draws with the theme's --penny-category-N token.
+ * web app draws with the theme's --penny-category-N token. Shared, so the server (the charts and tables
+ * its tools write) and the web (the Accounts page's transactions) give a category the same colour.
  *
  * Primary categories each have their own slot, so no two primaries share a colour. A detailed category
  * takes the slots after its primary's, in the taxonomy's order, so the detailed categories of one primary
@@ -35,10 +41,8 @@ const PRIMARY_SLOTS = {
 
 /** Each detailed code's place among its primary's detailed codes (1-based). */
 const SIBLING_INDEX = new Map<string, number>(
-  (Object.keys(PRIMARY_SLOTS) as CategoryPrimaryCode[]).flatMap((primary) =>
-    CATEGORIES.filter((entry) => entry.level === 'detailed' && entry.primary === primary).map(
-      (entry, index) => [entry.code, index + 1] as const,
-    ),
+  CATEGORY_PRIMARY_CODES.flatMap((primary) =>
+    CATEGORY_TAXONOMY[primary].map((detailed, index) => [detailed, index + 1] as const),
   ),
 );
 
