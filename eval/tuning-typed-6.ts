@@ -1248,6 +1248,13 @@ const FOLLOW_UPS: Question[] = [
         ...USUAL_PERIODS.map((window) =>
           one((raw) => monthly(netOf(raw, window(raw.today)), window(raw.today))),
         ),
+        // Against the months just before the one asked about (the month before last).
+        ...[3, 6, 12].map((count) =>
+          money((raw) => [
+            netOf(raw, ago(raw, 2)),
+            safeDivide(netOf(raw, { start: ago(raw, count + 2).start, end: ago(raw, 3).end }), count),
+          ]),
+        ),
       ),
     },
   ),
