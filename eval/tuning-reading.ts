@@ -7,6 +7,7 @@ import { TYPED_QUESTIONS_2 } from './tuning-typed-2.ts';
 import { TYPED_3_QUESTIONS } from './tuning-typed-3.ts';
 import { TYPED_4_QUESTIONS } from './tuning-typed-4.ts';
 import { TYPED_5_QUESTIONS } from './tuning-typed-5.ts';
+import { TYPED_6_QUESTIONS } from './tuning-typed-6.ts';
 
 /**
  * The tuning set's questions typed as people type into a chat box (lower case, typos, abbreviations,
@@ -25,7 +26,7 @@ export const READING_QUESTIONS: readonly Question[] = [
 ];
 
 /**
- * The third to fifth typed batches (tuning-typed-3.ts to tuning-typed-5.ts, each written without reading
+ * The third to sixth typed batches (tuning-typed-3.ts to tuning-typed-6.ts, each written without reading
  * the analyst): the backlog, measured by `npm run eval -- --backlog` and read to fix kinds of reading, each
  * asserted once it all passes.
  */
@@ -33,4 +34,5 @@ export const BACKLOG_QUESTIONS: readonly Question[] = [
   ...TYPED_3_QUESTIONS,
   ...TYPED_4_QUESTIONS,
   ...TYPED_5_QUESTIONS,
+  ...TYPED_6_QUESTIONS,
 ];
