@@ -10,7 +10,10 @@ import type { Matcher } from './vocabulary.ts';
 
 /** Words that leave a part out of a total: a question holding one must not get the whole total. */
 const LEAVES_OUT =
-  'excluding|except( for)?|other than|not counting|not including|apart from|aside from|besides|leaving out|without counting';
+  'excluding|except( for)?|other than|not counting|not including|not from|apart from|aside from|besides|leaving out|without counting';
+
+/** Income on the side ('side income', 'side hustle'): every income but wages. */
+const SIDE_INCOME = /\b(side|extra|passive) (income|money|hustles?|gigs?|earnings)\b|\bside hustles?\b/;
 
 /** The excluding words, and the looser ones ('minus', 'but not') that count only where a part is named. */
 const EXCLUDING = new RegExp(`\\b(${LEAVES_OUT}|exclude|leave out|but not|outside of|minus)\\b`);
@@ -42,7 +45,7 @@ export type Exclusion = {
  */
 export function readExclusion(q: string, matcher: Matcher): Exclusion | undefined {
   const found = EXCLUDING.exec(q);
-  if (!found) return undefined;
+  if (!found) return sideIncome(q, matcher);
   const after = q.slice(found.index + found[0].length);
   const end = CLAUSE_END.exec(after);
   const clause = end ? after.slice(0, end.index) : after;
@@ -56,6 +59,16 @@ export function readExclusion(q: string, matcher: Matcher): Exclusion | undefine
     categories: categories.map((c) => ({ code: c.item.code, label: matcher.categoryLabel(c.item.code) })),
     merchants,
     rest: `${q.slice(0, found.index)} ${end ? after.slice(end.index) : ''}`.replace(/\s+/g, ' ').trim(),
+  };
+}
+
+function sideIncome(q: string, matcher: Matcher): Exclusion | undefined {
+  if (!SIDE_INCOME.test(q)) return undefined;
+  const wages = 'INCOME_WAGES';
+  return {
+    categories: [{ code: wages, label: matcher.categoryLabel(wages) }],
+    merchants: [],
+    rest: q.replace(SIDE_INCOME, 'income'),
   };
 }
 

@@ -53,8 +53,21 @@ export function finishReading(
   }
   if (focus.length > 0) reading.focus = focus;
   else delete reading.focus;
-  if (/\b(deposits?|income|inflows?|came in|received)\b/.test(q) && reading.intent === 'largest')
+  if (/\b(deposits?|income|inflows?|came in|received)\b/.test(q) && reading.intent === 'largest') {
     reading.direction = 'in';
+    // A deposit is money in to a bank account, not a coin received in a wallet.
+    if (/\bdeposits?\b/.test(q) && !reading.account) reading.accountKind = 'bank';
+  }
+  // Being paid is a paycheck: 'how many times have I been paid' counts wages, not dividends.
+  if (
+    reading.intent === 'income' &&
+    !reading.category &&
+    !reading.text &&
+    !reading.excluded &&
+    /\b(get|gets|got|getting|gotten|been|being) paid\b|\bpaydays?\b/.test(q) &&
+    !/\b(dividends?|interest|investments?)\b/.test(q)
+  )
+    reading.category = { code: 'INCOME_WAGES', label: 'Wages and salary' };
   const top = q.match(/\btop (\d+|three|five|ten)\b/);
   if (top?.[1]) reading.limit = { three: 3, five: 5, ten: 10 }[top[1]] ?? Number(top[1]);
   // 'when did I last get paid': the newest payments in, a few of them; 'when do I usually get paid':
@@ -62,10 +75,15 @@ export function finishReading(
   const usual = /\b(usually|normally|typically|generally|what days?|which days?)\b/.test(q);
   if (reading.intent === 'search' && (usual || /\b(last|latest|most recent(ly)?)\b/.test(q))) {
     reading.limit = usual ? 12 : 3;
+    // The newest ones, wherever they fall: not only those of a month chosen for the question.
+    if (reading.periodDefaulted) {
+      delete reading.period;
+      delete reading.periodDefaulted;
+    }
     // 'usually' asks when, not an average: the payments themselves, with their days.
     if (usual) delete reading.shape;
     if (
-      /\b(get paid|got paid|paid me|paychecks?|pay ?day|salary|wages|deposits?|pay (comes?|hits?|lands?))\b/.test(
+      /\b(get paid|got paid|paid me|pay me|paychecks?|pay ?day|salary|wages|deposits?|pay (comes?|hits?|lands?))\b/.test(
         q,
       )
     ) {

@@ -230,7 +230,8 @@ export function planLedger(
     (reading.periods || reading.merchants || reading.categories || reading.text || reading.excluded
       ? PLAIN_SHAPE
       : undefined);
-  if (!shape) return undefined;
+  // 'when did contoso last pay me': the newest transactions listed, not a total of them.
+  if (!shape || (reading.intent === 'search' && reading.limit && !reading.shape)) return undefined;
   const plainLargest =
     reading.intent === 'largest' &&
     shape.statistic === 'largest' &&
@@ -317,8 +318,17 @@ export function pointsToUnknown(
     ['month', 'week', 'quarter'].includes(previous.shape.groupBy)
   )
     return 'Which month do you mean? Name it, for example "the biggest thing I bought in March".';
+  // 'how much did I spend on that trip' as a first question: which trip is not known (the Travel
+  // category over a default month would answer another question).
+  const event = q.match(ONE_EVENT)?.[1];
+  if (!previous && event && said.periods === 0)
+    return `Which ${event} do you mean? Tell me when it was, for example "travel in June" or "what I spent from June 3 to June 10".`;
   return undefined;
 }
+
+/** One event pointed at ('that trip', 'that dinner'): known only from an answer before. */
+const ONE_EVENT =
+  /\b(?:that|those) (trip|vacation|holiday|getaway|visit|dinner|meal|night out|party|wedding|concert|event|move|renovation|shopping spree)s?\b/;
 
 /**
  * 'how much of my paycheck goes to bills': a share of income whose part was not read (no category,

@@ -775,3 +775,56 @@ describe('a share of income', () => {
     });
   });
 });
+
+describe('being paid, deposits and income on the side', () => {
+  it("'how many times have I been paid' counts paychecks", () => {
+    expect(ledger(read('how many times have i been paid this yr'))).toMatchObject({
+      measure: 'income',
+      statistic: 'count',
+      filters: { categories: ['INCOME_WAGES'] },
+    });
+  });
+  it("'when did contoso last pay me' lists the newest payments naming the payer, over all the history", () => {
+    const plan = read('when did contoso last pay me and how much');
+    if (plan.kind !== 'tools') throw new Error(JSON.stringify(plan));
+    expect(plan.calls).toEqual([
+      { tool: 'search_transactions', input: expect.objectContaining({ text: 'contoso', direction: 'in', limit: 3 }) },
+    ]);
+    expect(plan.calls[0]?.input).not.toHaveProperty('start');
+  });
+  it("'side income' is every income but wages", () => {
+    expect(ledger(read('side income this yr? like not from my job'))).toMatchObject({
+      measure: 'income',
+      filters: { exclude_categories: ['INCOME_WAGES'] },
+    });
+  });
+  it('the biggest deposit is money in to the bank accounts', () => {
+    const plan = read('whats my biggest deposit this year');
+    if (plan.kind !== 'tools') throw new Error(JSON.stringify(plan));
+    expect(plan.calls[0]).toMatchObject({
+      tool: 'largest_transactions',
+      input: { direction: 'in', account: 'bank' },
+    });
+  });
+});
+
+describe('what a question points at without saying', () => {
+  it("'that trip' as a first question is asked back", () => {
+    expect(read('how much did i spend on that trip').kind).toBe('clarify');
+    expect(read('how much did i spend at starbucks on that trip').kind).toBe('clarify');
+  });
+  it("someone's balance typed without an apostrophe is declined", () => {
+    expect(read('whats my wifes checking balance').kind).toBe('decline');
+  });
+  it("'last wkend' is the last weekend", () => {
+    const plan = read('how much did i blow thru last wkend on food');
+    if (plan.kind !== 'tools') throw new Error(JSON.stringify(plan));
+    expect(plan.calls[0]?.input).toMatchObject({ start: '2026-11-21', end: '2026-11-22' });
+  });
+  it('everything but a category is the spending without it', () => {
+    expect(ledger(read('everything except groceries last month'))).toMatchObject({
+      measure: 'spending',
+      filters: { exclude_categories: ['FOOD_AND_DRINK_GROCERIES'] },
+    });
+  });
+});

@@ -22,7 +22,12 @@ export function payerNamed(q: string): string | undefined {
     q.match(
       /\b(?:income|paid|pay|money|deposits?|paychecks?)\s+from\s+([a-z][a-z0-9&.' -]{1,40}?)(?=\s+(?:in|this|last|since|during|for|over|so|ytd)\b|\s*[?.!,]|$)/,
     )?.[1];
-  if (!payer || /^(my|the|work|job|they|them|he|she|it|you|we|i|employer|my job|my employer)\b/.test(payer))
+  // 'when did contoso last pay me': the adverb is not part of the name.
+  const name = payer?.replace(
+    /(\s+(last|ever|first|recently|usually|actually|just|even|always|still|already))+$/,
+    '',
+  );
+  if (!name || /^(my|the|work|job|they|them|he|she|it|you|we|i|employer|my job|my employer)\b/.test(name))
     return undefined;
-  return payer.trim();
+  return name.trim();
 }

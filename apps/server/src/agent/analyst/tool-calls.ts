@@ -90,7 +90,7 @@ export function callsFor(reading: Reading, context: TurnContext, deep: boolean):
           tool: 'largest_transactions',
           input: {
             ...range,
-            ...accountInput,
+            ...(account ? accountInput : reading.accountKind ? { account: reading.accountKind } : {}),
             direction: reading.direction ?? 'out',
             limit: reading.limit ?? 5,
             ...(reading.category ? { category: reading.category.code } : {}),

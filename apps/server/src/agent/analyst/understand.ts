@@ -120,7 +120,7 @@ function readParts(question: string, context: TurnContext, matcher: Matcher): Pa
     periods,
     named,
     symbols,
-    namesSubject: Boolean(category || merchant || text),
+    namesSubject: Boolean(category || merchant || text || exclusion),
     numbers,
   });
   return {

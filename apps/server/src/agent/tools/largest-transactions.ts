@@ -10,7 +10,7 @@ export type LargestTransactionsData = LargestTransactions;
 export const largestTransactionsTool = {
   name: 'largest_transactions',
   description:
-    "The largest posted transactions of a period by amount. `direction` 'out' (default) ranks spending (purchases, bills; transfers between accounts and card payments are left out), 'in' ranks every posted inflow (pay, refunds, transfers and deposits in). A `category` code ranks that category's transactions instead (e.g. 'TRANSFER_OUT' for the largest transfers). Optional `account`, `limit` (default 10).",
+    "The largest posted transactions of a period by amount. `direction` 'out' (default) ranks spending (purchases, bills; transfers between accounts and card payments are left out), 'in' ranks every posted inflow (pay, refunds, transfers and deposits in; card payments left out; `account: 'bank'` for deposits to checking and savings). A `category` code ranks that category's transactions instead (e.g. 'TRANSFER_OUT' for the largest transfers). Optional `account`, `limit` (default 10).",
   symbol: '💸',
   describe(input) {
     return `Finding the ${input.limit} largest ${input.direction === 'in' ? 'amounts received' : 'payments'}${input.category ? ` in ${categoryLabel(input.category).toLowerCase()}` : ''} ${periodText(input)}`;

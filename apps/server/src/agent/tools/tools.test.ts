@@ -471,15 +471,30 @@ describe.each(testDatabaseKinds())('the finance toolkit on %s', (database) => {
     expect(result.facts[1]).toContain(dollars(centsText(-(candidates[0]?.usd ?? 0n))));
 
     const incoming = await run('largest_transactions', { ...month, direction: 'in', limit: 3 });
-    // Money in: every posted inflow, whatever its category.
+    // Money in: every posted inflow but a card's payment (the card's balance paid, not money received).
     const top = postedIn(month)
-      .filter((row) => (row.usd ?? 0n) > 0n)
+      .filter((row) => (row.usd ?? 0n) > 0n && row.detailed !== 'LOAN_PAYMENTS_CREDIT_CARD_PAYMENT')
       .sort((a, b) =>
         (b.usd ?? 0n) === (a.usd ?? 0n) ? b.id - a.id : (b.usd ?? 0n) > (a.usd ?? 0n) ? 1 : -1,
       );
     expect(
       (incoming.data as { transactions: Array<{ id: number }> }).transactions.map((row) => row.id),
     ).toEqual(top.slice(0, 3).map((row) => row.id));
+
+    // Deposits: money in to checking and savings only.
+    const deposits = await run('largest_transactions', {
+      ...month,
+      direction: 'in',
+      account: 'bank',
+      limit: 3,
+    });
+    const bankIds = new Set(
+      accounts.filter((a) => a.kind === 'checking' || a.kind === 'savings').map((a) => a.id),
+    );
+    const topDeposits = top.filter((row) => bankIds.has(row.accountId));
+    expect(
+      (deposits.data as { transactions: Array<{ id: number }> }).transactions.map((row) => row.id),
+    ).toEqual(topDeposits.slice(0, 3).map((row) => row.id));
   });
 
   it('recurring_payments: the sandbox bills and subscriptions, monthly, with their next date', async () => {

@@ -114,6 +114,8 @@ export async function listAccounts(db: Database, userId: string): Promise<Analyt
  * name, whole (any case); else the account type ('checking', 'credit card'); else a part of a name
  * (three letters or more). Nothing found is a refusal naming the accounts there are.
  */
+const BANK_WORDS = new Set(['bank', 'bank account', 'bank accounts', 'banks', 'depository']);
+
 export async function resolveAccounts(
   db: Database,
   userId: string,
@@ -131,6 +133,8 @@ export async function resolveAccounts(
       [account.kind, account.subtype, `${account.kind} account`].some(
         (name) => name?.toLowerCase() === wanted,
       ),
+    // 'bank', 'bank accounts': the accounts that hold money at a bank, checking and savings.
+    (account) => BANK_WORDS.has(wanted) && (account.kind === 'checking' || account.kind === 'savings'),
     (account) =>
       wanted.length >= 3 &&
       [account.displayName, account.officialName, account.connectionName, account.institution].some((name) =>

@@ -207,6 +207,11 @@ export async function searchTransactions(
  * between the user's accounts and card payments are left out); money in ranks every posted inflow
  * (pay, refunds, transfers in). A category filter ranks that category's transactions instead.
  */
+/** A card's payment is the card's balance paid from another account, not money the user received. */
+const NOT_A_CARD_PAYMENT = sql.raw(
+  `coalesce(t.category_detailed, '') <> 'LOAN_PAYMENTS_CREDIT_CARD_PAYMENT'`,
+);
+
 export async function largestTransactions(
   db: Database,
   userId: string,
@@ -223,7 +228,7 @@ export async function largestTransactions(
   const where = and(
     posted(userId, query),
     scope.condition,
-    category.condition ?? (query.direction === 'out' ? IS_SPENDING : undefined),
+    category.condition ?? (query.direction === 'out' ? IS_SPENDING : NOT_A_CARD_PAYMENT),
     query.direction === 'in' ? sql`${USD} > 0` : sql`${USD} < 0`,
   );
   const [totals] = await readRows<{ count: number }>(
