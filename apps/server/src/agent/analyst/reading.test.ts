@@ -788,7 +788,10 @@ describe('being paid, deposits and income on the side', () => {
     const plan = read('when did contoso last pay me and how much');
     if (plan.kind !== 'tools') throw new Error(JSON.stringify(plan));
     expect(plan.calls).toEqual([
-      { tool: 'search_transactions', input: expect.objectContaining({ text: 'contoso', direction: 'in', limit: 3 }) },
+      {
+        tool: 'search_transactions',
+        input: expect.objectContaining({ text: 'contoso', direction: 'in', limit: 3 }),
+      },
     ]);
     expect(plan.calls[0]?.input).not.toHaveProperty('start');
   });
