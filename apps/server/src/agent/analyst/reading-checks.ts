@@ -2,7 +2,7 @@ import { dayText } from '../tools/format.ts';
 import { leavesAPartOut } from './exclusions.ts';
 import { defaultPeriod, type LedgerSubject, ledgerCalls } from './ledger-plan.ts';
 import type { PeriodReading } from './period-grammar.ts';
-import type { Intent, Reading, ToolCall } from './reading.ts';
+import { type Intent, LEDGER_INTENTS, type Reading, type ToolCall } from './reading.ts';
 import { PLAIN_SHAPE } from './shape.ts';
 import { isEverydayWord, type TurnContext } from './vocabulary.ts';
 
@@ -39,7 +39,9 @@ export function checkPeriods(
   const ahead = read.mentions.find((m) => m.future === 'wholly');
   if (ahead)
     return `${capitalize(ahead.period.label)} hasn't happened yet, so there is nothing to count: your figures run to today, ${dayText(context.today)}. Which period do you mean?`;
-  const first = context.history?.first;
+  // Spending and income start with the bank's history, which may begin after a wallet's transfers.
+  const first =
+    (LEDGER_INTENTS.has(intent) ? context.history?.moneyFirst : undefined) ?? context.history?.first;
   if (first) {
     const before = read.mentions.find((m) => m.period.end < first);
     if (before)

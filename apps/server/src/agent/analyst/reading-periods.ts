@@ -1,5 +1,5 @@
 import { fullMonthsBefore, WHOLE_HISTORY } from './ledger-plan.ts';
-import { daysInMonth, iso, partsOf, plusDays, spanLabel, week } from './period-calendar.ts';
+import { dayLabel, daysInMonth, iso, partsOf, plusDays, spanLabel, week } from './period-calendar.ts';
 import { type PeriodMention, type PeriodReading, readPeriods } from './period-grammar.ts';
 import { nextPeriod, type Period, previousPeriod, thisMonth, wholeYear } from './periods.ts';
 import type { Reading } from './reading.ts';
@@ -251,6 +251,40 @@ export function wholeMonthsOnly(periods: PeriodReading, q: string, today: string
               end: lastMonthEnd,
               label: spanLabel(mention.period.start, lastMonthEnd),
             },
+          }
+        : mention,
+    ),
+  };
+}
+
+/** 'since my last paycheck', 'since I got paid': from the day of the latest paycheck. */
+const SINCE_PAYCHECK =
+  /\bsince (?:my |the |i )?(?:last |latest |most recent )?(?:paycheck|pay ?check|payday|pay day|got paid|was paid|last got paid|pay)\b/;
+
+/**
+ * 'since my last paycheck' as the day of the latest paycheck, written into the question as a date the
+ * grammar reads (and no longer a paycheck asked about); the text to ask back when no paycheck is known.
+ */
+export function anchorPaycheck(q: string, context: TurnContext): string | { q: string; payday?: string } {
+  const since = q.match(SINCE_PAYCHECK);
+  if (!since) return { q };
+  const payday = context.history?.lastPaycheck;
+  if (!payday)
+    return 'I couldn\'t find a paycheck in your linked accounts. From which day should I count? For example "since Nov 14".';
+  return { q: q.replace(since[0], `since ${payday}`), payday };
+}
+
+/** The periods a question names, the one anchored at a paycheck labelled as such. */
+export function questionPeriods(q: string, today: string, payday: string | undefined): PeriodReading {
+  const read = readPeriods(q, today);
+  if (!payday) return read;
+  return {
+    ...read,
+    mentions: read.mentions.map((mention) =>
+      mention.text === `since ${payday}`
+        ? {
+            ...mention,
+            period: { ...mention.period, label: `since your last paycheck on ${dayLabel(payday)}` },
           }
         : mention,
     ),

@@ -831,3 +831,32 @@ describe('what a question points at without saying', () => {
     });
   });
 });
+
+describe('periods anchored at the history', () => {
+  it("'since my last paycheck' runs from the latest paycheck's day, and is asked back with none", () => {
+    const paid: TurnContext = {
+      ...context,
+      history: { first: '2024-11-27', last: '2026-11-25', lastPaycheck: '2026-11-13' },
+    };
+    const plan = understand('spending since my last paycheck?', paid, matcher, undefined, false);
+    if (plan.kind !== 'tools') throw new Error(JSON.stringify(plan));
+    expect(plan.calls[0]?.input).toMatchObject({ start: '2026-11-13', end: '2026-11-26' });
+    expect(plan.calls[0]?.tool).not.toBe('search_transactions');
+    expect(read('spending since my last paycheck?').kind).toBe('clarify');
+  });
+  it("a year before the bank's history is said, though a wallet's transfers go back further", () => {
+    const walletFirst: TurnContext = {
+      ...context,
+      history: { first: '2022-03-01', last: '2026-11-25', moneyFirst: '2024-11-27' },
+    };
+    const plan = understand(
+      'how much did i spend on groceries in 2023',
+      walletFirst,
+      matcher,
+      undefined,
+      false,
+    );
+    expect(plan.kind).toBe('clarify');
+    if (plan.kind === 'clarify') expect(plan.question).toContain('starts on November 27, 2024');
+  });
+});

@@ -21,6 +21,14 @@ export type TurnContext = {
   categories: ContextCategory[];
   merchants: ContextMerchant[];
   securities?: Array<{ ticker: string | null; name: string }>;
-  /** The first and last day of the posted history (docs/agent.md, "History bounds"). */
-  history?: { first: string | null; last: string | null };
+  /**
+   * The first and last day of the posted history (docs/agent.md, "History bounds"); the first day of
+   * spending or income (a wallet's transfers may start earlier); the day of the latest paycheck.
+   */
+  history?: {
+    first: string | null;
+    last: string | null;
+    moneyFirst?: string | null;
+    lastPaycheck?: string | null;
+  };
 };

@@ -17,7 +17,7 @@ import { refineIntent } from './intent-refine.ts';
 import { BACK_REFERENCE, detectIntent, FOLLOW_UP, heldTickers, SPENDING_WORDS, tickers } from './intents.ts';
 import { normalizeQuestion } from './normalize.ts';
 import { declineReason, OUTSIDE_WHAT_I_CAN_READ } from './out-of-scope.ts';
-import { type PeriodReading, readPeriods } from './period-grammar.ts';
+import type { PeriodReading } from './period-grammar.ts';
 import { nextPeriod, periodShift, previousPeriod, thisMonth } from './periods.ts';
 import { type Intent, LEDGER_INTENTS, type Plan, type Reading } from './reading.ts';
 import {
@@ -29,8 +29,10 @@ import {
   unsupportedReading,
 } from './reading-checks.ts';
 import {
+  anchorPaycheck,
   applyPeriods,
   applyYearBack,
+  questionPeriods,
   wholeMonthsOnly,
   wholeWeeksOfSeries,
   YEAR_BACK,
@@ -69,7 +71,11 @@ type Parts = {
 };
 
 function readParts(question: string, context: TurnContext, matcher: Matcher): Parts | Plan {
-  const { text: q, corrections } = normalizeQuestion(question);
+  const normalized = normalizeQuestion(question);
+  const anchored = anchorPaycheck(normalized.text, context);
+  if (typeof anchored === 'string') return { kind: 'clarify', question: anchored };
+  const { q, payday } = anchored;
+  const { corrections } = normalized;
   const numbers = readNumbers(q);
   const held = heldTickers(q, context);
   const symbols = [...new Set([...tickers(question), ...held])];
@@ -83,7 +89,7 @@ function readParts(question: string, context: TurnContext, matcher: Matcher): Pa
   // 'the same month a year before': the period it is said of, then that period a year earlier.
   const yearBack = YEAR_BACK.test(q);
   const periods = wholeMonthsOnly(
-    readPeriods(yearBack ? q.replace(YEAR_BACK, ' ') : q, context.today),
+    questionPeriods(yearBack ? q.replace(YEAR_BACK, ' ') : q, context.today, payday),
     q,
     context.today,
   );

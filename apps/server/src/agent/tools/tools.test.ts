@@ -861,6 +861,19 @@ describe.each(testDatabaseKinds())('the finance toolkit on %s', (database) => {
     );
   });
 
+  it("the analyst's vocabulary: the history's first day of money in or out, and the latest paycheck", async () => {
+    const { history } = await t.services.analytics.vocabulary(ada.user.id);
+    const posted = rows.filter((row) => !row.pending);
+    const money = posted.filter((row) => isSpending(row) || isIncome(row)).map((row) => row.date).sort();
+    const paychecks = posted
+      .filter((row) => row.detailed === 'INCOME_WAGES' && (row.usd ?? 0n) > 0n)
+      .map((row) => row.date)
+      .sort();
+    expect(history.moneyFirst).toBe(money[0]);
+    expect(history.lastPaycheck).toBe(paychecks.at(-1));
+    expect(paychecks.length).toBeGreaterThan(0);
+  });
+
   it("never shows another user's data, and refuses their accounts and unknown ones clearly", async () => {
     const period = { start: firstOfMonth(today, 12), end: today };
     const everything = await Promise.all([

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
 import { categoryLabel } from '../categories.ts';
 import { listAccounts } from './accounts.ts';
-import { readRows } from './sql.ts';
+import { IS_INCOME, IS_SPENDING, readRows, USD } from './sql.ts';
 
 export type Vocabulary = {
   accounts: Array<{
@@ -17,8 +17,17 @@ export type Vocabulary = {
   merchants: Array<{ name: string; count: number }>;
   /** The securities the user holds, so a ticker is known in any case ('vti', 'Vti'). */
   securities: Array<{ ticker: string | null; name: string }>;
-  /** The first and last day of the posted history: a period wholly outside it is said, never $0. */
-  history: { first: string | null; last: string | null };
+  /**
+   * The first and last day of the posted history: a period wholly outside it is said, never $0. A
+   * wallet's transfers can start years before the bank's, so the first day of spending or income is
+   * kept too (`moneyFirst`); and the day of the latest paycheck, for 'since my last paycheck'.
+   */
+  history: {
+    first: string | null;
+    last: string | null;
+    moneyFirst: string | null;
+    lastPaycheck: string | null;
+  };
 };
 
 /** The user's own names for the model's context: accounts, categories used, merchants seen. */
@@ -62,16 +71,28 @@ export async function vocabulary(
       order by s.name
       limit 200`,
   );
-  const [bounds] = await readRows<{ first: string | null; last: string | null }>(
+  const [bounds] = await readRows<{
+    first: string | null;
+    last: string | null;
+    money_first: string | null;
+    last_paycheck: string | null;
+  }>(
     db,
     sql`
-      select min(t.date)::text as first, max(t.date)::text as last
+      select min(t.date)::text as first, max(t.date)::text as last,
+        (min(t.date) filter (where ${IS_SPENDING} or ${IS_INCOME}))::text as money_first,
+        (max(t.date) filter (where t.category_detailed = 'INCOME_WAGES' and ${USD} > 0))::text as last_paycheck
       from ledger_transaction t
       where t.user_id = ${userId} and not t.pending`,
   );
   return {
     securities: securities.map((row) => ({ ticker: row.ticker, name: row.name })),
-    history: { first: bounds?.first ?? null, last: bounds?.last ?? null },
+    history: {
+      first: bounds?.first ?? null,
+      last: bounds?.last ?? null,
+      moneyFirst: bounds?.money_first ?? null,
+      lastPaycheck: bounds?.last_paycheck ?? null,
+    },
     accounts: (await listAccounts(db, userId)).map((account) => ({
       id: account.id,
       name: account.displayName,
