@@ -864,7 +864,10 @@ describe.each(testDatabaseKinds())('the finance toolkit on %s', (database) => {
   it("the analyst's vocabulary: the history's first day of money in or out, and the latest paycheck", async () => {
     const { history } = await t.services.analytics.vocabulary(ada.user.id);
     const posted = rows.filter((row) => !row.pending);
-    const money = posted.filter((row) => isSpending(row) || isIncome(row)).map((row) => row.date).sort();
+    const money = posted
+      .filter((row) => isSpending(row) || isIncome(row))
+      .map((row) => row.date)
+      .sort();
     const paychecks = posted
       .filter((row) => row.detailed === 'INCOME_WAGES' && (row.usd ?? 0n) > 0n)
       .map((row) => row.date)
