@@ -11,6 +11,16 @@ export function finishReading(
   named: ContextAccount[],
   previous: Reading | undefined,
 ): void {
+  // Cash taken out or money moved between accounts is no spending: 'how many times did I hit the atm'
+  // lists the withdrawals themselves, with their count and total.
+  if (
+    reading.category?.code.startsWith('TRANSFER_') &&
+    ['spending', 'merchants', 'search'].includes(reading.intent)
+  ) {
+    reading.intent = 'search';
+    reading.direction = reading.category.code.startsWith('TRANSFER_OUT') ? 'out' : 'in';
+    delete reading.shape;
+  }
   // What the answer should dwell on: the account or wallets named, the chain, the tickers.
   const focus = [
     ...named.map((a) => a.name),
@@ -73,7 +83,10 @@ export function finishReading(
   // 'when did I last get paid': the newest payments in, a few of them; 'when do I usually get paid':
   // enough of them to show the days they come on.
   const usual = /\b(usually|normally|typically|generally|what days?|which days?)\b/.test(q);
-  if (reading.intent === 'search' && (usual || /\b(last|latest|most recent(ly)?)\b/.test(q))) {
+  // 'last' as the newest, not 'last month'.
+  const newest =
+    /\blast\b(?! (\d+ |few |couple of )?(months?|weeks?|years?|quarters?|weekends?|days?|summer|winter|spring|fall|autumn|night|january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\b)|\b(latest|most recent(ly)?)\b/;
+  if (reading.intent === 'search' && (usual || newest.test(q))) {
     reading.limit = usual ? 12 : 3;
     // The newest ones, wherever they fall: not only those of a month chosen for the question.
     if (reading.periodDefaulted) {

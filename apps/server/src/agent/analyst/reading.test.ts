@@ -860,3 +860,35 @@ describe('periods anchored at the history', () => {
     if (plan.kind === 'clarify') expect(plan.question).toContain('starts on November 27, 2024');
   });
 });
+
+describe('cash taken out', () => {
+  const withCash: TurnContext = {
+    ...context,
+    categories: [
+      ...context.categories,
+      { code: 'TRANSFER_OUT_WITHDRAWAL', label: 'Cash withdrawals', count: 9 },
+    ],
+  };
+  const readCash = (q: string) => understand(q, withCash, createMatcher(withCash), undefined, false);
+  it('ATM visits and withdrawals are listed, counted and totalled, not counted as purchases', () => {
+    for (const q of ['how many times did i hit the atm this yr', 'how much cash did i withdraw this year']) {
+      const plan = readCash(q);
+      if (plan.kind !== 'tools') throw new Error(JSON.stringify(plan));
+      expect(plan.calls).toEqual([
+        {
+          tool: 'search_transactions',
+          input: expect.objectContaining({
+            category: 'TRANSFER_OUT_WITHDRAWAL',
+            direction: 'out',
+            start: '2026-01-01',
+          }),
+        },
+      ]);
+    }
+  });
+  it("'last month' is a period, not the newest few", () => {
+    const plan = readCash('atm withdrawals last month');
+    if (plan.kind !== 'tools') throw new Error(JSON.stringify(plan));
+    expect(plan.calls[0]?.input).toMatchObject({ start: '2026-10-01', end: '2026-10-31', limit: 50 });
+  });
+});

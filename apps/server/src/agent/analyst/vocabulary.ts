@@ -20,6 +20,14 @@ export type { ContextAccount, ContextCategory, ContextMerchant, TurnContext } fr
 
 /** Everyday words for Plaid categories, beyond their labels. */
 const CATEGORY_WORDS: Record<string, readonly string[]> = {
+  TRANSFER_OUT_WITHDRAWAL: [
+    'atm',
+    'atm withdrawals',
+    'cash withdrawals',
+    'withdrawals',
+    'withdraw',
+    'withdrew',
+  ],
   FOOD_AND_DRINK_GROCERIES: ['groceries', 'grocery', 'supermarket', 'supermarkets', 'food shopping'],
   FOOD_AND_DRINK_RESTAURANT: [
     'restaurants',
@@ -198,9 +206,10 @@ export function createMatcher(context: TurnContext) {
 
   return {
     category(question: string): Match<{ code: string; term: string }> | undefined {
-      const namesTransfers = /\btransfers?\b|\bcard payments?\b|\bpaying (off )?(the|my) card\b/i.test(
-        question,
-      );
+      const namesTransfers =
+        /\btransfers?\b|\bcard payments?\b|\bpaying (off )?(the|my) card\b|\batms?\b|\bwithdr(ew|aw|awn|awals?)\b|\btook out cash\b/i.test(
+          question,
+        );
       return best(namesTransfers ? categoryFuse : everydayFuse, question);
     },
     merchant(question: string): Match<ContextMerchant> | undefined {
