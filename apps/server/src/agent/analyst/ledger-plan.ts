@@ -6,7 +6,7 @@ import {
   type LedgerQueryInput,
 } from '@penny/contracts';
 import { addDays, daysInPeriod } from '../../finance/index.ts';
-import { lastDays, weekdayOf } from './period-calendar.ts';
+import { lastDays, plusDays, spanLabel, week, weekdayOf } from './period-calendar.ts';
 import { type Period, previousPeriod, wholeMonth } from './periods.ts';
 import type { ToolCall } from './reading.ts';
 import type { Shape } from './shape.ts';
@@ -128,6 +128,17 @@ export function ledgerCalls(
   if (periods.length === 1 && shape.compare === 'previous') {
     base.periods = [asLedgerPeriod(first), asLedgerPeriod(previousPeriod(first, today))];
   }
+  // 'biggest expense each month': the largest of each month (or week), one query a month.
+  if (
+    periods.length === 1 &&
+    (shape.series === 'month' || shape.series === 'week') &&
+    (shape.statistic === 'largest' || shape.statistic === 'smallest') &&
+    shape.groupBy === 'none'
+  ) {
+    return bucketsOf(first, shape.series, today).map((bucket) =>
+      query({ ...base, periods: [asLedgerPeriod(bucket)], group_by: 'none', top: shape.top ?? 1 }),
+    );
+  }
   const calls = [query(base)];
   if (periods.length === 1 && shape.compare === 'usual') {
     calls.push(
@@ -166,6 +177,21 @@ export function ledgerCalls(
       );
   }
   return calls;
+}
+
+/** The months or weeks of a period, each cut to it, the 12 latest at most. */
+function bucketsOf(period: Period, unit: 'month' | 'week', today: string): Period[] {
+  const buckets: Period[] = [];
+  for (let start = period.start; start <= period.end; ) {
+    const [year = 0, month = 1] = start.split('-').map(Number);
+    const whole = unit === 'month' ? wholeMonth(year, month - 1, today) : week(start);
+    const from = whole.start < period.start ? period.start : whole.start;
+    const to = whole.end > period.end ? period.end : whole.end;
+    const cut = from !== whole.start || to !== whole.end;
+    buckets.push({ start: from, end: to, label: cut ? spanLabel(from, to) : whole.label, unit: 'days' });
+    start = plusDays(whole.end, 1);
+  }
+  return buckets.slice(-12);
 }
 
 /** Net cash flow has no single transactions to rank: rank spending instead. */

@@ -892,3 +892,26 @@ describe('cash taken out', () => {
     expect(plan.calls[0]?.input).toMatchObject({ start: '2026-10-01', end: '2026-10-31', limit: 50 });
   });
 });
+
+describe('the largest of each month', () => {
+  it("'biggest expense each month' asks each month for its largest purchase, not the month with the most", () => {
+    const plan = read('biggest expense each month for the last 3 months');
+    if (plan.kind !== 'tools') throw new Error(JSON.stringify(plan));
+    expect(plan.calls.map((call) => call.input)).toEqual(
+      ['08', '09', '10'].map((month) =>
+        expect.objectContaining({
+          statistic: 'largest',
+          group_by: 'none',
+          top: 1,
+          periods: [expect.objectContaining({ start: `2026-${month}-01` })],
+        }),
+      ),
+    );
+  });
+  it("'which month had the biggest spending' still ranks the months", () => {
+    expect(ledger(read('which month had the biggest spending'))).toMatchObject({
+      group_by: 'month',
+      statistic: 'largest',
+    });
+  });
+});

@@ -85,7 +85,7 @@ function groupOf(word: string | undefined): LedgerGrouping | undefined {
 
 /** Words after a superlative that start the rest of the sentence, not a qualifier of a group. */
 const NOT_A_QUALIFIER =
-  /^(last|this|next|past|in|on|at|for|of|the|my|i|over|during|per|by|so|ever|from|since|to|and|or|than|vs)$/;
+  /^(last|this|next|past|in|on|at|for|of|the|my|i|over|during|per|by|so|ever|from|since|to|and|or|than|vs|each|every|a)$/;
 
 /**
  * The group a superlative ranks, from the one or two words after it: 'biggest coffee spots' ranks
@@ -363,6 +363,14 @@ function readTime(q: string, shape: Shape, unusual: boolean, againstUsual: boole
       delete shape.per;
     }
   }
+  // 'biggest expense each month': the largest in each month, not the month with the most.
+  const eachUnit = q.match(/\b(?:each|every|per) (month|week)\b/)?.[1];
+  if (
+    eachUnit &&
+    (shape.statistic === 'largest' || shape.statistic === 'smallest') &&
+    shape.groupBy === 'none'
+  )
+    shape.series = eachUnit === 'week' ? 'week' : 'month';
   if (
     /\b(than|vs|versus|compared (to|with)|compare(d)?|relative to) (usual|normal|average|typical|my (usual|normal|average))\b|\bmore than usual\b|\bless than usual\b|\bthan i usually\b|\bthan normal\b/.test(
       q,

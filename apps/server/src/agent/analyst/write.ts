@@ -99,14 +99,29 @@ export function pickFacts(facts: string[], reading: Reading | undefined, budget:
 
 function provenanceSentence(results: SeenToolResult[]): string | undefined {
   const accounts = new Set<string>();
-  let transactions = 0;
-  let period: { start: string; end: string } | undefined;
+  // Tools over overlapping periods read the same transactions: the most any of them read counts. Tools
+  // over periods apart (each month of a list, the usual months before) read others: their counts add up.
+  const read: Array<{ start: string; end: string; count: number }> = [];
   for (const r of results) {
     for (const a of r.provenance?.accounts ?? []) accounts.add(a);
-    // Tools over the same period read the same transactions: count them once.
-    transactions = Math.max(transactions, r.provenance?.transactionCount ?? 0);
-    period ??= r.provenance?.period;
+    const p = r.provenance?.period;
+    read.push({ start: p?.start ?? '', end: p?.end ?? '', count: r.provenance?.transactionCount ?? 0 });
   }
+  read.sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
+  let transactions = 0;
+  let cluster = { end: '', count: 0 };
+  for (const p of read) {
+    if (p.start !== '' && p.start > cluster.end) {
+      transactions += cluster.count;
+      cluster = { end: p.end, count: p.count };
+    } else
+      cluster = { end: p.end > cluster.end ? p.end : cluster.end, count: Math.max(cluster.count, p.count) };
+  }
+  transactions += cluster.count;
+  const dated = read.filter((p) => p.start !== '');
+  const period = dated[0]
+    ? { start: dated[0].start, end: dated.reduce((e, p) => (p.end > e ? p.end : e), '') }
+    : undefined;
   if (accounts.size === 0 && transactions === 0) return undefined;
   const parts: string[] = [];
   if (transactions > 0)
