@@ -1,3 +1,4 @@
+import { SPENDING_WORDS } from './intents.ts';
 import { spanLabel } from './period-calendar.ts';
 import type { Period } from './periods.ts';
 import type { Plan, Reading } from './reading.ts';
@@ -165,4 +166,86 @@ export function shareOfAnother(q: string, previous: Reading): Reading | undefine
   if (/^(spending|expenses|total)$/.test(whole)) delete shape.shareOf;
   else shape.shareOf = 'income';
   return { ...previous, intent: 'spending', shape };
+}
+
+/** 'why is it so different', 'what changed', 'how come': what drove the figure just given. */
+const ASKS_WHY =
+  /^(but |so |and |ok |okay |hmm |wait )?(why|how come)\b|^(and |so |ok )?what (changed|happened|drove (it|that)|caused (it|that)|made (it|that))\b/;
+/** 'which one was highest', 'what month was the lowest': the top of a breakdown or series just given. */
+const ASKS_WHICH_MOST =
+  /^(and |so |ok |okay )?(which|what)( one| month| week| quarter| category| merchant| store| place| account)? (was|were|is|had)( the)? (highest|biggest|largest|most|top|lowest|smallest|least|cheapest)\b/;
+/** 'who was that to', 'where was that': who was paid in the answer's first item. */
+const ASKS_WHO =
+  /^(and |so |ok )?(who|where|what (store|merchant|place|company)|which (store|merchant|place|company))( was| is|'s)? (that|it|this)( one)?( to| from| at| for| with)?\??$/;
+/** 'what's in it', 'what does it hold': the holdings of the account or wallet just named. */
+const ASKS_CONTENTS =
+  /^(and |so |ok )?(what'?s|what is|whats|what do i have|what does it (hold|have)|what are the (coins|holdings|positions))( in)? (it|there|that( one| wallet| account)?)\??$|^(and |so )?what does it hold\??$/;
+/** 'same for merchants', 'by store?': the breakdown just given, over another grouping. */
+const ASKS_REGROUPED =
+  /^(and |ok |now |so )?(same|the same|same thing|do the same|same but)?\s*(for|by|per|but by|but for) (merchants?|stores?|places?|shops?|categor(y|ies)|accounts?)( instead| too| pls| please)?\??$/;
+
+/**
+ * A follow-up about the answer just given, read from the previous reading: why it came out so (its
+ * parts by category, in both periods when two were compared), which part was the most, who was paid,
+ * what an account holds, the same breakdown over another grouping. Undefined when it is none of these.
+ */
+export function turnOnEarlier(q: string, previous: Reading): Reading | undefined {
+  const shape = previous.shape ?? PLAIN_SHAPE;
+  const ledger = LEDGER_INTENTS.has(previous.intent);
+  if (ledger && ASKS_WHY.test(q) && shape.groupBy === 'none' && !shape.series)
+    return {
+      ...previous,
+      shape: { ...shape, statistic: 'total', groupBy: 'category', top: 5, shaped: true },
+    };
+  const most = q.match(ASKS_WHICH_MOST);
+  const grouped = shape.series ?? (shape.groupBy !== 'none' ? shape.groupBy : undefined);
+  if (ledger && most && grouped && grouped !== 'day_type') {
+    const ranked: Shape = {
+      ...shape,
+      groupBy: grouped,
+      statistic: /lowest|smallest|least|cheapest/.test(most[6] ?? '') ? 'smallest' : 'largest',
+      top: 1,
+      shaped: true,
+    };
+    delete ranked.series;
+    return { ...previous, shape: ranked };
+  }
+  if (ASKS_WHO.test(q) && (previous.intent === 'largest' || shape.statistic === 'largest'))
+    return { ...previous, limit: 1, ...(previous.shape ? { shape: { ...shape, top: 1 } } : {}) };
+  const account = previous.namedAccount ?? previous.account;
+  if (ASKS_CONTENTS.test(q) && account && (account.kind === 'crypto' || account.kind === 'investment'))
+    return account.kind === 'crypto'
+      ? { intent: 'crypto', namedAccount: account, focus: [account.name] }
+      : { intent: 'holdings', account, namedAccount: account, focus: [account.name] };
+  const regroup = q.match(ASKS_REGROUPED)?.[4];
+  if (ledger && regroup && shape.groupBy !== 'none') {
+    const groupBy = /^categor/.test(regroup) ? 'category' : /^account/.test(regroup) ? 'account' : 'merchant';
+    return { ...previous, shape: { ...shape, groupBy, shaped: true } };
+  }
+  return undefined;
+}
+
+/** 'how many payments was that' after dividends: the money in just asked about, counted, not spending. */
+export function countedLikeBefore(shape: Shape, previous: Reading, q: string): Shape {
+  const moneyIn =
+    previous.intent === 'income' ||
+    previous.direction === 'in' ||
+    previous.category?.code.startsWith('INCOME') ||
+    previous.shape?.measure === 'income';
+  return (shape.measure === undefined || shape.measure === 'spending') && moneyIn && !SPENDING_WORDS.test(q)
+    ? { ...shape, measure: 'income' }
+    : shape;
+}
+
+/** The question's shape over the previous one's: a follow-up keeps what it does not change. */
+export function mergedShape(previous: Shape | undefined, next: Shape): Shape {
+  if (!previous) return next;
+  const merged: Shape = { ...previous, ...next };
+  if (next.statistic === 'total' && !next.per) {
+    merged.statistic = previous.statistic;
+    if (previous.per) merged.per = previous.per;
+  }
+  if (next.groupBy === 'none') merged.groupBy = previous.groupBy;
+  merged.shaped = true;
+  return merged;
 }

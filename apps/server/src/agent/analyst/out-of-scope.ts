@@ -12,7 +12,7 @@ const TOPICS: ReadonlyArray<[RegExp, string]> = [
   [/\bpoem\b|\bsong\b|\bstory\b|\bjoke\b|\bhaiku\b|\blimerick\b/, 'creative writing'],
   [/\brecipe\b|\bcook\b/, 'cooking'],
   [
-    /\bcapital of\b|\bwho (is|was|won)\b|\bpresident\b|\bhistory of\b|\bworld cup\b|\bmeaning of life\b/,
+    /\bcapital of\b|\bwho (is|was|won)\b(?! (that|it|this)\b)|\bpresident\b|\bhistory of\b|\bworld cup\b|\bmeaning of life\b/,
     'general knowledge',
   ],
   [/\btranslate\b|\bin (french|spanish|german)\b/, 'translation'],

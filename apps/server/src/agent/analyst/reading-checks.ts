@@ -248,9 +248,20 @@ export function planLedger(
   // The savings rate ('what percentage of my income did I save') is the cash-flow tool's own figure.
   const savingsRate = reading.intent === 'cash_flow' && shape.statistic === 'share';
   if (plainLargest || savingsRate) return undefined;
-  const measure =
-    shape.measure ??
-    (reading.intent === 'income' ? 'income' : reading.intent === 'cash_flow' ? 'net_cash_flow' : 'spending');
+  // Income categories are money in, whatever word counted them ('how many dividend payments').
+  const incomeOnly =
+    reading.category?.code.startsWith('INCOME') &&
+    !reading.categories &&
+    (shape.measure ?? 'spending') === 'spending' &&
+    !shape.shareOf;
+  const measure = incomeOnly
+    ? 'income'
+    : (shape.measure ??
+      (reading.intent === 'income'
+        ? 'income'
+        : reading.intent === 'cash_flow'
+          ? 'net_cash_flow'
+          : 'spending'));
   const subject: LedgerSubject = {
     measure,
     ...(reading.categories

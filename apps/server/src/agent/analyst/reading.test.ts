@@ -915,3 +915,48 @@ describe('the largest of each month', () => {
     });
   });
 });
+
+describe('follow-ups about the answer just given', () => {
+  it("'why is it so different' after two months compared breaks both down by category", () => {
+    expect(ledger(thread('spending this month vs last month', 'why is it so different'))).toMatchObject({
+      group_by: 'category',
+      periods: [
+        expect.objectContaining({ start: '2026-11-01' }),
+        expect.objectContaining({ start: '2026-10-01' }),
+      ],
+    });
+  });
+  it("'same for merchants' after a ranking of categories ranks merchants over the same period", () => {
+    expect(ledger(thread('my top 3 categories ytd', 'and last yr?', 'same for merchants'))).toMatchObject({
+      group_by: 'merchant',
+      top: 3,
+      periods: [expect.objectContaining({ start: '2025-01-01', end: '2025-12-31' })],
+    });
+  });
+  it("'which one was highest' after a series by month ranks its months", () => {
+    expect(ledger(thread('q3 spend total', 'by month pls', 'which one was highest'))).toMatchObject({
+      group_by: 'month',
+      statistic: 'largest',
+      top: 1,
+    });
+  });
+  it("'who was that to' after the biggest purchases names the first", () => {
+    const plan = thread('biggest purchase last month?', 'who was that to');
+    if (plan.kind !== 'tools') throw new Error(JSON.stringify(plan));
+    expect(plan.calls[0]).toMatchObject({ tool: 'largest_transactions', input: { limit: 1 } });
+  });
+  it("'how many payments was that' after dividends counts the dividends as money in", () => {
+    expect(
+      ledger(thread('dividend income this yr?', 'and before that', 'how many payments was that')),
+    ).toMatchObject({
+      measure: 'income',
+      statistic: 'count',
+      filters: { categories: ['INCOME_DIVIDENDS'] },
+    });
+  });
+  it("'whats in it' after a brokerage account lists its holdings", () => {
+    const plan = thread('how much is in my roth ira at alpaca', 'whats in it');
+    if (plan.kind !== 'tools') throw new Error(JSON.stringify(plan));
+    expect(plan.reading).toMatchObject({ intent: 'holdings' });
+  });
+});

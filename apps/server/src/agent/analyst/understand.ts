@@ -5,10 +5,13 @@ import {
   bothPeriodsOf,
   COMBINED,
   combinedReading,
+  countedLikeBefore,
   listItem,
+  mergedShape,
   rememberPeriodBefore,
   rememberSubjectBefore,
   shareOfAnother,
+  turnOnEarlier,
   twoNotInReading,
 } from './earlier-answers.ts';
 import { AGAINST_THE_REST, applyExclusion, type Exclusion, readExclusion } from './exclusions.ts';
@@ -211,19 +214,6 @@ function followUpOf(parts: Parts, previous: Reading | undefined): { isFollowUp: 
   return { isFollowUp, reshaped };
 }
 
-/** The question's shape over the previous one's: a follow-up keeps what it does not change. */
-function mergedShape(previous: Shape | undefined, next: Shape): Shape {
-  if (!previous) return next;
-  const merged: Shape = { ...previous, ...next };
-  if (next.statistic === 'total' && !next.per) {
-    merged.statistic = previous.statistic;
-    if (previous.per) merged.per = previous.per;
-  }
-  if (next.groupBy === 'none') merged.groupBy = previous.groupBy;
-  merged.shaped = true;
-  return merged;
-}
-
 function startReading(parts: Parts, previous: Reading | undefined, context: TurnContext): Reading | Plan {
   const { isFollowUp, reshaped } = followUpOf(parts, previous);
   const { intent, shift, shape, q } = parts;
@@ -252,7 +242,7 @@ function startReading(parts: Parts, previous: Reading | undefined, context: Turn
         per: shape.perHint,
         shaped: true,
       };
-    else if (shape.shaped) reading.shape = mergedShape(previous.shape, shape);
+    else if (shape.shaped) reading.shape = countedLikeBefore(mergedShape(previous.shape, shape), previous, q);
     else if (previous.shape?.statistic === 'average' && shape.perHint)
       reading.shape = { ...previous.shape, per: shape.perHint };
     // 'vs q2?': the previous period against the one named now.
@@ -421,15 +411,8 @@ function applySubject(reading: Reading, parts: Parts, matcher: Matcher): void {
   }
 }
 
-export function understand(
-  question: string,
-  context: TurnContext,
-  matcher: Matcher,
-  previous: Reading | undefined,
-  deep: boolean,
-): Plan {
-  const parts = readParts(question, context, matcher);
-  if ('kind' in parts) return parts;
+/** 'how much did I spend on it' as a first question: what 'it' is was never said. */
+function pointsBackToNothing(parts: Parts, previous: Reading | undefined): Plan | undefined {
   const { q, category, merchant, named, symbols } = parts;
   // 'am I overdoing it': an idiom's 'it' in a question that reads whole is not a reference back.
   // 'how much did I spend on it', 'what did I spend there': money said of something named before.
@@ -466,6 +449,21 @@ export function understand(
         'Could you say what you mean? For example a merchant, a category or an account, and the period (like "groceries last month").',
     };
   }
+  return undefined;
+}
+
+export function understand(
+  question: string,
+  context: TurnContext,
+  matcher: Matcher,
+  previous: Reading | undefined,
+  deep: boolean,
+): Plan {
+  const parts = readParts(question, context, matcher);
+  if ('kind' in parts) return parts;
+  const { q, category, merchant, named, symbols } = parts;
+  const unclear = pointsBackToNothing(parts, previous);
+  if (unclear) return unclear;
   // 'how many times did I go to the first one': an item of the previous answer's list, named, or
   // asked back when the list is not known.
   const ordinal =
@@ -517,11 +515,13 @@ export function understand(
   const bothPeriods =
     previous && parts.periods.mentions.length === 0 ? bothPeriodsOf(q, previous) : undefined;
   const namesOwn = Boolean(category || merchant) || parts.periods.mentions.length > 0;
+  // 'and of my income?', 'why is it so different', 'which one was highest': about the answer just given.
+  const earlier = previous ? (shareOfAnother(q, previous) ?? turnOnEarlier(q, previous)) : undefined;
+  const earlierCalls = earlier && (planLedger(earlier, q, context, deep) ?? callsFor(earlier, context, deep));
+  if (earlier && earlierCalls && typeof earlierCalls !== 'string')
+    return { kind: 'tools', reading: earlier, calls: earlierCalls };
   const twoUnknown = bothPeriods || namesOwn ? undefined : twoNotInReading(q, previous);
   if (twoUnknown) return twoUnknown;
-  const ofAnother = previous ? shareOfAnother(q, previous) : undefined;
-  const anotherCalls = ofAnother && planLedger(ofAnother, q, context, deep);
-  if (ofAnother && anotherCalls) return { kind: 'tools', reading: ofAnother, calls: anotherCalls };
   const started = startReading(parts, previous, context);
   if ('kind' in started) return started;
   const reading = started;

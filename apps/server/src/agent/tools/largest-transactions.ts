@@ -38,7 +38,7 @@ export const largestTransactionsTool = {
       };
     }
     const facts = [
-      `${capitalize(`the ${count(result.transactions.length, input.direction === 'in' ? 'largest amount' : 'largest payment')}`)}${scope} ${periodText(result.period)}, out of ${count(result.consideredCount, 'transaction')}:`,
+      `${capitalize(`the ${result.transactions.length === 1 ? (input.direction === 'in' ? 'largest amount' : 'largest payment') : count(result.transactions.length, input.direction === 'in' ? 'largest amount' : 'largest payment')}`)}${scope} ${periodText(result.period)}, out of ${count(result.consideredCount, 'transaction')}:`,
       ...result.transactions.map(
         (row, index) =>
           `${index + 1}. ${dayText(row.date)}: ${row.merchant ?? row.name}, ${usd(row.amount.replace('-', ''))} (${row.categoryLabel}, ${row.account}).`,
