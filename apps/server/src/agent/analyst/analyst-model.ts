@@ -85,6 +85,11 @@ function previousReading(
 
 /** The names of an answer's numbered lines ('1. Whole Foods Market: $753.38 (…)'), in order. */
 function listedNames(text: string): string[] {
+  // 'The month with the largest spending in 2026 so far: March 2026, $4,925.17 (…)': one named.
+  const winner = text.match(
+    /^\s*(?:[-•*]\s*)?The (?:month|week|quarter|merchant|category|account) with the (?:largest|smallest) [^:\n]{0,120}: ([^,$:\n]{2,60}), \$/m,
+  )?.[1];
+  if (winner) return [winner.trim()];
   const names: string[] = [];
   for (const line of text.split(/\r?\n/)) {
     const item = line.match(/^\s*(?:[-•*]\s*)?(\d{1,2})\.\s+([^$:\n][^:\n]{0,80}):\s/);

@@ -3,7 +3,7 @@ import { spanLabel } from './period-calendar.ts';
 import type { Period } from './periods.ts';
 import type { Plan, Reading } from './reading.ts';
 import { LEDGER_INTENTS } from './reading.ts';
-import { PLAIN_SHAPE, type Shape } from './shape.ts';
+import { namesTransactions, PLAIN_SHAPE, type Shape } from './shape.ts';
 
 /**
  * Follow-ups that point back at earlier answers: 'the first one' (an item of the last numbered list)
@@ -39,6 +39,11 @@ export function listItem(
   );
   if (there && list.length === 1 && LEDGER_INTENTS.has(previous.intent))
     return { words: there[0], name: `at ${list[0]}` };
+  // 'the biggest thing I bought that month' after 'which month was my most expensive': that month.
+  const thatTime = q.match(/\b(?:in |during )?(?:that|the same) (month|week|quarter)\b/);
+  const ranked = previous.shape?.groupBy;
+  if (thatTime && list.length === 1 && ranked === thatTime[1] && LEDGER_INTENTS.has(previous.intent))
+    return { words: thatTime[0], name: `in ${list[0]}` };
   const ordinal = q.match(ORDINAL);
   if (!ordinal) return undefined;
   const word = (ordinal[1] ?? ordinal[3] ?? '').replace(/^(#|number |no\.? ?)/, '');
@@ -173,7 +178,7 @@ const ASKS_WHY =
   /^(but |so |and |ok |okay |hmm |wait )?(why|how come)\b|^(and |so |ok )?what (changed|happened|drove (it|that)|caused (it|that)|made (it|that))\b/;
 /** 'which one was highest', 'what month was the lowest': the top of a breakdown or series just given. */
 const ASKS_WHICH_MOST =
-  /^(and |so |ok |okay )?(which|what)( one| month| week| quarter| category| merchant| store| place| account)? (was|were|is|had)( the)? (highest|biggest|largest|most|top|lowest|smallest|least|cheapest)\b/;
+  /^(and |so |ok |okay )?(which|what)( one| month| week| quarter| category| merchant| store| place| account)? (was|were|is|had)( the)? (highest|biggest|largest|most|top|lowest|smallest|least|cheapest)( one| month| week| quarter| category| merchant| store| place| account)?( then| of them| of those)?\??$/;
 /** 'who was that to', 'where was that': who was paid in the answer's first item. */
 const ASKS_WHO =
   /^(and |so |ok )?(who|where|what (store|merchant|place|company)|which (store|merchant|place|company))( was| is|'s)? (that|it|this)( one)?( to| from| at| for| with)?\??$/;
@@ -190,6 +195,8 @@ const ASKS_REGROUPED =
  * what an account holds, the same breakdown over another grouping. Undefined when it is none of these.
  */
 export function turnOnEarlier(q: string, previous: Reading): Reading | undefined {
+  // Short turns only: a longer question says what it is about.
+  if (q.split(/\s+/).length > 7) return undefined;
   const shape = previous.shape ?? PLAIN_SHAPE;
   const ledger = LEDGER_INTENTS.has(previous.intent);
   if (ledger && ASKS_WHY.test(q) && shape.groupBy === 'none' && !shape.series)
@@ -226,7 +233,15 @@ export function turnOnEarlier(q: string, previous: Reading): Reading | undefined
 }
 
 /** 'how many payments was that' after dividends: the money in just asked about, counted, not spending. */
-export function countedLikeBefore(shape: Shape, previous: Reading, q: string): Shape {
+export function countedLikeBefore(merged: Shape, previous: Reading, q: string): Shape {
+  // 'the biggest single thing I bought that month' after months ranked: single purchases ranked now.
+  const shape =
+    (merged.statistic === 'largest' || merged.statistic === 'smallest') &&
+    merged.groupBy !== 'none' &&
+    /\b(single|one)\b/.test(q) &&
+    namesTransactions(q)
+      ? { ...merged, groupBy: 'none' as const }
+      : merged;
   const moneyIn =
     previous.intent === 'income' ||
     previous.direction === 'in' ||

@@ -80,6 +80,12 @@ export function finishReading(
     reading.category = { code: 'INCOME_WAGES', label: 'Wages and salary' };
   const top = q.match(/\btop (\d+|three|five|ten)\b/);
   if (top?.[1]) reading.limit = { three: 3, five: 5, ten: 10 }[top[1]] ?? Number(top[1]);
+  // 'the 2nd biggest': the list down to it, so the answer reaches the one asked for.
+  const nth = q.match(
+    /\b(2nd|second|3rd|third|4th|fourth|5th|fifth) (biggest|largest|most expensive|highest|priciest)\b/,
+  )?.[1];
+  if (nth && reading.intent === 'largest')
+    reading.limit = { '2nd': 2, second: 2, '3rd': 3, third: 3, '4th': 4, fourth: 4, '5th': 5, fifth: 5 }[nth];
   // 'when did I last get paid': the newest payments in, a few of them; 'when do I usually get paid':
   // enough of them to show the days they come on.
   const usual = /\b(usually|normally|typically|generally|what days?|which days?)\b/.test(q);

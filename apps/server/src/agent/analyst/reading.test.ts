@@ -960,3 +960,21 @@ describe('follow-ups about the answer just given', () => {
     expect(plan.reading).toMatchObject({ intent: 'holdings' });
   });
 });
+
+describe('the item asked for in a ranking', () => {
+  it("'the 2nd biggest' lists down to the second", () => {
+    const plan = thread('biggest purchase last month?', 'who was that to', 'and the 2nd biggest?');
+    if (plan.kind !== 'tools') throw new Error(JSON.stringify(plan));
+    expect(plan.calls[0]).toMatchObject({ tool: 'largest_transactions', input: { limit: 2 } });
+  });
+  it("'the biggest single thing that month' after the top month ranks that month's purchases", () => {
+    let previous: Reading | undefined;
+    const first = read('which month this yr was my most expensive');
+    if (first.kind === 'tools') previous = { ...first.reading, listed: ['March 2026'] };
+    expect(ledger(read('whats the biggest single thing i bought that month', previous))).toMatchObject({
+      statistic: 'largest',
+      group_by: 'none',
+      periods: [expect.objectContaining({ start: '2026-03-01', end: '2026-03-31' })],
+    });
+  });
+});

@@ -59,10 +59,11 @@ function withoutRepeats(facts: string[]): string[] {
 /** Answers that are lists: the items asked for are the answer, whatever the Numbers level. */
 function listLength(reading: Reading | undefined): number | undefined {
   if (!reading) return undefined;
+  // Their own tools' lists, whatever shape the words gave the question ('did I overspend anywhere').
+  if (reading.intent === 'summary' || reading.intent === 'cut_back' || reading.intent === 'afford') return 14;
   if (reading.shape?.series) return 16;
   if (reading.shape && reading.shape.groupBy !== 'none') return (reading.shape.top ?? 5) + 3;
   if (reading.shape || reading.periods) return (reading.shape?.top ?? 5) + 2;
-  if (reading.intent === 'summary' || reading.intent === 'cut_back' || reading.intent === 'afford') return 14;
   if (reading.intent === 'largest') return (reading.limit ?? 5) + 1;
   if (reading.intent === 'recurring') return 12;
   if (reading.intent === 'balances' && reading.limit) return reading.limit + 4;
