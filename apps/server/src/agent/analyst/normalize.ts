@@ -176,6 +176,8 @@ export function normalizeQuestion(question: string): Normalized {
       /\b(last|this|next|previous|prior) (month|week|year|quarter)s(?= (?!of\b|and\b|or\b|ago\b|back\b|before\b|to\b|i\b)[a-z])/g,
       "$1 $2's",
     )
+    // 'take-home pay', 'net pay': what a paycheck brings, not income minus spending.
+    .replace(/\b(take[- ]?home|net) pay\b/g, 'paycheck')
     .replace(/\b(last|past|previous) (few|several) (days|weeks|months|years)\b/g, '$1 3 $3')
     .replace(/\b(last|past|previous) (a )?couple( of)? (days|weeks|months|years)\b/g, '$1 2 $4');
   const text = counted.replace(/[a-z0-9']+/g, (word) => {

@@ -978,3 +978,46 @@ describe('the item asked for in a ranking', () => {
     });
   });
 });
+
+describe('what a casual question compares or ranks', () => {
+  it("'compare to last' is this year against last year", () => {
+    expect(ledger(read('how does my spending this year compare to last')).periods).toEqual([
+      expect.objectContaining({ start: '2026-01-01' }),
+      expect.objectContaining({ start: '2025-01-01', end: '2025-12-31' }),
+    ]);
+  });
+  it("'than I used to' is set against the usual months", () => {
+    const plan = read('am i spending more on eating out than i used to');
+    if (plan.kind !== 'tools') throw new Error(JSON.stringify(plan));
+    expect(plan.calls.map((call) => (call.input as LedgerQueryInput).statistic)).toEqual([
+      'total',
+      'average',
+    ]);
+  });
+  it("'my monthly income' is the average month, not this month so far", () => {
+    expect(ledger(read('whats my monthly income'))).toMatchObject({
+      measure: 'income',
+      statistic: 'average',
+      per: 'month',
+      periods: [{ start: '2026-08-01', end: '2026-10-31' }],
+    });
+  });
+  it("'any big purchases lately' ranks the recent purchases, not a series", () => {
+    expect(ledger(read('any big purchases lately'))).toMatchObject({
+      statistic: 'largest',
+      group_by: 'none',
+      top: 5,
+    });
+  });
+  it("'whats eating my budget' ranks the categories", () => {
+    expect(ledger(read('whats eating my budget'))).toMatchObject({
+      statistic: 'largest',
+      group_by: 'category',
+    });
+  });
+  it("'take home pay' is the paychecks", () => {
+    const plan = read('whats my take home pay');
+    if (plan.kind !== 'tools') throw new Error(JSON.stringify(plan));
+    expect(plan.reading.category?.code).toBe('INCOME_WAGES');
+  });
+});

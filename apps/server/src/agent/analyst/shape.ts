@@ -197,6 +197,8 @@ function averageUnit(q: string): LedgerAverageUnit | undefined {
   if (
     unit &&
     (/\b(do|does) i\b|\bam i\b|\busually\b/.test(q) ||
+      // 'whats my monthly income': what a month of it usually is, not this month so far.
+      /\bmy (monthly|weekly|daily) (income|spending|spend|expenses|earnings|pay|take[- ]home)\b/.test(q) ||
       // Not 'how much can I spend a month': that is a budget, not what a month held.
       /\b(could|can|would) i (\w+ )?(save|put|set|stash|sock|keep|earn|make)\b/.test(q))
   )
@@ -256,7 +258,7 @@ function readRanking(q: string, shape: Shape): void {
     shape.statistic = 'largest';
     shape.top = shape.top ?? 1;
   } else if (
-    /\bwhere (did|does|do|has|have) (most|the most|the bulk) of (my|the) (money|spending|cash)\b|\bwhere('s| is| did| does) (all )?my money go|\b(what|which)('s| is| are)? (\w+ ){0,2}(eating|eats|taking|takes|sucking|draining|using|uses|costing|costs) (up )?(most|the most|the bulk|a lot|so much) of (my|the) (money|budget|spending|cash|income|paychecks?|salary|pay)\b|\bwhat (do|did) i spend (the )?most (money )?on\b/.test(
+    /\bwhere (did|does|do|has|have) (most|the most|the bulk) of (my|the) (money|spending|cash)\b|\bwhere('s| is| did| does) (all )?my money go|\b(what|which)('s| is| are)? (\w+ ){0,2}(eating|eats|taking|takes|sucking|draining|using|uses|costing|costs) (up )?(most|the most|the bulk|a lot|so much) of (my|the) (money|budget|spending|cash|income|paychecks?|salary|pay)\b|\bwhat (do|did) i spend (the )?most (money )?on\b|\b(what|which)('s| is| are)? (\w+ ){0,2}(eating|eats|draining|drains|killing|kills|sucking|wrecking|blowing) (up )?(my|the) (money|budget|paycheck|income|cash|savings)\b/.test(
       q,
     )
   ) {
@@ -356,7 +358,19 @@ function readTime(q: string, shape: Shape, unusual: boolean, againstUsual: boole
   const ranksGroups = ['category', 'merchant', 'account'].includes(shape.groupBy) && !strongSeries;
   // 'last 3 months vs the 3 before, getting worse?': two periods compared, not a series.
   const twoPeriods = /\b(vs|versus|compared (to|with)|against)\b/.test(q) && !strongSeries;
-  if ((SERIES.test(q) || heading) && (!upOrDown || strongSeries) && !unusual && !ranksGroups && !twoPeriods) {
+  // 'any big purchases lately': single purchases ranked over the recent days, not a series.
+  const singleItems =
+    (shape.statistic === 'largest' || shape.statistic === 'smallest') &&
+    shape.groupBy === 'none' &&
+    !/\b(each|every|per|by) (month|week)\b/.test(q);
+  if (
+    (SERIES.test(q) || heading) &&
+    (!upOrDown || strongSeries) &&
+    !unusual &&
+    !ranksGroups &&
+    !twoPeriods &&
+    !singleItems
+  ) {
     shape.series = QUARTERS.test(q) ? 'quarter' : /\bweek(end)?s?\b|\bweekly\b/.test(q) ? 'week' : 'month';
     if (shape.statistic === 'average' && shape.per !== 'transaction') {
       shape.statistic = 'total';
@@ -372,7 +386,7 @@ function readTime(q: string, shape: Shape, unusual: boolean, againstUsual: boole
   )
     shape.series = eachUnit === 'week' ? 'week' : 'month';
   if (
-    /\b(than|vs|versus|compared (to|with)|compare(d)?|relative to) (usual|normal|average|typical|my (usual|normal|average))\b|\bmore than usual\b|\bless than usual\b|\bthan i usually\b|\bthan normal\b/.test(
+    /\b(than|vs|versus|compared (to|with)|compare(d)?|relative to) (usual|normal|average|typical|my (usual|normal|average))\b|\bmore than usual\b|\bless than usual\b|\bthan i usually\b|\bthan normal\b|\bthan (i )?used to\b|\bthan i (did|have) (before|in the past)\b/.test(
       q,
     )
   )
@@ -387,7 +401,7 @@ function readTime(q: string, shape: Shape, unusual: boolean, againstUsual: boole
   // 'is that a lot', 'did I spend too much on food': a judgement of an amount, measured against the usual.
   else if (JUDGED_AMOUNT.test(q) && !/\b(what|where|which|who|how)\b/.test(q)) shape.compare = 'usual';
   else if (
-    /\b(than|vs|versus|compared (to|with)|against) (the )?(last|previous|prior|month before|year before|week before)\b(?! \d)/.test(
+    /\b(than|vs|versus|compared? (to|with)|compares (to|with)|against) (the )?(last|previous|prior|month before|year before|week before)\b(?! \d)/.test(
       q,
     ) ||
     /\b(compare|compared|vs|versus|than|against)\b.*\b(to|with|vs|than|and|against) (the )?((month|year|week|quarter|period) before|(previous|prior) (month|year|week|quarter|period))\b/.test(
@@ -427,6 +441,15 @@ export function readShape(q: string): Shape {
   if (topN) shape.top = topN;
 
   readRanking(q, shape);
+  // 'any big purchases lately', 'large charges this month': the largest ones, a few of them.
+  if (
+    shape.statistic === 'total' &&
+    new RegExp(`\\b(big|large|huge|major|pricey|expensive) ${ITEM}\\b`).test(q)
+  ) {
+    shape.statistic = 'largest';
+    shape.top = shape.top ?? 5;
+    shape.shaped = true;
+  }
 
   const againstUsual =
     /\b(than|vs|versus|compared (to|with)|compare(d)?|relative to|to|against) (my )?(usual|normal|average|typical)\b/.test(
