@@ -199,7 +199,12 @@ export function unknownSubject(q: string, reading: Reading, periods: PeriodReadi
  * question, so say which side was not found. A name is a word that is not everyday English beside
  * 'vs', 'or', 'and' or 'compared to'.
  */
-export function otherSideUnknown(q: string, reading: Reading, periods: PeriodReading): string | undefined {
+export function otherSideUnknown(
+  q: string,
+  reading: Reading,
+  periods: PeriodReading,
+  notHeld: (word: string) => string | undefined,
+): string | undefined {
   const subject = reading.merchant ?? reading.category?.label;
   if (!subject || reading.merchants || reading.categories) return undefined;
   const rest = withoutPeriods(q, periods);
@@ -210,6 +215,12 @@ export function otherSideUnknown(q: string, reading: Reading, periods: PeriodRea
     ),
     ...rest.matchAll(/\b([a-z][a-z'&-]{2,})\s+(?:vs\.?|versus|or|compared (?:to|with)|against)\s/g),
   ].map((m) => m[1] ?? '');
+  // 'food or gas' with no car: a category the user has none of is said, like a name not known.
+  const absent = beside
+    .map((word) => (known.includes(word) ? undefined : notHeld(word)))
+    .find((label) => label !== undefined);
+  if (absent)
+    return `I found ${subject} in your transactions, but no ${absent} at all, so there is nothing to set beside it. Should I answer for ${subject} alone?`;
   const unknown = beside.find(
     (word) => !known.includes(word) && !NOT_A_SUBJECT.has(word) && !isEverydayWord(word),
   );
@@ -362,10 +373,11 @@ export function subjectProblem(
   reading: Reading,
   periods: PeriodReading,
   wholeIsIncome: boolean,
+  notHeld: (word: string) => string | undefined,
 ): string | undefined {
   return (
     shareWithoutPart(reading, wholeIsIncome) ??
     unknownSubject(q, reading, periods) ??
-    otherSideUnknown(q, reading, periods)
+    otherSideUnknown(q, reading, periods, notHeld)
   );
 }

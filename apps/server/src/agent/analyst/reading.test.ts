@@ -1021,3 +1021,21 @@ describe('what a casual question compares or ranks', () => {
     expect(plan.reading.category?.code).toBe('INCOME_WAGES');
   });
 });
+
+describe('a category the user has none of', () => {
+  it("'food or gas' with no fuel bought is said, not answered for food alone", () => {
+    const noCar: TurnContext = {
+      ...context,
+      categories: context.categories.filter((c) => !c.code.startsWith('TRANSPORTATION')),
+    };
+    const plan = understand(
+      'did i spend more on food or gas last month',
+      noCar,
+      createMatcher(noCar),
+      undefined,
+      false,
+    );
+    expect(plan.kind).toBe('clarify');
+    if (plan.kind === 'clarify') expect(plan.question).toContain('no Gas');
+  });
+});

@@ -571,7 +571,13 @@ export function understand(
   if (parts.corrections.length > 0) reading.corrections = parts.corrections;
   else delete reading.corrections;
   if (LEDGER_INTENTS.has(reading.intent)) {
-    const unknown = subjectProblem(q, reading, parts.periods, parts.shareWhole?.kind === 'income');
+    const unknown = subjectProblem(
+      q,
+      reading,
+      parts.periods,
+      parts.shareWhole?.kind === 'income',
+      matcher.categoryNotHeld,
+    );
     if (unknown) return { kind: 'clarify', question: unknown, reading };
     const ledger = planLedger(reading, q, context, deep);
     if (ledger) return { kind: 'tools', reading, calls: ledger };

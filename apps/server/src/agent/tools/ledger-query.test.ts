@@ -443,6 +443,28 @@ describe.each(testDatabaseKinds())('the ledger query on %s', (database) => {
     expect(onChecking.facts[0]).toContain(`Spending from ${checkingName} `);
   });
 
+  it('group_by category with several categories named: each named one is a group, as named', async () => {
+    // 'more on food or on rides': a primary and a detailed code side by side.
+    const named = ['FOOD_AND_DRINK', 'TRANSPORTATION_TAXIS_AND_RIDE_SHARES'];
+    const result = await run({ group_by: 'category', periods: [quarter], filters: { categories: named } });
+    const groups = result.data.periods[0]?.groups ?? [];
+    const food = postedIn(quarter).filter((row) => isSpending(row) && row.primary === 'FOOD_AND_DRINK');
+    const rides = postedIn(quarter).filter(
+      (row) => isSpending(row) && row.detailed === 'TRANSPORTATION_TAXIS_AND_RIDE_SHARES',
+    );
+    expect(food.length).toBeGreaterThan(0);
+    expect(Object.fromEntries(groups.map((group) => [group.key, group.total]))).toEqual(
+      Object.fromEntries(
+        [
+          ['FOOD_AND_DRINK', food],
+          ['TRANSPORTATION_TAXIS_AND_RIDE_SHARES', rides],
+        ]
+          .filter(([, rows]) => (rows as typeof food).length > 0)
+          .map(([code, rows]) => [code, moneyText(-sum(rows as typeof food))]),
+      ),
+    );
+  });
+
   it('filters: an amount range on money out and words in the description or merchant', async () => {
     // Bounds are on money moving the measure's way: for spending, money out (refunds are not purchases).
     const mine = postedIn(quarter).filter((row) => {

@@ -237,6 +237,9 @@ export function groupKey(
     case 'none':
       return undefined;
     case 'category':
+      // 'food or gas': several categories named are each one group, as named; one named is broken
+      // into its parts.
+      if (plan.filters.categories.length >= 2) return namedCategoryKey(plan.filters.categories);
       return plan.filters.categories.length > 0 || measure === 'income'
         ? sql.raw('t.category_detailed')
         : sql.raw('t.category_primary');
@@ -253,6 +256,21 @@ export function groupKey(
     case 'day_type':
       return WEEKEND_KEY;
   }
+}
+
+/**
+ * The category a transaction falls in among those named (the first that holds it). Written out, not
+ * bound: the grouping repeats the expression, and PostgreSQL matches it only when the text is the same.
+ * The codes are the taxonomy's (upper case and underscores), checked here again.
+ */
+function namedCategoryKey(categories: readonly CategoryFilter[]): SQL {
+  const cases = categories
+    .filter((category) => /^[A-Z_]+$/.test(category.code))
+    .map(
+      (category) =>
+        `when t.category_${category.level === 'primary' ? 'primary' : 'detailed'} = '${category.code}' then '${category.code}'`,
+    );
+  return sql.raw(`(case ${cases.join(' ')} else coalesce(t.category_detailed, t.category_primary) end)`);
 }
 
 /** 'weekends' for a Saturday or Sunday, else 'weekdays' (ISO day of the week of the posted date). */
