@@ -96,6 +96,11 @@ export function rememberPeriodBefore(reading: Reading, previous: Reading | undef
   delete reading.periodBefore;
   const before = previous?.period;
   const now = reading.period;
+  // Every period the thread moved through, for 'all 3'.
+  const asked = [...(previous?.periodsAsked ?? (before ? [before] : []))];
+  const last = asked.at(-1);
+  if (now && !reading.periods && (last?.start !== now.start || last?.end !== now.end)) asked.push(now);
+  if (asked.length > 0) reading.periodsAsked = asked.slice(-6);
   if (!before || !now || reading.periods) return;
   if (before.start !== now.start || before.end !== now.end) reading.periodBefore = before;
 }
@@ -116,6 +121,18 @@ export function bothPeriodsOf(
   q: string,
   previous: Reading,
 ): { period: Period } | { periods: [Period, Period] } | undefined {
+  // 'total for all 3' after three months asked in turn: the span of the three.
+  const several = q.match(
+    /\b(?:all|those|these|the|last) (3|three|4|four|5|five|6|six)\b(?! (weeks|months|years|days) ago)/,
+  )?.[1];
+  const asked = previous.periodsAsked ?? [];
+  const n = several ? Number(several) || { three: 3, four: 4, five: 5, six: 6 }[several] || 0 : 0;
+  if (n >= 3 && asked.length >= n) {
+    const chosen = asked.slice(-n);
+    const start = chosen.reduce((first, p) => (p.start < first ? p.start : first), chosen[0]?.start ?? '');
+    const end = chosen.reduce((latest, p) => (p.end > latest ? p.end : latest), '');
+    return { period: { start, end, label: spanLabel(start, end), unit: 'days' } };
+  }
   const a = previous.periodBefore;
   const b = previous.period;
   if (!a || !b) return undefined;
@@ -185,6 +202,9 @@ const ASKS_WHO =
 /** 'what's in it', 'what does it hold': the holdings of the account or wallet just named. */
 const ASKS_CONTENTS =
   /^(and |so |ok )?(what'?s|what is|whats|what do i have|what does it (hold|have)|what are the (coins|holdings|positions))( in)? (it|there|that( one| wallet| account)?)\??$|^(and |so )?what does it hold\??$/;
+/** 'and the rest?', 'everything else?': the whole without the part just asked about. */
+const ASKS_THE_REST =
+  /^(and |what about |how about |ok |so )?(the rest|all the rest|everything else|the others|the other stuff|what else|the remainder)( of it)?\??$/;
 /** 'same for merchants', 'by store?': the breakdown just given, over another grouping. */
 const ASKS_REGROUPED =
   /^(and |ok |now |so )?(same|the same|same thing|do the same|same but)?\s*(for|by|per|but by|but for) (merchants?|stores?|places?|shops?|categor(y|ies)|accounts?)( instead| too| pls| please)?\??$/;
@@ -205,6 +225,16 @@ export function turnOnEarlier(q: string, previous: Reading): Reading | undefined
       shape: { ...shape, statistic: 'total', groupBy: 'category', top: 5, shaped: true },
     };
   const most = q.match(ASKS_WHICH_MOST);
+  // 'which was the biggest' after one merchant's orders: the largest of them.
+  const oneSubject = shape.groupBy === 'none' || (shape.groupBy === 'merchant' && Boolean(previous.merchant));
+  if (ledger && most && oneSubject && !shape.series) {
+    const low = /lowest|smallest|least|cheapest/.test(most[6] ?? '');
+    return {
+      ...previous,
+      shape: { ...shape, statistic: low ? 'smallest' : 'largest', groupBy: 'none', top: 1, shaped: true },
+    };
+  }
+
   const grouped = shape.series ?? (shape.groupBy !== 'none' ? shape.groupBy : undefined);
   if (ledger && most && grouped && grouped !== 'day_type') {
     const ranked: Shape = {
@@ -219,6 +249,13 @@ export function turnOnEarlier(q: string, previous: Reading): Reading | undefined
   }
   if (ASKS_WHO.test(q) && (previous.intent === 'largest' || shape.statistic === 'largest'))
     return { ...previous, limit: 1, ...(previous.shape ? { shape: { ...shape, top: 1 } } : {}) };
+  // 'and the rest?' after 'how much of that was my salary': the whole without that part.
+  if (ledger && ASKS_THE_REST.test(q) && previous.category && !previous.excluded) {
+    const rest: Reading = { ...previous, excluded: { categories: [previous.category], merchants: [] } };
+    delete rest.category;
+    if (previous.category.code.startsWith('INCOME')) rest.intent = 'income';
+    return rest;
+  }
   const account = previous.namedAccount ?? previous.account;
   if (ASKS_CONTENTS.test(q) && account && (account.kind === 'crypto' || account.kind === 'investment'))
     return account.kind === 'crypto'

@@ -58,7 +58,9 @@ function thread(...questions: string[]): Plan {
   let plan: Plan | undefined;
   for (const q of questions) {
     plan = read(q, previous);
+    // As the analyst replays a thread (analyst-model.ts): an ask-back's reading is the one before too.
     if (plan.kind === 'tools') previous = plan.reading;
+    else if (plan.kind === 'clarify' && plan.reading) previous = plan.reading;
   }
   return plan as Plan;
 }
@@ -1037,5 +1039,41 @@ describe('a category the user has none of', () => {
     );
     expect(plan.kind).toBe('clarify');
     if (plan.kind === 'clarify') expect(plan.question).toContain('no Gas');
+  });
+});
+
+describe('threads that build on several answers', () => {
+  it("'total for all 3?' after three months asked in turn is the span of the three", () => {
+    const plan = thread(
+      'how much did i spend on groceries last month',
+      'what about the month before',
+      'and the one before that',
+      'total for all 3?',
+    );
+    if (plan.kind !== 'tools') throw new Error(JSON.stringify(plan));
+    expect(plan.calls[0]?.input).toMatchObject({ start: '2026-08-01', end: '2026-10-31' });
+  });
+  it("'and the rest?' after a part of income is the income without it", () => {
+    expect(
+      ledger(thread('how much did i make in september', 'how much of that was my salary', 'and the rest?')),
+    ).toMatchObject({
+      measure: 'income',
+      filters: { exclude_categories: ['INCOME_WAGES'] },
+    });
+  });
+  it("'which was the biggest' after one merchant's orders is the largest order", () => {
+    expect(ledger(thread('show me my amazon orders from last month', 'which was the biggest'))).toMatchObject(
+      {
+        statistic: 'largest',
+        group_by: 'none',
+        top: 1,
+        filters: { merchants: ['Amazon'] },
+      },
+    );
+  });
+  it("'per month?' after a subject that was asked back is asked again, not answered for all spending", () => {
+    const plan = thread('how much did i spend at costco this year', 'per month?');
+    expect(plan.kind).toBe('clarify');
+    if (plan.kind === 'clarify') expect(plan.question).toContain('costco');
   });
 });

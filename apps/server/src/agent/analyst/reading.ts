@@ -82,6 +82,13 @@ export type Reading = {
   corrections?: Array<[string, string]>;
   /** Words to find in descriptions, when the question names no known category or merchant. */
   text?: string;
+  /**
+   * The question asked back because the subject was not known ('gas' with no fuel bought): a short
+   * follow-up that still names none ('per month?') is asked again, not answered without it.
+   */
+  unresolved?: string;
+  /** The periods a thread asked about in turn, latest last (for 'all 3'). */
+  periodsAsked?: Period[];
   /** What the total leaves out ('besides rent'): only the ledger query can. */
   excluded?: { categories: Array<{ code: string; label: string }>; merchants: string[] };
 };

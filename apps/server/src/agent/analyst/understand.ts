@@ -464,6 +464,9 @@ export function understand(
   const { q, category, merchant, named, symbols } = parts;
   const unclear = pointsBackToNothing(parts, previous);
   if (unclear) return unclear;
+  // 'per month?' after 'gas this year' was asked back: still no subject, so still asked.
+  if (previous?.unresolved && !category && !merchant && !parts.text && q.split(/\s+/).length <= 5)
+    return { kind: 'clarify', question: previous.unresolved, reading: previous };
   // 'how many times did I go to the first one': an item of the previous answer's list, named, or
   // asked back when the list is not known.
   const ordinal =
@@ -568,6 +571,7 @@ export function understand(
   rememberPeriodBefore(reading, previous);
   // A period named now, or moved to, is no longer the one chosen for the question before.
   if (reading.period !== previous?.period) delete reading.periodDefaulted;
+  delete reading.unresolved;
   if (parts.corrections.length > 0) reading.corrections = parts.corrections;
   else delete reading.corrections;
   if (LEDGER_INTENTS.has(reading.intent)) {
@@ -578,7 +582,7 @@ export function understand(
       parts.shareWhole?.kind === 'income',
       matcher.categoryNotHeld,
     );
-    if (unknown) return { kind: 'clarify', question: unknown, reading };
+    if (unknown) return { kind: 'clarify', question: unknown, reading: { ...reading, unresolved: unknown } };
     const ledger = planLedger(reading, q, context, deep);
     if (ledger) return { kind: 'tools', reading, calls: ledger };
   }
