@@ -118,6 +118,11 @@ export const ledgerQuerySchema = z
     /** One period, or two for a comparison (the first is compared with the second). */
     periods: z.array(ledgerPeriodSchema).min(1).max(2),
     group_by: z.enum(LEDGER_GROUPINGS).default('none'),
+    /**
+     * Two periods grouped: the groups ranked by their change, either way (the default), or only those
+     * that rose ('which category grew the most') or fell, largest first.
+     */
+    change: z.enum(['any', 'increase', 'decrease']).optional(),
     /** How many groups or transactions to list (rankings: 'top 3'). */
     top: z.number().int().min(1).max(50).optional(),
   })

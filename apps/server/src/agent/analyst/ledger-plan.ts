@@ -57,6 +57,11 @@ export function defaultPeriod(shape: Shape, q: string, today: string, historySta
       unit: 'days',
     };
   if (shape.series) return fullMonthsBefore(today, 6);
+  // 'which category grew the most': the last whole month against the one before, not a part month.
+  if (shape.compare === 'previous' && shape.groupBy !== 'none') {
+    const [year = 0, month = 1] = today.split('-').map(Number);
+    return wholeMonth(year, month - 2, today);
+  }
   // 'which month had the most income': months ranked need months to rank, the last 12 whole ones.
   if (shape.groupBy === 'month') return fullMonthsBefore(today, 12);
   // 'lately', 'recently': the last 30 days.
@@ -124,6 +129,7 @@ export function ledgerCalls(
     periods: periods.slice(0, 2).map(asLedgerPeriod),
     group_by: shape.statistic === 'share' && isTimeGrouping(groupBy) ? 'none' : groupBy,
     ...(shape.top ? { top: shape.top } : {}),
+    ...(shape.change ? { change: shape.change } : {}),
   };
   if (periods.length === 1 && shape.compare === 'previous') {
     base.periods = [asLedgerPeriod(first), asLedgerPeriod(previousPeriod(first, today))];

@@ -89,6 +89,12 @@ export function unsupportedReading(
     )
   )
     return 'I can\'t total spending by one day of the week yet. I can total weekends or weekdays, or a period you name, like "last weekend" or "last month". Which would help?';
+  if (
+    /\b(top|biggest|highest|most expensive|worst|largest|priciest) (spending |spend )?days?\b|\b(which|what) (day|date) (did i|was|had)\b.*\b(most|biggest|highest)\b/.test(
+      q,
+    )
+  )
+    return "I can't rank single days yet. I can list your largest purchases, or show spending by week or by month. Which would help?";
   if (/\bhow much (can|could|should) i (\w+ )?(spend|afford to spend|blow)\b/.test(q))
     return "I can't set a spending budget yet. I can show what you usually earn, spend and keep each month over the last 3 full months. Should I?";
   if (/\bif i (cut|stopp?ed|stop|reduced?|dropped|cancel+ed|cancel|quit|halved|spent less)\b/.test(q))

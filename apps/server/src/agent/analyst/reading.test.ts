@@ -1077,3 +1077,39 @@ describe('threads that build on several answers', () => {
     if (plan.kind === 'clarify') expect(plan.question).toContain('costco');
   });
 });
+
+describe('counts and rankings typed casually', () => {
+  it("'number of grocery trips per month' is the count of each month", () => {
+    expect(ledger(read('number of grocery trips per month'))).toMatchObject({
+      statistic: 'count',
+      group_by: 'month',
+    });
+  });
+  it("'which store do i go to most' ranks merchants by visits over the usual months", () => {
+    expect(ledger(read('which store do i go to most'))).toMatchObject({
+      statistic: 'count',
+      group_by: 'merchant',
+      periods: [{ start: '2026-08-01', end: '2026-10-31' }],
+    });
+  });
+  it("'most frequent merchant' ranks merchants by visits", () => {
+    expect(ledger(read('most frequent merchant this year'))).toMatchObject({
+      statistic: 'count',
+      group_by: 'merchant',
+      top: 1,
+    });
+  });
+  it("'which category grew the most' is last month against the month before, only the rises", () => {
+    expect(ledger(read('which category grew the most'))).toMatchObject({
+      group_by: 'category',
+      change: 'increase',
+      periods: [
+        expect.objectContaining({ start: '2026-10-01', end: '2026-10-31' }),
+        expect.objectContaining({ start: '2026-09-01', end: '2026-09-30' }),
+      ],
+    });
+  });
+  it("'top spending day' is asked back: single days are not ranked", () => {
+    expect(read('top spending day last month').kind).toBe('clarify');
+  });
+});

@@ -34,6 +34,8 @@ export type Shape = {
    * average of the months before.
    */
   compare?: 'previous' | 'current' | 'usual';
+  /** Groups of two periods ranked by their change: only those that rose, or fell ('grew the most'). */
+  change?: 'increase' | 'decrease';
   /** A series over time was asked for ('month by month', 'has it gone up'). */
   series?: LedgerTimeGrouping;
   minAmount?: string;
@@ -308,6 +310,35 @@ function readRanking(q: string, shape: Shape): void {
 }
 
 /**
+ * 'which category grew the most', 'biggest jump by merchant': the groups of a period against the
+ * period before, largest change first. 'most frequent merchant': the groups ranked by how many times.
+ */
+function readChangeRanking(q: string, shape: Shape): void {
+  const frequent = q.match(/\b(?:most|least) (?:frequent|common|visited|used|popular|regular)\s+(\w+)/);
+  const frequentGroup = groupOf(frequent?.[1]);
+  if (frequentGroup && shape.statistic !== 'count') {
+    shape.groupBy = frequentGroup;
+    shape.statistic = 'count';
+    shape.top = shape.top ?? 1;
+    return;
+  }
+  const changed =
+    /\b(grew|grown|increased|rose|risen|went up|gone up|jumped|climbed|changed|dropped|fell|fallen|decreased|shrank|went down|gone down)\b.*\b(the )?most\b|\b(biggest|largest) (increase|jump|rise|change|drop|decrease)\b/.test(
+      q,
+    );
+  const group = q.match(/\b(categor(?:y|ies)|merchants?|stores?|places?|shops?)\b/)?.[1];
+  if (!changed || !group) return;
+  shape.groupBy = groupOf(group) ?? 'category';
+  if (/\b(grew|grown|increased|rose|risen|went up|gone up|jumped|climbed|increase|jump|rise)\b/.test(q))
+    shape.change = 'increase';
+  else if (/\b(dropped|fell|fallen|decreased|shrank|went down|gone down|drop|decrease)\b/.test(q))
+    shape.change = 'decrease';
+  shape.statistic = 'total';
+  shape.compare = 'previous';
+  shape.top = shape.top ?? 5;
+}
+
+/**
  * Weekends and weekdays as a filter ('on weekends', 'weekday spending') or a split ('weekdays vs
  * weekends'); 'this weekend' and 'last weekend' are periods (period-phrases.ts), not these.
  */
@@ -530,6 +561,10 @@ export function readShape(q: string): Shape {
   );
   const hinted = hint?.[1] ?? { monthly: 'month', weekly: 'week', daily: 'day' }[hint?.[2] ?? ''];
   if (hinted) shape.perHint = (hinted === 'purchase' ? 'transaction' : hinted) as LedgerAverageUnit;
+  // 'number of grocery trips per month': the count of each month, a series, not this month's.
+  if (shape.statistic === 'count' && shape.groupBy === 'none' && (hinted === 'month' || hinted === 'week'))
+    shape.series = shape.series ?? hinted;
+  readChangeRanking(q, shape);
   if (shape.statistic === 'count') {
     const noun = q.match(
       new RegExp(`(?:\\bhow many|\\bnumber of|# of|\\bcount of)\\s+(?:\\w+\\s+){0,2}?(${ITEM}|times)\\b`),

@@ -155,7 +155,9 @@ const METHOD: Partial<Record<Reading['intent'], string>> = {
  */
 function countSaidBack(reading: Reading | undefined, fact: string | undefined): string | undefined {
   // A count by group ('top merchants by # of visits') is its list, not one number.
-  const counted = reading?.shape?.statistic === 'count' && reading.shape.groupBy === 'none';
+  // A count by month ('trips per month') is its series: its first fact's average is the answer.
+  const counted =
+    reading?.shape?.statistic === 'count' && reading.shape.groupBy === 'none' && !reading.shape.series;
   const noun = counted ? reading?.shape?.countNoun : undefined;
   if (!noun || !fact || noun === 'transactions') return undefined;
   const found = fact.match(/: ([\d,]+) (transactions?|purchases?|payments?)\b/);

@@ -322,6 +322,12 @@ function comparisonHead(result: Result, first: LedgerPeriodFigures, second: Ledg
   }
 }
 
+const CHANGE_ORDER: Record<NonNullable<Result['query']['change']>, string> = {
+  any: 'largest change first',
+  increase: 'largest increase first (only those that rose)',
+  decrease: 'largest decrease first (only those that fell)',
+};
+
 /** Two periods: the comparison first, the groups' changes, then each period's own facts. */
 function comparisonFacts(result: Result, first: LedgerPeriodFigures, second: LedgerPeriodFigures): string[] {
   const { unit, query } = result;
@@ -329,13 +335,15 @@ function comparisonFacts(result: Result, first: LedgerPeriodFigures, second: Led
   const lines =
     groups.length > 0 && query.group_by !== 'none'
       ? [
-          `By ${GROUP_NOUN[query.group_by][0]}, largest change first:`,
+          `By ${GROUP_NOUN[query.group_by][0]}, ${CHANGE_ORDER[query.change ?? 'any']}:`,
           ...groups.map(
             (group, index) =>
               `${index + 1}. ${group.label}: ${valueText(group.values[0], unit)} ${inPeriod(first.period)} vs ${valueText(group.values[1], unit)} ${inPeriod(second.period)}, ${signedDifference(group.difference, unit)}${group.changePercent === null ? '' : ` (${signedPct(group.changePercent)})`}`,
           ),
         ]
-      : [];
+      : query.group_by !== 'none' && (query.change ?? 'any') !== 'any'
+        ? [`No ${GROUP_NOUN[query.group_by][0]} ${query.change === 'increase' ? 'rose' : 'fell'}.`]
+        : [];
   // Each period's own figures; with groups compared above, only each period's headline.
   const own = (figures: LedgerPeriodFigures) =>
     groups.length > 0 ? [plainHeadline(result, figures)] : periodFacts(result, figures);

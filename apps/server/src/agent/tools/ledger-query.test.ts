@@ -655,6 +655,29 @@ describe.each(testDatabaseKinds())('the ledger query on %s', (database) => {
     expect(grouped.blocks.map((item) => item.block.type)).toEqual(['content', 'bar', 'table']);
   });
 
+  it('two periods grouped by the change one way: only the groups that rose, the largest rise first', async () => {
+    const first = { start: firstOfMonth(today, 1), end: month.end };
+    const second = { start: firstOfMonth(today, 2), end: lastOfMonth(firstOfMonth(today, 2)) };
+    const totals = (period: { start: string; end: string }) =>
+      new Map(
+        [...groupBy(postedIn(period).filter(isSpending), (row) => row.primary)].map(
+          ([key, items]) => [key, toCentsRef(-sum(items))] as const,
+        ),
+      );
+    const [ta, tb] = [totals(first), totals(second)];
+    const rises = [...new Set([...ta.keys(), ...tb.keys()])]
+      .map((key) => [key, (ta.get(key) ?? 0n) - (tb.get(key) ?? 0n)] as const)
+      .filter(([, difference]) => difference > 0n)
+      .sort((x, y) => (y[1] > x[1] ? 1 : y[1] < x[1] ? -1 : 0));
+    const result = await run({ group_by: 'category', periods: [first, second], change: 'increase', top: 50 });
+    expect(result.data.comparison?.groups.map((group) => [group.key, group.difference])).toEqual(
+      rises.map(([key, difference]) => [key, centsText(difference)]),
+    );
+    expect(result.facts[1]).toBe(
+      rises.length > 0 ? 'By category, largest increase first (only those that rose):' : 'No category rose.',
+    );
+  });
+
   it('says so when a period has nothing in it', async () => {
     const result = await run({
       periods: [{ start: '1990-04-01', end: '1990-06-30', label: 'Q2 1990' }],

@@ -492,11 +492,16 @@ function comparisonOf(
         changePercent: change.changePercent,
       });
     }
+    const direction = query.change ?? 'any';
     const size = (change: LedgerGroupChange) => {
       const value = scaledOf(change.difference, unit);
+      if (direction === 'increase') return value;
+      if (direction === 'decrease') return -value;
       return value < 0n ? -value : value;
     };
     groups.sort((x, y) => (size(y) > size(x) ? 1 : size(y) < size(x) ? -1 : x.label.localeCompare(y.label)));
+    // 'which grew the most': only the groups that moved that way.
+    if (direction !== 'any') groups.splice(0, groups.length, ...groups.filter((group) => size(group) > 0n));
   }
   return { ...changeOf(first.value, second.value, unit), groups: groups.slice(0, top) };
 }
