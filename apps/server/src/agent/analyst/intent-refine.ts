@@ -87,6 +87,14 @@ export function refineIntent(
     // 'what did my investments bring in': what investments pay, dividends and interest together.
     if (/\b(investments?|portfolio|holdings|brokerage|stocks)\b/.test(q)) investmentIncome = true;
   }
+  // 'am I in the red on my card': a card's balance, not the money in and out of it.
+  if (
+    intent === 'cash_flow' &&
+    named.some((account) => account.kind === 'credit' || account.kind === 'checking') &&
+    /\bin the (red|black|green)\b|\boverdrawn\b|\bnegative\b/.test(q) &&
+    periods.mentions.length === 0
+  )
+    intent = 'balances';
   if (!intent && namesSubject) intent = intentOfMeasure(shape.measure) ?? 'spending';
   else if (
     !intent &&
@@ -101,7 +109,10 @@ export function refineIntent(
     intent = intentOfMeasure(shape.measure) ?? 'spending';
   else if (
     !intent &&
-    /\b(compare|compared|vs|versus)\b/.test(q) &&
+    // 'was sept worse than aug', 'how does oct stack up': a period judged is its spending.
+    /\b(worse|better|more expensive|less expensive|cheaper|pricier|stack(s|ed)? up|compare(s|d)?|vs|versus)\b/.test(
+      q,
+    ) &&
     !/^(vs|versus|against|compared)\b/.test(q) &&
     periods.mentions.length > 0
   )

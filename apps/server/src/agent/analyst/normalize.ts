@@ -1,4 +1,5 @@
 import { editDistance } from './period-words.ts';
+import { isEverydayWord } from './vocabulary.ts';
 
 /**
  * A question as people type it, made readable: chat spellings and abbreviations written out ('rn',
@@ -115,6 +116,8 @@ function inflected(word: string, longer: string): boolean {
 /** The known word a near spelling stands for: same first letter, one edit (two past 7 letters). */
 function corrected(word: string): string | undefined {
   if (word.length < 4 || KNOWN_SET.has(word) || /\d/.test(word)) return undefined;
+  // A word of the language is meant as typed ('changes' is not 'charges').
+  if (isEverydayWord(word)) return undefined;
   // Long words take more slips ('restraunts' is three edits from 'restaurants').
   const limit = word.length >= 10 ? 3 : word.length >= 8 ? 2 : 1;
   let found: { word: string; distance: number } | undefined;

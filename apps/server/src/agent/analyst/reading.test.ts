@@ -1113,3 +1113,34 @@ describe('counts and rankings typed casually', () => {
     expect(read('top spending day last month').kind).toBe('clarify');
   });
 });
+
+describe('judgements and open questions typed casually', () => {
+  it("'was sept worse than aug' compares the two months' spending", () => {
+    expect(ledger(read('was sept worse than aug'))).toMatchObject({
+      measure: 'spending',
+      periods: [
+        expect.objectContaining({ start: '2026-09-01' }),
+        expect.objectContaining({ start: '2026-08-01' }),
+      ],
+    });
+  });
+  it("'am i in the red on my card' is the card's balance", () => {
+    const plan = read('am i in the red on my credit card');
+    if (plan.kind !== 'tools') throw new Error(JSON.stringify(plan));
+    expect(plan.reading.intent).toBe('balances');
+  });
+  it("'anything i should know' is the overview", () => {
+    const plan = read('anything i should know');
+    if (plan.kind !== 'tools') throw new Error(JSON.stringify(plan));
+    expect(plan.reading.intent).toBe('summary');
+  });
+  it("'biggest changes this month' is each category against last month", () => {
+    expect(ledger(read('biggest changes this month'))).toMatchObject({
+      group_by: 'category',
+      periods: [{}, {}],
+    });
+  });
+  it('a word of the language is not corrected to a near word of the analyst', () => {
+    expect(normalizeQuestion('biggest changes this month').text).toBe('biggest changes this month');
+  });
+});

@@ -326,8 +326,12 @@ function readChangeRanking(q: string, shape: Shape): void {
     /\b(grew|grown|increased|rose|risen|went up|gone up|jumped|climbed|changed|dropped|fell|fallen|decreased|shrank|went down|gone down)\b.*\b(the )?most\b|\b(biggest|largest) (increase|jump|rise|change|drop|decrease)\b/.test(
       q,
     );
-  const group = q.match(/\b(categor(?:y|ies)|merchants?|stores?|places?|shops?)\b/)?.[1];
-  if (!changed || !group) return;
+  // 'biggest changes this month': by category unless another grouping is named.
+  const group =
+    q.match(/\b(categor(?:y|ies)|merchants?|stores?|places?|shops?)\b/)?.[1] ??
+    (/\b(biggest|largest|main) changes\b|\bwhat changed (the )?most\b/.test(q) ? 'category' : undefined);
+  if (!changed && !/\b(biggest|largest|main) changes\b/.test(q)) return;
+  if (!group) return;
   shape.groupBy = groupOf(group) ?? 'category';
   if (/\b(grew|grown|increased|rose|risen|went up|gone up|jumped|climbed|increase|jump|rise)\b/.test(q))
     shape.change = 'increase';
@@ -417,7 +421,7 @@ function readTime(q: string, shape: Shape, unusual: boolean, againstUsual: boole
   )
     shape.series = eachUnit === 'week' ? 'week' : 'month';
   if (
-    /\b(than|vs|versus|compared (to|with)|compare(d)?|relative to) (usual|normal|average|typical|my (usual|normal|average))\b|\bmore than usual\b|\bless than usual\b|\bthan i usually\b|\bthan normal\b|\bthan (i )?used to\b|\bthan i (did|have) (before|in the past)\b/.test(
+    /\b(than|vs|versus|compared (to|with)|compare(d)?|relative to) (usual|normal|average|typical|my (usual|normal|average))\b|\bmore than usual\b|\bless than usual\b|\bthan i usually\b|\bthan normal\b|\bthan (i )?used to\b|\bstack(s|ed)? up\b|\bthan i (did|have) (before|in the past)\b/.test(
       q,
     )
   )
