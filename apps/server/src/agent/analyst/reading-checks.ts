@@ -101,7 +101,7 @@ export function unsupportedReading(
     return "I don't work out what-ifs yet. I can show what you spent on it over the last months, or where your spending rose above its usual level. Which would help?";
   if (
     intent === 'crypto' &&
-    /\b(up|down|gain(s|ed)?|lost|loss(es)?|profit(s|able)?|return(s|ed)?|perform\w*|made|make|pnl|p&l|in the (green|red))\b/.test(
+    /\b(?<!(add|added|adding|adds|sum|summed|tot|totted|total|totaled|totalled) )(up|down)\b|\b(gain(s|ed)?|lost|loss(es)?|profit(s|able)?|return(s|ed)?|perform\w*|made|make|pnl|p&l|in the (green|red))\b/.test(
       q,
     )
   )

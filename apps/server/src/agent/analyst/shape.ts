@@ -184,6 +184,8 @@ function averageUnit(q: string): LedgerAverageUnit | undefined {
     /\b(?:per|a|an|each|every)\s+(?:typical\s+|normal\s+|average\s+|usual\s+|regular\s+)?(month|weekend|week|day)\b/,
   )?.[1];
   if (averaged && explicit) return explicit as LedgerAverageUnit;
+  // 'avg weekend spend': what a weekend usually holds.
+  if (averaged && /\bweekend (spend|spending|spent|total|costs?|bill)\b/.test(q)) return 'weekend';
   if (
     new RegExp(
       `\\b(average|avg|typical|usual|normal|mean)\\s+(\\w+\\s+)?${ITEM}\\b|\\b${ITEM} size\\b|\\b(average|avg|typical|usual) (cost|price|amount|size|spend) (of|per|for|on) (a |an |my |each )?(\\w+\\s+)?${ITEM}\\b|\\bper (\\w+ )?${ITEM}\\b|\\beach time\\b`,
