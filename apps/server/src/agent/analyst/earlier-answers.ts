@@ -195,19 +195,30 @@ const ASKS_WHY =
   /^(but |so |and |ok |okay |hmm |wait )?(why|how come)\b|^(and |so |ok )?what (changed|happened|drove (it|that)|caused (it|that)|made (it|that))\b/;
 /** 'which one was highest', 'what month was the lowest': the top of a breakdown or series just given. */
 const ASKS_WHICH_MOST =
-  /^(and |so |ok |okay )?(which|what)( one| month| week| quarter| category| merchant| store| place| account)? (was|were|is|had)( the)? (highest|biggest|largest|most|top|lowest|smallest|least|cheapest)( one| month| week| quarter| category| merchant| store| place| account)?( then| of them| of those)?\??$/;
+  /^(and |so |ok |okay )?(which|what)( one| month| week| quarter| category| merchant| store| place| account)? (was|were|is|had)( the)? (highest|biggest|largest|most|top|lowest|smallest|least|cheapest|worst|best)( one| month| week| quarter| category| merchant| store| place| account)?( then| of them| of those)?\??$/;
 /** 'who was that to', 'where was that': who was paid in the answer's first item. */
 const ASKS_WHO =
   /^(and |so |ok )?(who|where|what (store|merchant|place|company)|which (store|merchant|place|company))( was| is|'s)? (that|it|this)( one)?( to| from| at| for| with)?\??$/;
 /** 'what's in it', 'what does it hold': the holdings of the account or wallet just named. */
 const ASKS_CONTENTS =
   /^(and |so |ok )?(what'?s|what is|whats|what do i have|what does it (hold|have)|what are the (coins|holdings|positions))( in)? (it|there|that( one| wallet| account)?)\??$|^(and |so )?what does it hold\??$/;
+/** 'show me those', 'list them', 'what were they': the transactions themselves. */
+const ASKS_THE_LIST =
+  /^(ok |and |so |can you |could you |pls |please )?(show|list|give|see)( me)?( all)? (those|them|these|the (transactions|purchases|charges|orders|payments))( pls| please)?\??$|^(what|which) were (they|those|the (purchases|charges|orders))\??$/;
 /** 'and the rest?', 'everything else?': the whole without the part just asked about. */
 const ASKS_THE_REST =
   /^(and |what about |how about |ok |so )?(the rest|all the rest|everything else|the others|the other stuff|what else|the remainder)( of it)?\??$/;
 /** 'same for merchants', 'by store?': the breakdown just given, over another grouping. */
 const ASKS_REGROUPED =
   /^(and |ok |now |so )?(same|the same|same thing|do the same|same but)?\s*(for|by|per|but by|but for) (merchants?|stores?|places?|shops?|categor(y|ies)|accounts?)( instead| too| pls| please)?\??$/;
+
+/** The low end asked for: 'lowest', or 'best' of spending (the least spent), 'worst' of income. */
+function lowOf(word: string | undefined, previous: Reading): boolean {
+  const moneyIn = previous.intent === 'income' || previous.shape?.measure === 'income';
+  if (word === 'best') return !moneyIn;
+  if (word === 'worst') return moneyIn;
+  return /lowest|smallest|least|cheapest/.test(word ?? '');
+}
 
 /**
  * A follow-up about the answer just given, read from the previous reading: why it came out so (its
@@ -228,7 +239,7 @@ export function turnOnEarlier(q: string, previous: Reading): Reading | undefined
   // 'which was the biggest' after one merchant's orders: the largest of them.
   const oneSubject = shape.groupBy === 'none' || (shape.groupBy === 'merchant' && Boolean(previous.merchant));
   if (ledger && most && oneSubject && !shape.series) {
-    const low = /lowest|smallest|least|cheapest/.test(most[6] ?? '');
+    const low = lowOf(most[6], previous);
     return {
       ...previous,
       shape: { ...shape, statistic: low ? 'smallest' : 'largest', groupBy: 'none', top: 1, shaped: true },
@@ -240,7 +251,7 @@ export function turnOnEarlier(q: string, previous: Reading): Reading | undefined
     const ranked: Shape = {
       ...shape,
       groupBy: grouped,
-      statistic: /lowest|smallest|least|cheapest/.test(most[6] ?? '') ? 'smallest' : 'largest',
+      statistic: lowOf(most[6], previous) ? 'smallest' : 'largest',
       top: 1,
       shaped: true,
     };
@@ -255,6 +266,16 @@ export function turnOnEarlier(q: string, previous: Reading): Reading | undefined
     delete rest.category;
     if (previous.category.code.startsWith('INCOME')) rest.intent = 'income';
     return rest;
+  }
+  // 'show me those': the transactions behind the figure just given, listed.
+  if (
+    ledger &&
+    ASKS_THE_LIST.test(q) &&
+    (previous.merchant || previous.category || previous.text || previous.merchants)
+  ) {
+    const listed: Reading = { ...previous, intent: 'search', limit: 50 };
+    delete listed.shape;
+    return listed;
   }
   const account = previous.namedAccount ?? previous.account;
   if (ASKS_CONTENTS.test(q) && account && (account.kind === 'crypto' || account.kind === 'investment'))

@@ -22,7 +22,13 @@ export function finishReading(
     delete reading.shape;
   }
   // What the answer should dwell on: the account or wallets named, the chain, the tickers.
+  // 'and whats my limit' after the card: the account the thread is about, when none is named now.
+  const kept =
+    named.length === 0 && reading.namedAccount && ['balances', 'holdings', 'crypto'].includes(reading.intent)
+      ? [reading.namedAccount.name]
+      : [];
   const focus = [
+    ...kept,
     ...named.map((a) => a.name),
     ...symbols,
     ...(/\bethereum\b/.test(q) ? ['Ethereum'] : []),

@@ -23,7 +23,7 @@ export function refineIntent(
     /** The numbers it gives (calculators.ts): amounts, a rate, years. */
     numbers: Record<string, number>;
   },
-): { intent: Intent | undefined; investmentIncome: boolean; perPaycheck: boolean } {
+): { intent: Intent | undefined; investmentIncome: boolean; paysOwn: boolean } {
   const { shape, periods, named, symbols, namesSubject, numbers } = said;
   let intent = detected;
   // 'if i put 500 a month away at 4% for 10 yrs': an amount, a rate and a span is a projection.
@@ -36,7 +36,7 @@ export function refineIntent(
   ) {
     shape.statistic = 'total';
     shape.shaped = false;
-    return { intent: 'compound_growth', investmentIncome: false, perPaycheck: false };
+    return { intent: 'compound_growth', investmentIncome: false, paysOwn: false };
   }
   let investmentIncome = false;
   // 'quick summary of my investments': the overview of one subject is that subject;
@@ -87,6 +87,13 @@ export function refineIntent(
     // 'what did my investments bring in': what investments pay, dividends and interest together.
     if (/\b(investments?|portfolio|holdings|brokerage|stocks)\b/.test(q)) investmentIncome = true;
   }
+  // 'how much can I still spend on it' of a card: the credit left, not a budget.
+  if (
+    /\bhow much (more )?(can|could) i (still )?(spend|charge|put) on (it|(my|the) (credit )?card)\b/.test(q)
+  )
+    intent = 'balances';
+  // 'total in my bank accts (not investments)': the bank accounts' balances, not the holdings.
+  if (intent === 'holdings' && /\bbank (acc(oun)?ts?|accts?|balances?)\b/.test(q)) intent = 'balances';
   // 'am I in the red on my card': a card's balance, not the money in and out of it.
   if (
     intent === 'cash_flow' &&
@@ -113,7 +120,7 @@ export function refineIntent(
     /\b(worse|better|more expensive|less expensive|cheaper|pricier|stack(s|ed)? up|compare(s|d)?|vs|versus)\b/.test(
       q,
     ) &&
-    !/^(vs|versus|against|compared)\b/.test(q) &&
+    !/^(and |ok |so )?(vs|versus|against|compared?|than)\b/.test(q) &&
     periods.mentions.length > 0
   )
     intent = 'spending';
@@ -142,5 +149,12 @@ export function refineIntent(
     shape.per = 'transaction';
     shape.shaped = true;
   }
-  return { intent, investmentIncome, perPaycheck };
+  // 'did my pay go up', 'my salary this year': the paychecks, when nothing else is the subject.
+  const paysOwn =
+    perPaycheck ||
+    (intent === 'income' &&
+      !namesSubject &&
+      shape.statistic !== 'share' &&
+      /\bmy (pay|paychecks?|salary)\b/.test(q));
+  return { intent, investmentIncome, paysOwn };
 }

@@ -19,7 +19,7 @@ const INTENT_RULES: ReadonlyArray<[Intent, RegExp]> = [
   ],
   [
     'summary',
-    /\bsummary\b|\bam i (doing )?(ok|okay|alright|all right|fine|good|well)\b|\bdoing (ok|okay|alright|well|fine) financially\b|\bsummari[sz]e\b|\boverview\b|\bsnapshot\b|\brundown\b|\brecap\b|\bhow am i doing\b|\bwhat should i know about my (money|finances|spending|accounts)\b|\banything (i should|i need to|to) (know|worry about|watch|look at)\b|\banything (new|important|notable) (with|in|on) my (money|accounts|finances|spending)\b|\bwhere do i stand\b|\bfinancial (health|situation|picture)\b|\bhow (is|are) (my )?(money|finances|things)( \w+)?\b|\bstate of my (money|finances)\b|\b(finances|money) (look|looks|looking|looked)\b|\bhow('s| is| was)? my (month|week|year) (looking|going|shaping up)\b/,
+    /\bsummary\b|\bam i (doing )?(ok|okay|alright|all right|fine|good|well)\b|\bdoing (ok|okay|alright|well|fine) financially\b|\bsummari[sz]e\b|\boverview\b|\bsnapshot\b|\brundown\b|\brecap\b|\bhow am i doing\b|\bwhat should i know about my (money|finances|spending|accounts)\b|\banything (i should|i need to|to) (know|worry about|watch|look at)\b|\banything (new|important|notable) (with|in|on) my (money|accounts|finances|spending)\b|\bwhere do i stand\b|\bfinancial (health|situation|picture)\b|\bhow (is|are) (my )?(money|finances|things)( \w+)?\b|\bstate of my (money|finances)\b|\b(finances|money) (look|looks|looking|looked)\b|\bhow('s| is| was)? (my|this|the) (month|week|year)( so far)? (looking|going|shaping up)\b|\bhow('s| is) (my|this|the) (month|week|year) (so far|going so far)\b|\badd up everything\b|\beverything i (have|own)\b/,
   ],
   [
     'search',

@@ -1,3 +1,3 @@
 /** Words that say money came in: the income intent (intents.ts) and the income measure (shape.ts) share them. */
 export const MONEY_IN_WORDS =
-  '\\bincome\\b|\\bearn(s|ed|ing|ings)?\\b|\\bbr(ing|ings|inging|ought) in\\b|\\b(take|took) home\\b|\\bsalary\\b|\\bpaychecks?\\b|\\bmy (take[- ]home )?pay\\b|\\bwages\\b|\\bdeposits?\\b|\\bcame in\\b|\\bmoney in\\b|\\b(get|gets|got|getting|gotten|been|be|being|was|were) paid\\b';
+  '\\bincome\\b|\\bearn(s|ed|ing|ings)?\\b|\\bbr(ing|ings|inging|ought) in\\b|\\b(take|took) home\\b|\\bsalary\\b|\\bpaychecks?\\b|\\bmy (take[- ]home )?pay\\b|\\bwages\\b|\\bdeposits?\\b|\\bcame in\\b|\\b(coming|comes|come) in\\b|\\bmoney in\\b|\\b(get|gets|got|getting|gotten|been|be|being|was|were) paid\\b';

@@ -179,6 +179,11 @@ export function normalizeQuestion(question: string): Normalized {
       /\b(last|this|next|previous|prior) (month|week|year|quarter)s(?= (?!of\b|and\b|or\b|ago\b|back\b|before\b|to\b|i\b)[a-z])/g,
       "$1 $2's",
     )
+    // 'did I get a raise': whether the pay went up, paycheck against paycheck.
+    .replace(
+      /\b(did|have|do) i (get|gotten|got|getting) a (raise|pay raise|pay rise|pay bump|bump)\b/g,
+      'did my pay go up',
+    )
     // 'take-home pay', 'net pay': what a paycheck brings, not income minus spending.
     .replace(/\b(take[- ]?home|net) pay\b/g, 'paycheck')
     .replace(/\b(last|past|previous) (few|several) (days|weeks|months|years)\b/g, '$1 3 $3')

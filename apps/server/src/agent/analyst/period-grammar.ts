@@ -93,7 +93,12 @@ function notADate(s: Scan, k: number, parsed: Parsed, ctx: boolean): boolean {
 
 /** 'march 3', 'sept 2025', 'q3', 'the 5th', 'in 2025', '3/15', 'first half of last year'. */
 const point: Rule = (s, k) => {
-  const ctx = DATE_CONTEXT.has(s.ts[k - 1]?.w ?? '');
+  // 'agust or jully': a month word right after another month and 'or', 'and' or 'vs' is one too.
+  const joined =
+    ['or', 'and', 'vs', 'versus', 'to', 'through', 'thru', '-'].includes(s.ts[k - 1]?.w ?? '') &&
+    s.ts[k - 2]?.month !== undefined &&
+    s.ts[k - 2]?.monthHow !== 'clash';
+  const ctx = DATE_CONTEXT.has(s.ts[k - 1]?.w ?? '') || joined;
   const parsed = parsePoint(s, k, ctx);
   if (!parsed || notADate(s, k, parsed, ctx)) return undefined;
   return hitOf(parsed, s);

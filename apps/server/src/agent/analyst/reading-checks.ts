@@ -95,7 +95,10 @@ export function unsupportedReading(
     )
   )
     return "I can't rank single days yet. I can list your largest purchases, or show spending by week or by month. Which would help?";
-  if (/\bhow much (can|could|should) i (\w+ )?(spend|afford to spend|blow)\b/.test(q))
+  if (
+    /\bhow much (can|could|should) i (\w+ )?(spend|afford to spend|blow)\b/.test(q) &&
+    !/\bon (it|(my|the) (credit )?card)\b/.test(q)
+  )
     return "I can't set a spending budget yet. I can show what you usually earn, spend and keep each month over the last 3 full months. Should I?";
   if (/\bif i (cut|stopp?ed|stop|reduced?|dropped|cancel+ed|cancel|quit|halved|spent less)\b/.test(q))
     return "I don't work out what-ifs yet. I can show what you spent on it over the last months, or where your spending rose above its usual level. Which would help?";
@@ -262,8 +265,11 @@ export function planLedger(
     !shape.compare &&
     !reading.periods &&
     !reading.excluded;
-  // The savings rate ('what percentage of my income did I save') is the cash-flow tool's own figure.
-  const savingsRate = reading.intent === 'cash_flow' && shape.statistic === 'share';
+  // The savings rate ('what percentage of my income did I save') is the cash-flow tool's own figure, and
+  // so is a plain cash flow of two periods ('savings rate last month', 'compare that to this yr').
+  const savingsRate =
+    reading.intent === 'cash_flow' &&
+    (shape.statistic === 'share' || (!reading.shape && !reading.excluded && !reading.category));
   if (plainLargest || savingsRate) return undefined;
   // Income categories are money in, whatever word counted them ('how many dividend payments').
   const incomeOnly =

@@ -276,7 +276,7 @@ export function anchorPaycheck(q: string, context: TurnContext): string | { q: s
 
 /** The periods a question names, the one anchored at a paycheck labelled as such. */
 export function questionPeriods(q: string, today: string, payday: string | undefined): PeriodReading {
-  const read = readPeriods(q, today);
+  const read = sharedYear(q, readPeriods(q, today), today);
   if (!payday) return read;
   return {
     ...read,
@@ -289,4 +289,26 @@ export function questionPeriods(q: string, today: string, payday: string | undef
         : mention,
     ),
   };
+}
+
+/**
+ * 'h1 or h2 of last year', 'march vs april 2025': the year said once, after the second, is the first's
+ * too (same kind of period, joined by 'or', 'and' or 'vs', the first naming no year of its own).
+ */
+function sharedYear(q: string, read: PeriodReading, today: string): PeriodReading {
+  const [first, second, ...rest] = read.mentions;
+  if (!first || !second || rest.length > 0 || first.period.unit !== second.period.unit) return read;
+  if (!['half', 'quarter', 'month'].includes(first.period.unit)) return read;
+  const between = q.slice(first.index + first.text.length, second.index).trim();
+  if (!/^(or|and|vs\.?|versus|compared (to|with))$/.test(between)) return read;
+  if (
+    /\d{4}|\byears?\b|\byr\b|'\d{2}/.test(first.text) ||
+    !/\d{4}|\byears?\b|\byr\b|'\d{2}/.test(second.text)
+  )
+    return read;
+  const year = second.period.start.slice(0, 4);
+  if (first.period.start.slice(0, 4) === year) return read;
+  const again = readPeriods(`${first.text} ${year}`, today).mentions[0];
+  if (!again || again.period.unit !== first.period.unit) return read;
+  return { ...read, mentions: [{ ...first, period: again.period, future: again.future }, second] };
 }

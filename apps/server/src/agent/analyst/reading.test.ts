@@ -1144,3 +1144,80 @@ describe('judgements and open questions typed casually', () => {
     expect(normalizeQuestion('biggest changes this month').text).toBe('biggest changes this month');
   });
 });
+
+describe('the seventh batch of kinds', () => {
+  const periodsOf = (plan: Plan) => ledger(plan).periods.map((p) => p.start);
+  it("a short misspelt month beside another month is read ('agust or jully')", () => {
+    expect(periodsOf(read('did i spend more in agust or jully'))).toEqual(['2026-08-01', '2026-07-01']);
+  });
+  it("'h1 or h2 of last yr' puts both halves in last year", () => {
+    expect(periodsOf(read('was h1 or h2 of last yr more expensive'))).toEqual(['2025-01-01', '2025-07-01']);
+  });
+  it("'side money coming in besides my job' is income but wages", () => {
+    expect(ledger(read('any side money coming in besides my job?'))).toMatchObject({
+      measure: 'income',
+      filters: { exclude_categories: ['INCOME_WAGES'] },
+    });
+  });
+  it("'how about my wifes' after a balance is declined", () => {
+    expect(thread('whats in checking', 'how about my wifes').kind).toBe('decline');
+  });
+  it("'did savings pay me' names an account, not a payer", () => {
+    const plan = read('how much interest did savings pay me this yr');
+    if (plan.kind !== 'tools') throw new Error(JSON.stringify(plan));
+    expect(plan.reading.text).toBeUndefined();
+    expect(plan.reading.category?.code).toBe('INCOME_INTEREST_EARNED');
+  });
+  it("'which was the worst' after spending by month is the month spent most", () => {
+    expect(
+      ledger(thread('spending last 3 months', 'break it down by month', 'which was the worst')),
+    ).toMatchObject({
+      group_by: 'month',
+      statistic: 'largest',
+    });
+  });
+  it("'hows this month going so far' and 'add up everything i have' are the overview", () => {
+    for (const q of ['hows this month going so far', 'add up everything i have across all accts']) {
+      const plan = read(q);
+      if (plan.kind !== 'tools') throw new Error(JSON.stringify(plan));
+      expect(plan.reading.intent).toBe('summary');
+    }
+  });
+  it("'did i get a raise' is the paychecks over time", () => {
+    expect(ledger(read('did i get a raise'))).toMatchObject({
+      measure: 'income',
+      filters: { categories: ['INCOME_WAGES'] },
+    });
+  });
+  it("'total in my bank accts (not investments)' is the balances", () => {
+    const plan = read('total in my bank accts (not investments)');
+    if (plan.kind !== 'tools') throw new Error(JSON.stringify(plan));
+    expect(plan.reading.intent).toBe('balances');
+  });
+  it("'weekends or during the week' is the two side by side", () => {
+    expect(ledger(read('do i spend more on weekends or during the week'))).toMatchObject({
+      group_by: 'day_type',
+    });
+  });
+  it("'show me those' after a merchant's total lists its transactions", () => {
+    const plan = thread('amazon spending this yr', 'show me those');
+    if (plan.kind !== 'tools') throw new Error(JSON.stringify(plan));
+    expect(plan.calls[0]).toMatchObject({
+      tool: 'search_transactions',
+      input: { merchant: 'Amazon', limit: 50 },
+    });
+  });
+  it("'how much can i still spend on it' after the card is the credit left", () => {
+    const plan = thread('how much do i owe on my credit card', 'so how much can i still spend on it');
+    if (plan.kind !== 'tools') throw new Error(JSON.stringify(plan));
+    expect(plan.reading).toMatchObject({ intent: 'balances', focus: ['Plaid Credit Card'] });
+  });
+  it("'compare that to this yr overall' after a savings rate compares the two periods' cash flow", () => {
+    const plan = thread('savings rate last month?', 'compare that to this yr overall');
+    if (plan.kind !== 'tools') throw new Error(JSON.stringify(plan));
+    expect(plan.calls.map((call) => [call.tool, (call.input as { start: string }).start])).toEqual([
+      ['cash_flow', '2026-10-01'],
+      ['cash_flow', '2026-01-01'],
+    ]);
+  });
+});

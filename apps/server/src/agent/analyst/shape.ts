@@ -349,8 +349,13 @@ function readChangeRanking(q: string, shape: Shape): void {
  * weekends'); 'this weekend' and 'last weekend' are periods (period-phrases.ts), not these.
  */
 function readDays(q: string, shape: Shape): void {
+  // 'during the week' beside weekends is the weekdays.
+  const days = q.replace(
+    /\b(during|in|over) the week\b(?= *(\?|$|,|vs|or|and))|\bon work ?days\b/g,
+    'on weekdays',
+  );
   if (
-    /\b(weekdays?|weekends?)\b.*\b(vs|versus|compared|or|against|and)\b.*\b(weekdays?|weekends?)\b/.test(q)
+    /\b(weekdays?|weekends?)\b.*\b(vs|versus|compared|or|against|and)\b.*\b(weekdays?|weekends?)\b/.test(days)
   ) {
     shape.groupBy = 'day_type';
     return;

@@ -27,7 +27,12 @@ export function payerNamed(q: string): string | undefined {
     /(\s+(last|ever|first|recently|usually|actually|just|even|always|still|already))+$/,
     '',
   );
-  if (!name || /^(my|the|work|job|they|them|he|she|it|you|we|i|employer|my job|my employer)\b/.test(name))
+  if (
+    !name ||
+    /^(my|the|work|job|they|them|he|she|it|you|we|i|employer|my job|my employer|savings|checking|brokerage|account|bank|card|ira|roth|investments?|stocks?|funds?)\b/.test(
+      name,
+    )
+  )
     return undefined;
   return name.trim();
 }

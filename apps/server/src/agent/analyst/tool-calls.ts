@@ -64,7 +64,11 @@ export function callsFor(reading: Reading, context: TurnContext, deep: boolean):
       ];
     case 'cash_flow':
       return [
-        { tool: 'cash_flow', input: { ...range, ...accountInput } },
+        // Two periods compared ('savings rate last month', 'compare that to this yr'): each one's.
+        ...(reading.periods ?? [period]).map((each) => ({
+          tool: 'cash_flow' as const,
+          input: { start: each.start, end: each.end, ...accountInput },
+        })),
         ...(deep ? [{ tool: 'spending_by_category' as const, input: { ...range, ...accountInput } }] : []),
       ];
     case 'net_worth':

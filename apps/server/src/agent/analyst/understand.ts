@@ -22,6 +22,7 @@ import { normalizeQuestion } from './normalize.ts';
 import { declineReason, OUTSIDE_WHAT_I_CAN_READ } from './out-of-scope.ts';
 import type { PeriodReading } from './period-grammar.ts';
 import { nextPeriod, periodShift, previousPeriod, thisMonth } from './periods.ts';
+import { pointsBackToNothing } from './points-back.ts';
 import { type Intent, LEDGER_INTENTS, type Plan, type Reading } from './reading.ts';
 import {
   CANNOT_EXCLUDE,
@@ -124,7 +125,7 @@ function readParts(question: string, context: TurnContext, matcher: Matcher): Pa
     shape.shaped = true;
   }
   const named = byAccount ? [] : matcher.accounts(q);
-  const { intent, investmentIncome, perPaycheck } = refineIntent(detectIntent(q), q, {
+  const { intent, investmentIncome, paysOwn } = refineIntent(detectIntent(q), q, {
     shape,
     periods,
     named,
@@ -138,7 +139,7 @@ function readParts(question: string, context: TurnContext, matcher: Matcher): Pa
     shift: periodShift(q),
     periods,
     // 'did my pay go up': the paychecks ('pay' alone names no category: it is also a verb).
-    category: category ?? (perPaycheck ? matcher.category('paychecks') : undefined),
+    category: category ?? (paysOwn ? matcher.category('paychecks') : undefined),
     merchant,
     merchantsNamed,
     named,
@@ -247,7 +248,11 @@ function startReading(parts: Parts, previous: Reading | undefined, context: Turn
       reading.shape = { ...previous.shape, per: shape.perHint };
     // 'vs q2?': the previous period against the one named now.
     const named = parts.periods.mentions[0];
-    if (named && previous.period && /^(vs|versus|compared (to|with)|against|than)\b/.test(q)) {
+    if (
+      named &&
+      previous.period &&
+      /^(and |ok |so )?(vs|versus|compared? (that |it |this )?(to|with)|against|than)\b/.test(q)
+    ) {
       reading.periods = [previous.period, named.period];
     }
     return reading;
@@ -409,47 +414,6 @@ function applySubject(reading: Reading, parts: Parts, matcher: Matcher): void {
     if (reading.intent === 'merchants' && !/\bmerchants?|stores?|shops?|places\b/.test(q))
       reading.intent = 'spending';
   }
-}
-
-/** 'how much did I spend on it' as a first question: what 'it' is was never said. */
-function pointsBackToNothing(parts: Parts, previous: Reading | undefined): Plan | undefined {
-  const { q, category, merchant, named, symbols } = parts;
-  // 'am I overdoing it': an idiom's 'it' in a question that reads whole is not a reference back.
-  // 'how much did I spend on it', 'what did I spend there': money said of something named before.
-  const moneyPointsBack =
-    /\b(spen[dt]|spending|paid|pay|buy|bought|shop\w*|go|went|charged?) (\w+ )?(there|on it|at it|on that|at that|for it|on them|at them)\b/.test(
-      q,
-    );
-  // 'at the same point in the year' names a span, not something said before.
-  const pointing = q.replace(/\bthe same (time|point|days?|dates?|number of days|stretch|period)\b/g, ' ');
-  const readsWhole =
-    parts.intent !== undefined &&
-    !moneyPointsBack &&
-    (parts.periods.mentions.length > 0 || parts.shape.shaped) &&
-    !/\b(there|that|those|them|the same|this one)\b/.test(pointing);
-  if (
-    previous === undefined &&
-    !parts.yearBack &&
-    !readsWhole &&
-    symbols.length === 0 &&
-    BACK_REFERENCE.test(pointing) &&
-    !category &&
-    !merchant &&
-    named.length === 0 &&
-    !['compound_growth', 'loan_payment', 'savings_goal', 'emergency_fund', 'afford'].includes(
-      parts.intent ?? '',
-    ) &&
-    !/\bthat (i|came|went)\b/.test(q) &&
-    // 'which wallet has the most in it': the 'it' is the wallet asked about.
-    !/\b(which|what) (wallet|account|card|coin|token|holding|stock|fund|bank)s?\b/.test(q)
-  ) {
-    return {
-      kind: 'clarify',
-      question:
-        'Could you say what you mean? For example a merchant, a category or an account, and the period (like "groceries last month").',
-    };
-  }
-  return undefined;
 }
 
 export function understand(
