@@ -273,7 +273,9 @@ export function turnOnEarlier(q: string, previous: Reading): Reading | undefined
     ASKS_THE_LIST.test(q) &&
     (previous.merchant || previous.category || previous.text || previous.merchants)
   ) {
-    const listed: Reading = { ...previous, intent: 'search', limit: 50 };
+    const moneyIn = previous.intent === 'income' || previous.shape?.measure === 'income';
+    // The purchases behind a spending figure (refunds are not 'those'), the payments behind income.
+    const listed: Reading = { ...previous, intent: 'search', limit: 50, direction: moneyIn ? 'in' : 'out' };
     delete listed.shape;
     return listed;
   }

@@ -24,7 +24,10 @@ export function finishReading(
   // What the answer should dwell on: the account or wallets named, the chain, the tickers.
   // 'and whats my limit' after the card: the account the thread is about, when none is named now.
   const kept =
-    named.length === 0 && reading.namedAccount && ['balances', 'holdings', 'crypto'].includes(reading.intent)
+    named.length === 0 &&
+    reading.namedAccount &&
+    ['balances', 'holdings', 'crypto'].includes(reading.intent) &&
+    /\b(limit|owe|owed|owing|available|left|room|balance|due|it|its)\b/.test(q)
       ? [reading.namedAccount.name]
       : [];
   const focus = [

@@ -141,8 +141,7 @@ export function refineIntent(
     /\b(go|goes|went|gone|going) (up|down)\b|\b(raise|increased?|decreased?|higher|lower|bigger|smaller|grow|grew|change[ds]?)\b/.test(
       q,
     ) &&
-    shape.statistic === 'total' &&
-    !shape.series;
+    shape.statistic === 'total';
   if (perPaycheck) {
     shape.measure = 'income';
     shape.statistic = 'average';

@@ -56,6 +56,9 @@ export function defaultPeriod(shape: Shape, q: string, today: string, historySta
       label: `${today.slice(0, 4)} so far`,
       unit: 'days',
     };
+  // 'did I get a raise': paychecks over a year, so the change shows.
+  if (shape.series && shape.per === 'transaction' && shape.measure === 'income')
+    return fullMonthsBefore(today, 12);
   if (shape.series) return fullMonthsBefore(today, 6);
   // 'which category grew the most': the last whole month against the one before, not a part month.
   if (shape.compare === 'previous' && shape.groupBy !== 'none') {
@@ -69,8 +72,12 @@ export function defaultPeriod(shape: Shape, q: string, today: string, historySta
     return lastDays(30, today);
   }
   // An average, or how often something happens: what is usual, over whole months. So is a share of
-  // income: paychecks arrive in lumps, and half a month's income is no whole to measure against.
-  const ofIncome = shape.statistic === 'share' && (shape.shareOf === 'income' || shape.measure === 'income');
+  // income, or income but wages: paychecks and dividends arrive in lumps, and half a month is no whole.
+  const ofIncome =
+    (shape.statistic === 'share' && (shape.shareOf === 'income' || shape.measure === 'income')) ||
+    /\b(besides|except|other than|not from)\b.*\b(job|work|salary|paychecks?|wages)\b|\bside (income|money|hustles?|gigs?)\b/.test(
+      q,
+    );
   if (shape.statistic === 'average' || ofIncome || /\bhow (often|frequently)\b/.test(q))
     return fullMonthsBefore(today, 3);
   if (

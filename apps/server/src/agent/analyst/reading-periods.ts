@@ -303,7 +303,8 @@ function sharedYear(q: string, read: PeriodReading, today: string): PeriodReadin
   if (!/^(or|and|vs\.?|versus|compared (to|with))$/.test(between)) return read;
   if (
     /\d{4}|\byears?\b|\byr\b|'\d{2}/.test(first.text) ||
-    !/\d{4}|\byears?\b|\byr\b|'\d{2}/.test(second.text)
+    // The second's year said as a year ('2025', 'of last year'), not counted from the first ('a year ago').
+    !/\d{4}|\b(last|this|next|previous) (year|yr)\b|'\d{2}/.test(second.text)
   )
     return read;
   const year = second.period.start.slice(0, 4);

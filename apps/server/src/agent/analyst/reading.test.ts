@@ -1221,3 +1221,20 @@ describe('the seventh batch of kinds', () => {
     ]);
   });
 });
+
+describe('periods and subjects said once for two', () => {
+  it("'oct vs oct a year ago' is this October against last October", () => {
+    expect(ledger(read('restaurants in oct vs oct a year ago')).periods.map((p) => p.start)).toEqual([
+      '2026-10-01',
+      '2025-10-01',
+    ]);
+  });
+  it("'did i get a raise' reads each month's paycheck over a year", () => {
+    expect(ledger(read('did i get a raise'))).toMatchObject({
+      statistic: 'average',
+      per: 'transaction',
+      group_by: 'month',
+      periods: [{ start: '2025-11-01', end: '2026-10-31' }],
+    });
+  });
+});
