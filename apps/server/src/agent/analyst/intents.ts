@@ -124,7 +124,14 @@ export function heldTickers(q: string, context: TurnContext): string[] {
     .map((s) => s.ticker)
     .filter(
       (t): t is string =>
-        !!t && t.length >= 2 && words.has(t.toLowerCase()) && !COMMON_WORDS.has(t.toLowerCase()),
+        !!t &&
+        t.length >= 2 &&
+        words.has(t.toLowerCase()) &&
+        // 'my link worth': a ticker that is also a word, when the question holds it as an asset.
+        (!COMMON_WORDS.has(t.toLowerCase()) ||
+          new RegExp(
+            `\\bmy ${t.toLowerCase()} (worth|value|holdings?|balance|position|coins?|tokens?)\\b|\\bhow much ${t.toLowerCase()} do i (have|own|hold)\\b`,
+          ).test(q)),
     );
   // 'my nvidia worth', 'apple shares': the first word of one security's name, when no other shares it
   // and the question is about holding it ('amazon orders' and 'paid apple' are shopping).

@@ -196,7 +196,7 @@ function sameDaysBefore(unit: 'month' | 'year', today: string): Period[] {
 
 /** Words of a habit: what the user does as a rule, not in one stretch of days. */
 const HABIT =
-  /\b(usually|typically|normally|generally|regularly|most often|most frequently|the most often|tend to|tends to|come from|comes from|coming from|goes (to|towards?)|does (\w+ ){0,4}go|(do|does) (i|we) (\w+ ){0,3}(the )?most)\b|\b(what|which)('s| is| are)? (\w+ ){0,2}(eats|takes|uses|costs|drains) (up )?(most|the most|the bulk)\b/;
+  /\b(usually|typically|normally|generally|regularly|most often|most frequently|the most often|tend to|tends to|come from|comes from|coming from|goes (to|towards?)|does (\w+ ){0,4}go|(do|does) (i|we) (\w+ ){0,3}(the )?most|(gets|takes|eats) (the )?most of (my|the))\b|\b(what|which)('s| is| are)? (\w+ ){0,2}(eats|takes|uses|costs|drains) (up )?(most|the most|the bulk)\b/;
 
 /**
  * 'weekly spending the last 4 weeks': a series by week over whole weeks (the 4 before this one), not

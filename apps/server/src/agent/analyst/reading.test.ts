@@ -1238,3 +1238,20 @@ describe('periods and subjects said once for two', () => {
     });
   });
 });
+
+describe('coins and habits', () => {
+  it("'whats my link worth' is the coin held in a wallet, not the brokerage holdings", () => {
+    const withCoin: TurnContext = {
+      ...context,
+      securities: [...(context.securities ?? []), { ticker: 'LINK', name: 'Chainlink', crypto: true }],
+    };
+    const plan = understand('whats my link worth', withCoin, createMatcher(withCoin), undefined, false);
+    if (plan.kind !== 'tools') throw new Error(JSON.stringify(plan));
+    expect(plan.reading).toMatchObject({ intent: 'crypto', focus: expect.arrayContaining(['LINK']) });
+  });
+  it("'which restaurant gets most of my money' is a habit, over the usual months", () => {
+    expect(ledger(read('which restaurant gets most of my money')).periods).toEqual([
+      expect.objectContaining({ start: '2026-08-01', end: '2026-10-31' }),
+    ]);
+  });
+});

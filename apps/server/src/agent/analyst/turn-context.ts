@@ -20,7 +20,8 @@ export type TurnContext = {
   accounts: ContextAccount[];
   categories: ContextCategory[];
   merchants: ContextMerchant[];
-  securities?: Array<{ ticker: string | null; name: string }>;
+  /** Held securities and coins (`crypto`: held in a wallet). */
+  securities?: Array<{ ticker: string | null; name: string; crypto?: boolean }>;
   /**
    * The first and last day of the posted history (docs/agent.md, "History bounds"); the first day of
    * spending or income (a wallet's transfers may start earlier); the day of the latest paycheck.

@@ -133,9 +133,15 @@ function readParts(question: string, context: TurnContext, matcher: Matcher): Pa
     namesSubject: Boolean(category || merchant || text || exclusion),
     numbers,
   });
+  // 'whats my link worth': coins held in a wallet are crypto, not brokerage holdings.
+  const coins =
+    symbols.length > 0 &&
+    symbols.every((t) =>
+      context.securities?.some((s) => s.crypto && s.ticker?.toLowerCase() === t.toLowerCase()),
+    );
   return {
     q,
-    intent,
+    intent: coins && (intent === 'holdings' || intent === undefined) ? 'crypto' : intent,
     shift: periodShift(q),
     periods,
     // 'did my pay go up': the paychecks ('pay' alone names no category: it is also a verb).

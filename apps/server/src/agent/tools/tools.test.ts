@@ -862,7 +862,17 @@ describe.each(testDatabaseKinds())('the finance toolkit on %s', (database) => {
   });
 
   it("the analyst's vocabulary: the history's first day of money in or out, and the latest paycheck", async () => {
-    const { history } = await t.services.analytics.vocabulary(ada.user.id);
+    const { history, securities } = await t.services.analytics.vocabulary(ada.user.id);
+    // Coins held in the wallet are marked as crypto; the brokerage's securities are not.
+    const walletIds = new Set(accounts.filter((a) => a.kind === 'crypto').map((a) => a.id));
+    const held = await t.database.db.execute(
+      sql`select distinct s.ticker, h.account_id from holding h join security s on s.id = h.security_id where h.user_id = ${ada.user.id}`,
+    );
+    const rowsHeld = (held as unknown as { rows: Array<{ ticker: string; account_id: string }> }).rows;
+    const coinTickers = new Set(rowsHeld.filter((r) => walletIds.has(r.account_id)).map((r) => r.ticker));
+    expect(coinTickers.size).toBeGreaterThan(0);
+    for (const security of securities)
+      expect(security.crypto).toBe(Boolean(security.ticker && coinTickers.has(security.ticker)));
     const posted = rows.filter((row) => !row.pending);
     const money = posted
       .filter((row) => isSpending(row) || isIncome(row))

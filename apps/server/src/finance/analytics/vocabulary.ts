@@ -16,7 +16,7 @@ export type Vocabulary = {
   categories: Array<{ code: string; label: string; level: 'primary' | 'detailed'; count: number }>;
   merchants: Array<{ name: string; count: number }>;
   /** The securities the user holds, so a ticker is known in any case ('vti', 'Vti'). */
-  securities: Array<{ ticker: string | null; name: string }>;
+  securities: Array<{ ticker: string | null; name: string; crypto: boolean }>;
   /**
    * The first and last day of the posted history: a period wholly outside it is said, never $0. A
    * wallet's transfers can start years before the bank's, so the first day of spending or income is
@@ -62,12 +62,15 @@ export async function vocabulary(
       order by count(*) desc, t.merchant
       limit ${options.merchantLimit ?? 200}`,
   );
-  const securities = await readRows<{ ticker: string | null; name: string }>(
+  const securities = await readRows<{ ticker: string | null; name: string; crypto: boolean }>(
     db,
     sql`
-      select distinct s.ticker, s.name
-      from holding h join security s on s.id = h.security_id
+      select s.ticker, s.name, bool_or(a.kind = 'crypto') as crypto
+      from holding h
+        join security s on s.id = h.security_id
+        join ledger_account a on a.id = h.account_id
       where h.user_id = ${userId}
+      group by s.ticker, s.name
       order by s.name
       limit 200`,
   );
@@ -86,7 +89,11 @@ export async function vocabulary(
       where t.user_id = ${userId} and not t.pending`,
   );
   return {
-    securities: securities.map((row) => ({ ticker: row.ticker, name: row.name })),
+    securities: securities.map((row) => ({
+      ticker: row.ticker,
+      name: row.name,
+      crypto: Boolean(row.crypto),
+    })),
     history: {
       first: bounds?.first ?? null,
       last: bounds?.last ?? null,
