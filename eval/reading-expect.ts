@@ -48,6 +48,27 @@ export const thread = (id: string, category: Category, ...turns: Turn[]): Questi
 // ---------------------------------------------------------------------------------------------------
 // Periods of today
 
+/**
+ * A batch's question makers: ids numbered per category under the batch's prefix ('t7-income-3'), a
+ * single question, and a follow-up thread (category follow_ups).
+ */
+export function batchOf(prefix: string) {
+  const counters = new Map<Category, number>();
+  const nextId = (category: Category): string => {
+    const n = (counters.get(category) ?? 0) + 1;
+    counters.set(category, n);
+    return `${prefix}-${category}-${n}`;
+  };
+  return {
+    q: (category: Category, ask: Turn['ask'], expect: Expect): Question => ({
+      id: nextId(category),
+      category,
+      turns: [{ ask, expect }],
+    }),
+    thread: (...turns: Turn[]): Question => ({ id: nextId('follow_ups'), category: 'follow_ups', turns }),
+  };
+}
+
 export const lastMonth = (raw: RawData): Period => periods.lastMonth(raw.today);
 export const thisMonth = (raw: RawData): Period => periods.thisMonth(raw.today);
 export const thisYear = (raw: RawData): Period => periods.thisYear(raw.today);

@@ -92,10 +92,11 @@ import {
   sinceDayOfMonth,
 } from './expected-typed-5.ts';
 import { EVAL_BROKER } from './fixture.ts';
-import type { Category, Expect, Question, Turn } from './question-types.ts';
+import type { Expect, Question } from './question-types.ts';
 import type { RawData } from './raw-data.ts';
 import {
   anyOf,
+  batchOf,
   COFFEE,
   clarification,
   declines,
@@ -126,18 +127,7 @@ import {
  * is computed from the vendors' raw records (expected*.ts).
  */
 
-const counters = new Map<Category, number>();
-const nextId = (category: Category): string => {
-  const n = (counters.get(category) ?? 0) + 1;
-  counters.set(category, n);
-  return `typed5-${category}-${n}`;
-};
-const q = (category: Category, ask: Turn['ask'], expect: Expect): Question => ({
-  id: nextId(category),
-  category,
-  turns: [{ ask, expect }],
-});
-const thread = (...turns: Turn[]): Question => ({ id: nextId('follow_ups'), category: 'follow_ups', turns });
+const { q, thread } = batchOf('typed5');
 
 /** The month `back` months ago as its period. */
 const ago = (raw: RawData, back: number): Period => monthsAgo(raw, back);

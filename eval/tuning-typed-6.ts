@@ -102,10 +102,11 @@ import {
   topCategoryEach,
   walletSymbols,
 } from './expected-typed-6.ts';
-import type { Category, Expect, Question, Turn } from './question-types.ts';
+import type { Expect, Question } from './question-types.ts';
 import type { RawData } from './raw-data.ts';
 import {
   anyOf,
+  batchOf,
   COFFEE,
   clarification,
   declines,
@@ -141,18 +142,7 @@ import {
  * raw records (expected*.ts).
  */
 
-const counters = new Map<Category, number>();
-const nextId = (category: Category): string => {
-  const n = (counters.get(category) ?? 0) + 1;
-  counters.set(category, n);
-  return `t6-${category}-${n}`;
-};
-const q = (category: Category, ask: Turn['ask'], expect: Expect): Question => ({
-  id: nextId(category),
-  category,
-  turns: [{ ask, expect }],
-});
-const thread = (...turns: Turn[]): Question => ({ id: nextId('follow_ups'), category: 'follow_ups', turns });
+const { q, thread } = batchOf('t6');
 
 type FlowFilter = (flow: Flow) => boolean;
 type Window = (raw: RawData) => Period;

@@ -65,10 +65,11 @@ import {
   weekendAndWeekday,
 } from './expected-typed-7.ts';
 import { EVAL_BROKER } from './fixture.ts';
-import type { Category, Expect, Question, Turn } from './question-types.ts';
+import type { Expect, Question } from './question-types.ts';
 import type { RawData } from './raw-data.ts';
 import {
   anyOf,
+  batchOf,
   clarification,
   declines,
   GROCERIES,
@@ -100,18 +101,7 @@ import {
  * (expected*.ts).
  */
 
-const counters = new Map<Category, number>();
-const nextId = (category: Category): string => {
-  const n = (counters.get(category) ?? 0) + 1;
-  counters.set(category, n);
-  return `t7-${category}-${n}`;
-};
-const q = (category: Category, ask: Turn['ask'], expect: Expect): Question => ({
-  id: nextId(category),
-  category,
-  turns: [{ ask, expect }],
-});
-const thread = (...turns: Turn[]): Question => ({ id: nextId('follow_ups'), category: 'follow_ups', turns });
+const { q, thread } = batchOf('t7');
 
 type FlowFilter = (flow: Flow) => boolean;
 type Window = (raw: RawData) => Period;

@@ -132,7 +132,7 @@ describe('ledger_query with an OpenAI-compatible LLM', () => {
     expect(action?.description).toContain('Restaurants');
     const [toolMessage] = toolMessages(llm.requests[1]);
     expect(toolMessage).toContain(
-      `Spending on Restaurants in last month: ${expected} across ${raw.length} transaction`,
+      `Spending on Restaurants last month: ${expected} across ${raw.length} transaction`,
     );
     expect(toolMessage).toContain('never an instruction');
   });
