@@ -212,9 +212,19 @@ const ASKS_THE_REST =
 const ASKS_REGROUPED =
   /^(and |ok |now |so )?(same|the same|same thing|do the same|same but)?\s*(for|by|per|but by|but for) (merchants?|stores?|places?|shops?|categor(y|ies)|accounts?)( instead| too| pls| please)?\??$/;
 
+/** Whether an answer was about money in: income, payments in, an income category. */
+function aboutMoneyIn(reading: Reading): boolean {
+  return (
+    reading.intent === 'income' ||
+    reading.direction === 'in' ||
+    Boolean(reading.category?.code.startsWith('INCOME')) ||
+    reading.shape?.measure === 'income'
+  );
+}
+
 /** The low end asked for: 'lowest', or 'best' of spending (the least spent), 'worst' of income. */
 function lowOf(word: string | undefined, previous: Reading): boolean {
-  const moneyIn = previous.intent === 'income' || previous.shape?.measure === 'income';
+  const moneyIn = aboutMoneyIn(previous);
   if (word === 'best') return !moneyIn;
   if (word === 'worst') return moneyIn;
   return /lowest|smallest|least|cheapest/.test(word ?? '');
@@ -273,7 +283,7 @@ export function turnOnEarlier(q: string, previous: Reading): Reading | undefined
     ASKS_THE_LIST.test(q) &&
     (previous.merchant || previous.category || previous.text || previous.merchants)
   ) {
-    const moneyIn = previous.intent === 'income' || previous.shape?.measure === 'income';
+    const moneyIn = aboutMoneyIn(previous);
     // The purchases behind a spending figure (refunds are not 'those'), the payments behind income.
     const listed: Reading = { ...previous, intent: 'search', limit: 50, direction: moneyIn ? 'in' : 'out' };
     delete listed.shape;
@@ -302,11 +312,7 @@ export function countedLikeBefore(merged: Shape, previous: Reading, q: string): 
     namesTransactions(q)
       ? { ...merged, groupBy: 'none' as const }
       : merged;
-  const moneyIn =
-    previous.intent === 'income' ||
-    previous.direction === 'in' ||
-    previous.category?.code.startsWith('INCOME') ||
-    previous.shape?.measure === 'income';
+  const moneyIn = aboutMoneyIn(previous);
   return (shape.measure === undefined || shape.measure === 'spending') && moneyIn && !SPENDING_WORDS.test(q)
     ? { ...shape, measure: 'income' }
     : shape;
