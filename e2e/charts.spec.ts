@@ -1,6 +1,6 @@
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { expect, seriousAxeViolations, test } from './fixtures.ts';
-import { linkSandboxBank } from './support/bank.ts';
+import { linkSandboxBank, syncFinished } from './support/bank.ts';
 import { canvasHasColor, canvasHasDrawn } from './support/canvas.ts';
 import { signUpAndSignIn, skipPreferencesWizard } from './support/users.ts';
 
@@ -80,6 +80,7 @@ test('answers draw charts that fit their data, one colour per category, dates pe
   const user = await signUpAndSignIn(page, { firstName: 'Grace', lastName: 'Hopper' });
   await skipPreferencesWizard(page);
   await linkSandboxBank(page, user, new URL(baseURL ?? '').origin);
+  await syncFinished(page, user);
   await page.goto('/');
   await page.getByRole('button', { name: 'Start a New Chat' }).click();
   await expect(page).toHaveURL(/\/chat\/thread-/);

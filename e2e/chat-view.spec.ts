@@ -1,6 +1,6 @@
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { expect, seriousAxeViolations, test } from './fixtures.ts';
-import { linkSandboxBank } from './support/bank.ts';
+import { linkSandboxBank, syncFinished } from './support/bank.ts';
 import { signUpAndSignIn, skipPreferencesWizard } from './support/users.ts';
 
 /**
@@ -73,6 +73,7 @@ for (const [viewportName, themeName] of RUNS) {
     const user = await signUpAndSignIn(page);
     await skipPreferencesWizard(page);
     await linkSandboxBank(page, user, new URL(baseURL ?? '').origin);
+    await syncFinished(page, user);
 
     await page.goto('/');
     await page.getByRole('button', { name: 'Start a New Chat' }).click();

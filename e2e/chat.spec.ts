@@ -1,7 +1,7 @@
 import { sealBody } from '@penny/contracts/envelope-seal';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, seriousAxeViolations, test } from './fixtures.ts';
-import { linkSandboxBank } from './support/bank.ts';
+import { linkSandboxBank, syncFinished } from './support/bank.ts';
 import { signUpAndSignIn, skipPreferencesWizard, type TestUser } from './support/users.ts';
 
 /**
@@ -80,6 +80,7 @@ test('the chat: ask, watch the steps, follow up, reload, reopen, save, fork, del
   const user = await signUpAndSignIn(page, { firstName: 'Ada', lastName: 'Lovelace' });
   await skipPreferencesWizard(page);
   await linkSandboxBank(page, user, new URL(baseURL ?? '').origin);
+  await syncFinished(page, user);
 
   // ---- A new chat from the start screen.
   await page.goto('/');

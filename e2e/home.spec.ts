@@ -1,7 +1,7 @@
 import type { HomeSummaryResponse } from '@penny/contracts';
 import type { Locator, Page } from '@playwright/test';
 import { expect, seriousAxeViolations, test } from './fixtures.ts';
-import { linkSandboxBank } from './support/bank.ts';
+import { linkSandboxBank, syncFinished } from './support/bank.ts';
 import { signUpAndSignIn, skipPreferencesWizard, type TestUser } from './support/users.ts';
 
 /**
@@ -22,6 +22,7 @@ async function syncedSummary(page: Page, user: Signed): Promise<NonNullable<Home
     firstName: user.firstName,
     lastName: user.lastName,
   });
+  await syncFinished(page, user);
   let summary: HomeSummaryResponse['summary'] = null;
   await expect
     .poll(

@@ -25,3 +25,29 @@ export async function linkSandboxBank(page: Page, user: TestUser, origin: string
   });
   expect(exchanged.status()).toBe(200);
 }
+
+/**
+ * Waits until every connection of the user has finished its sync: the first sync runs in the background
+ * and writes the ledger a page at a time, so figures read before it ends can be partial.
+ */
+export async function syncFinished(page: Page, user: TestUser & { token: string }): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const response = await page.request.get(`/db/get-credentials?username=${user.username}`, {
+          headers: { authorization: `Bearer ${user.token}` },
+        });
+        if (!response.ok()) return false;
+        const { accounts } = (await response.json()) as {
+          accounts: Record<string, { status: string; last_synced_at: string | null }>;
+        };
+        const connections = Object.values(accounts);
+        return (
+          connections.length > 0 &&
+          connections.every((c) => c.status === 'active' && c.last_synced_at !== null)
+        );
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(true);
+}
