@@ -120,9 +120,10 @@ export const ledgerQuerySchema = z
     group_by: z.enum(LEDGER_GROUPINGS).default('none'),
     /**
      * Two periods grouped: the groups ranked by their change, either way (the default), or only those
-     * that rose ('which category grew the most') or fell, largest first.
+     * that rose ('which category grew the most') or fell, largest first; or `none`, a breakdown of both
+     * periods ranked by size, the larger of each group's two figures ('break it down by category').
      */
-    change: z.enum(['any', 'increase', 'decrease']).optional(),
+    change: z.enum(['any', 'increase', 'decrease', 'none']).optional(),
     /** How many groups or transactions to list (rankings: 'top 3'). */
     top: z.number().int().min(1).max(50).optional(),
   })

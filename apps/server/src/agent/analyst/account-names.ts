@@ -138,6 +138,26 @@ export function ambiguousAccount(
   return candidates.length >= 2 ? candidates : undefined;
 }
 
+/**
+ * 'and dividends' after the savings account's interest: an account carried from the question before is
+ * dropped when it holds none of the category named now (the dividends are paid elsewhere).
+ */
+export function dropAccountWithout(reading: Reading, namedNow: number): void {
+  const held = reading.account?.categories;
+  const code = reading.category?.code;
+  if (namedNow > 0 || !held || !code) return;
+  if (held.some((category) => category === code || category.startsWith(`${code}_`))) return;
+  delete reading.account;
+  delete reading.namedAccount;
+}
+
+/** Whether the accounts all have one name, told apart only by their institutions ('Brokerage (Alpaca)'). */
+export function sameNamed(accounts: ContextAccount[]): boolean {
+  return (
+    new Set(accounts.map((account) => account.name.replace(/\s*\([^)]*\)$/, '').toLowerCase())).size === 1
+  );
+}
+
 /** Kinds of account people compare their spending on; 'card' and 'credit card' are one kind. */
 const SPENDING_ACCOUNT_KINDS: ReadonlyArray<[string, RegExp]> = [
   ['card', /\b(credit ?card|card|visa|mastercard|amex|credit)\b/],

@@ -212,6 +212,10 @@ const ASKS_THE_REST =
 const ASKS_REGROUPED =
   /^(and |ok |now |so )?(same|the same|same thing|do the same|same but)?\s*(for|by|per|but by|but for) (merchants?|stores?|places?|shops?|categor(y|ies)|accounts?)( instead| too| pls| please)?\??$/;
 
+/** 'break it down by category', 'breakdown?': the parts of the figure just given, by size. */
+const ASKS_BREAKDOWN =
+  /^(ok |and |now |so |can you |could you |pls |please )?(break (it|that|this|them|those) (down|up|out)|(a |the )?breakdown|split (it|that|this) (up|out))( (by|per) (category|categories|merchants?|stores?|places?|accounts?))?( pls| please)?\??$/;
+
 /** Whether an answer was about money in: income, payments in, an income category. */
 function aboutMoneyIn(reading: Reading): boolean {
   return (
@@ -294,6 +298,14 @@ export function turnOnEarlier(q: string, previous: Reading): Reading | undefined
     return account.kind === 'crypto'
       ? { intent: 'crypto', namedAccount: account, focus: [account.name] }
       : { intent: 'holdings', account, namedAccount: account, focus: [account.name] };
+  // 'break it down by category' after two periods compared: both periods' parts ranked by size (the
+  // change ranking is what 'why' gives).
+  const breakdown = q.match(ASKS_BREAKDOWN);
+  if (ledger && breakdown && (previous.periods?.length ?? 0) >= 2 && !shape.series) {
+    const by = breakdown[10] ?? 'category';
+    const groupBy = /^categor/.test(by) ? 'category' : /^account/.test(by) ? 'account' : 'merchant';
+    return { ...previous, shape: { ...shape, groupBy, change: 'none', top: shape.top ?? 5, shaped: true } };
+  }
   const regroup = q.match(ASKS_REGROUPED)?.[4];
   if (ledger && regroup && shape.groupBy !== 'none') {
     const groupBy = /^categor/.test(regroup) ? 'category' : /^account/.test(regroup) ? 'account' : 'merchant';

@@ -20,6 +20,11 @@ export function finishReading(
     reading.intent = 'search';
     reading.direction = reading.category.code.startsWith('TRANSFER_OUT') ? 'out' : 'in';
     delete reading.shape;
+    // 'the atm': the withdrawals made at one, not those at a teller (listed, as any search is).
+    if (/\batms?\b/.test(q) && reading.category.code === 'TRANSFER_OUT_WITHDRAWAL' && !reading.text) {
+      reading.text = 'ATM';
+      reading.limit ??= 50;
+    }
   }
   // What the answer should dwell on: the account or wallets named, the chain, the tickers.
   // 'and whats my limit' after the card: the account the thread is about, when none is named now.

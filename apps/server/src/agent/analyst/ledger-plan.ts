@@ -153,6 +153,22 @@ export function ledgerCalls(
     );
   }
   const calls = [query(base)];
+  // 'did my pay go up': the average paycheck of the latest whole month against the same month a year
+  // before leads (a verdict, not only a series); the series after it shows when the pay changed.
+  if (
+    periods.length === 1 &&
+    shape.series === 'month' &&
+    shape.per === 'transaction' &&
+    measure === 'income'
+  ) {
+    const [year = 0, month = 1] = first.end.slice(0, 10).split('-').map(Number);
+    const ended = addDays(first.end, 1).endsWith('-01') && first.end < today;
+    const latest = wholeMonth(year, ended ? month - 1 : month - 2, today);
+    const yearBefore = wholeMonth(year - 1, ended ? month - 1 : month - 2, today);
+    calls.unshift(
+      query({ ...base, periods: [asLedgerPeriod(latest), asLedgerPeriod(yearBefore)], group_by: 'none' }),
+    );
+  }
   if (periods.length === 1 && shape.compare === 'usual') {
     calls.push(
       query({

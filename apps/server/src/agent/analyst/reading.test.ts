@@ -887,6 +887,12 @@ describe('cash taken out', () => {
         },
       ]);
     }
+    // At the ATM: the withdrawals that say so; cash taken out at a teller is not one.
+    const atm = readCash('how many times did i hit the atm this yr');
+    const cash = readCash('how much cash did i withdraw this year');
+    if (atm.kind !== 'tools' || cash.kind !== 'tools') throw new Error('expected tools');
+    expect(atm.calls[0]?.input).toMatchObject({ text: 'ATM' });
+    expect(cash.calls[0]?.input).not.toHaveProperty('text');
   });
   it("'last month' is a period, not the newest few", () => {
     const plan = readCash('atm withdrawals last month');
@@ -1229,13 +1235,77 @@ describe('periods and subjects said once for two', () => {
       '2025-10-01',
     ]);
   });
-  it("'did i get a raise' reads each month's paycheck over a year", () => {
-    expect(ledger(read('did i get a raise'))).toMatchObject({
-      statistic: 'average',
-      per: 'transaction',
-      group_by: 'month',
-      periods: [{ start: '2025-11-01', end: '2026-10-31' }],
+  it("'did i get a raise' sets the latest month's paycheck against a year before, then each month's", () => {
+    const plan = read('did i get a raise');
+    if (plan.kind !== 'tools') throw new Error(JSON.stringify(plan));
+    expect(plan.calls.map((call) => call.input)).toMatchObject([
+      {
+        statistic: 'average',
+        per: 'transaction',
+        group_by: 'none',
+        periods: [
+          { start: '2026-10-01', end: '2026-10-31' },
+          { start: '2025-10-01', end: '2025-10-31' },
+        ],
+      },
+      {
+        statistic: 'average',
+        per: 'transaction',
+        group_by: 'month',
+        periods: [{ start: '2025-11-01', end: '2026-10-31' }],
+      },
+    ]);
+  });
+  it("'so did i get a raise or not' after this year's paychecks: the latest whole month against a year before", () => {
+    expect(
+      ledger(thread('paychecks this yr total', 'vs last yr', 'so did i get a raise or not')).periods,
+    ).toMatchObject([
+      { start: '2026-10-01', end: '2026-10-31' },
+      { start: '2025-10-01', end: '2025-10-31' },
+    ]);
+  });
+});
+
+describe('follow-ups that keep or drop what came before', () => {
+  it("'break it down by category' after two months compared: both months' categories by size", () => {
+    expect(ledger(thread('was sept worse than aug', 'why', 'break it down by category'))).toMatchObject({
+      group_by: 'category',
+      change: 'none',
+      periods: [{ start: '2026-09-01' }, { start: '2026-08-01' }],
     });
+    // 'why' still ranks by the change.
+    expect(ledger(thread('was sept worse than aug', 'why')).change).toBeUndefined();
+  });
+  it("'and dividends' after interest on checking drops the account when it holds no dividends", () => {
+    const held: TurnContext = {
+      ...context,
+      accounts: context.accounts.map((account) => ({
+        ...account,
+        categories: account.id === 'a1' ? ['INCOME_INTEREST_EARNED', 'INCOME_WAGES'] : ['INCOME_DIVIDENDS'],
+      })),
+    };
+    const heldMatcher = createMatcher(held);
+    const last = (...questions: string[]) => {
+      let previous: Reading | undefined;
+      let plan: Plan | undefined;
+      for (const q of questions) {
+        plan = understand(q, held, heldMatcher, previous, false);
+        if (plan.kind !== 'tools') throw new Error(JSON.stringify(plan));
+        previous = plan.reading;
+      }
+      return (plan as Extract<Plan, { kind: 'tools' }>).calls[0]?.input as { account?: string };
+    };
+    const interest = 'how much interest did my checking pay me this yr';
+    expect(last(interest, 'and dividends').account).toBeUndefined();
+    // The checking account holds wages: it is kept for them.
+    expect(last(interest, 'and wages').account).toBe('Plaid Checking');
+  });
+  it("'whats my roth ira worth' with two of that name answers both, not which one", () => {
+    const plan = read('whats my roth ira worth');
+    if (plan.kind !== 'tools') throw new Error(JSON.stringify(plan));
+    // (The vocabulary names them apart by institution; here they are named alike.)
+    expect(plan.reading).toMatchObject({ intent: 'balances', focus: ['Roth IRA', 'Roth IRA'] });
+    expect(plan.reading.account).toBeUndefined();
   });
 });
 

@@ -34,8 +34,11 @@ export type Shape = {
    * average of the months before.
    */
   compare?: 'previous' | 'current' | 'usual';
-  /** Groups of two periods ranked by their change: only those that rose, or fell ('grew the most'). */
-  change?: 'increase' | 'decrease';
+  /**
+   * Groups of two periods ranked by their change: only those that rose, or fell ('grew the most'); or
+   * not by change at all, a breakdown of both ranked by size ('break it down by category').
+   */
+  change?: 'increase' | 'decrease' | 'none';
   /** A series over time was asked for ('month by month', 'has it gone up'). */
   series?: LedgerTimeGrouping;
   minAmount?: string;

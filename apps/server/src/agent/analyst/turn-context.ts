@@ -11,6 +11,8 @@ export type ContextAccount = {
   institution?: string | null;
   /** Wallets: sol, eth or btc. */
   chain?: string | null;
+  /** The detailed categories of its posted transactions. */
+  categories?: string[];
 };
 export type ContextCategory = { code: string; label: string; count: number };
 export type ContextMerchant = { name: string; count: number };

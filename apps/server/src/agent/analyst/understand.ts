@@ -1,4 +1,10 @@
-import { accountsCompared, ambiguousAccount, applyNamedAccount } from './account-names.ts';
+import {
+  accountsCompared,
+  ambiguousAccount,
+  applyNamedAccount,
+  dropAccountWithout,
+  sameNamed,
+} from './account-names.ts';
 import { readNumbers } from './calculators.ts';
 import {
   ASKS_THE_DIFFERENCE,
@@ -516,11 +522,18 @@ export function understand(
     delete reading.periods;
   }
   applyExclusion(reading, parts.exclusion, Boolean(parts.category || parts.merchant || parts.text));
+  dropAccountWithout(reading, named.length);
   if (parts.investmentIncome && reading.intent === 'income') investmentIncome(reading, context);
   seriesPerUnit(reading, parts.shape);
   wholeWeeksOfSeries(reading, parts, context.today);
   const ambiguous = reading.shape?.groupBy === 'account' ? undefined : ambiguousAccount(q, matcher.accounts);
-  if (ambiguous) {
+  // Two accounts of one name at different institutions: what each is worth, side by side, not a question.
+  const twins =
+    ambiguous !== undefined &&
+    sameNamed(ambiguous) &&
+    ['balances', 'net_worth', 'holdings'].includes(reading.intent);
+  if (twins) reading.intent = 'balances';
+  else if (ambiguous) {
     const names = ambiguous.map((a) => a.name);
     return {
       kind: 'clarify',
@@ -528,7 +541,7 @@ export function understand(
       reading,
     };
   }
-  applyNamedAccount(reading, named, q, previous);
+  applyNamedAccount(reading, twins ? ambiguous : named, q, previous);
   const unknownReference = pointsToUnknown(q, reading, {
     named: parts.named.length > 0,
     periods: parts.periods.mentions.length,
@@ -536,7 +549,7 @@ export function understand(
     previous,
   });
   if (unknownReference) return { kind: 'clarify', question: unknownReference, reading };
-  finishReading(reading, q, symbols, named, previous);
+  finishReading(reading, q, symbols, twins ? ambiguous : named, previous);
   rememberSubjectBefore(reading, previous);
   rememberPeriodBefore(reading, previous);
   // A period named now, or moved to, is no longer the one chosen for the question before.

@@ -326,6 +326,7 @@ const CHANGE_ORDER: Record<NonNullable<Result['query']['change']>, string> = {
   any: 'largest change first',
   increase: 'largest increase first (only those that rose)',
   decrease: 'largest decrease first (only those that fell)',
+  none: 'largest first',
 };
 
 /** Two periods: the comparison first, the groups' changes, then each period's own facts. */
@@ -341,7 +342,7 @@ function comparisonFacts(result: Result, first: LedgerPeriodFigures, second: Led
               `${index + 1}. ${group.label}: ${valueText(group.values[0], unit)} ${inPeriod(first.period)} vs ${valueText(group.values[1], unit)} ${inPeriod(second.period)}, ${signedDifference(group.difference, unit)}${group.changePercent === null ? '' : ` (${signedPct(group.changePercent)})`}`,
           ),
         ]
-      : query.group_by !== 'none' && (query.change ?? 'any') !== 'any'
+      : query.group_by !== 'none' && (query.change === 'increase' || query.change === 'decrease')
         ? [`No ${GROUP_NOUN[query.group_by][0]} ${query.change === 'increase' ? 'rose' : 'fell'}.`]
         : [];
   // Each period's own figures; with groups compared above, only each period's headline.

@@ -678,6 +678,33 @@ describe.each(testDatabaseKinds())('the ledger query on %s', (database) => {
     );
   });
 
+  it('two periods broken down, not ranked by change: the groups by the larger of their two totals', async () => {
+    const first = { start: firstOfMonth(today, 1), end: month.end };
+    const second = { start: firstOfMonth(today, 2), end: lastOfMonth(firstOfMonth(today, 2)) };
+    const totals = (period: { start: string; end: string }) =>
+      new Map(
+        [...groupBy(postedIn(period).filter(isSpending), (row) => row.primary)].map(
+          ([key, items]) => [key, toCentsRef(-sum(items))] as const,
+        ),
+      );
+    const [ta, tb] = [totals(first), totals(second)];
+    const larger = (key: string | null) => {
+      const [a, b] = [ta.get(key ?? '') ?? 0n, tb.get(key ?? '') ?? 0n];
+      return a > b ? a : b;
+    };
+    const result = await run({ group_by: 'category', periods: [first, second], change: 'none', top: 50 });
+    const listed = result.data.comparison?.groups ?? [];
+    expect(listed.length).toBe(new Set([...ta.keys(), ...tb.keys()]).size);
+    for (const [index, group] of listed.entries()) {
+      expect(group.values).toEqual([
+        centsText(ta.get(group.key ?? '') ?? 0n),
+        centsText(tb.get(group.key ?? '') ?? 0n),
+      ]);
+      if (index > 0) expect(larger(listed[index - 1]?.key ?? null) >= larger(group.key)).toBe(true);
+    }
+    expect(result.facts[1]).toBe('By category, largest first:');
+  });
+
   it('says so when a period has nothing in it', async () => {
     const result = await run({
       periods: [{ start: '1990-04-01', end: '1990-06-30', label: 'Q2 1990' }],

@@ -494,6 +494,13 @@ function comparisonOf(
     }
     const direction = query.change ?? 'any';
     const size = (change: LedgerGroupChange) => {
+      if (direction === 'none') {
+        const [a, b] = change.values.map((value) => {
+          const scaled = scaledOf(value, unit);
+          return scaled < 0n ? -scaled : scaled;
+        });
+        return (a ?? 0n) > (b ?? 0n) ? (a ?? 0n) : (b ?? 0n);
+      }
       const value = scaledOf(change.difference, unit);
       if (direction === 'increase') return value;
       if (direction === 'decrease') return -value;
@@ -501,7 +508,8 @@ function comparisonOf(
     };
     groups.sort((x, y) => (size(y) > size(x) ? 1 : size(y) < size(x) ? -1 : x.label.localeCompare(y.label)));
     // 'which grew the most': only the groups that moved that way.
-    if (direction !== 'any') groups.splice(0, groups.length, ...groups.filter((group) => size(group) > 0n));
+    if (direction === 'increase' || direction === 'decrease')
+      groups.splice(0, groups.length, ...groups.filter((group) => size(group) > 0n));
   }
   return { ...changeOf(first.value, second.value, unit), groups: groups.slice(0, top) };
 }

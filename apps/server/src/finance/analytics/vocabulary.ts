@@ -12,6 +12,11 @@ export type Vocabulary = {
     kind: string;
     institution: string | null;
     chain: string | null;
+    /**
+     * The categories of the account's posted transactions, detailed where known: a follow-up keeps an
+     * account only for what it holds ('and dividends' after the savings account's interest).
+     */
+    categories: string[];
   }>;
   categories: Array<{ code: string; label: string; level: 'primary' | 'detailed'; count: number }>;
   merchants: Array<{ name: string; count: number }>;
@@ -36,21 +41,20 @@ export async function vocabulary(
   userId: string,
   options: { merchantLimit?: number } = {},
 ): Promise<Vocabulary> {
-  const categories = await readRows<{
-    primary_code: string | null;
+  // One pass: each account's categories; the user's category counts are summed from them.
+  const held = await readRows<{
+    account_id: string;
+    primary_code: string;
     detailed_code: string | null;
-    /** grouping(): 0 a detailed category, 1 a primary. */
-    level: number;
     count: number;
   }>(
     db,
     sql`
-      select t.category_primary as primary_code, t.category_detailed as detailed_code,
-        grouping(t.category_detailed)::int as level, count(*)::int as count
+      select t.account_id, t.category_primary as primary_code, t.category_detailed as detailed_code,
+        count(*)::int as count
       from ledger_transaction t
       where t.user_id = ${userId} and not t.pending and t.category_primary is not null
-      group by grouping sets ((t.category_primary, t.category_detailed), (t.category_primary))
-      order by count(*) desc`,
+      group by t.account_id, t.category_primary, t.category_detailed`,
   );
   const merchants = await readRows<{ name: string; count: number }>(
     db,
@@ -107,19 +111,31 @@ export async function vocabulary(
       kind: account.kind,
       institution: account.institution,
       chain: account.chain,
+      categories: [
+        ...new Set(
+          held.flatMap((row) =>
+            row.account_id === account.id ? [row.detailed_code ?? row.primary_code] : [],
+          ),
+        ),
+      ].sort(),
     })),
-    categories: categories.flatMap((row) => {
-      const code = row.level === 1 ? row.primary_code : row.detailed_code;
-      if (!code) return [];
-      return [
-        {
-          code,
-          label: categoryLabel(code),
-          level: row.level === 1 ? ('primary' as const) : ('detailed' as const),
-          count: Number(row.count),
-        },
-      ];
-    }),
+    categories: categoryCounts(held),
     merchants: merchants.map((row) => ({ name: row.name, count: Number(row.count) })),
   };
+}
+
+/** The user's categories, primary and detailed, with how many posted transactions each has, most first. */
+function categoryCounts(
+  held: Array<{ primary_code: string; detailed_code: string | null; count: number }>,
+): Vocabulary['categories'] {
+  const counts = new Map<string, { level: 'primary' | 'detailed'; count: number }>();
+  const add = (code: string, level: 'primary' | 'detailed', count: number) =>
+    counts.set(code, { level, count: (counts.get(code)?.count ?? 0) + count });
+  for (const row of held) {
+    add(row.primary_code, 'primary', Number(row.count));
+    if (row.detailed_code) add(row.detailed_code, 'detailed', Number(row.count));
+  }
+  return [...counts]
+    .map(([code, { level, count }]) => ({ code, label: categoryLabel(code), level, count }))
+    .sort((a, b) => b.count - a.count || a.code.localeCompare(b.code));
 }
