@@ -11,21 +11,7 @@ export function finishReading(
   named: ContextAccount[],
   previous: Reading | undefined,
 ): void {
-  // Cash taken out or money moved between accounts is no spending: 'how many times did I hit the atm'
-  // lists the withdrawals themselves, with their count and total.
-  if (
-    reading.category?.code.startsWith('TRANSFER_') &&
-    ['spending', 'merchants', 'search'].includes(reading.intent)
-  ) {
-    reading.intent = 'search';
-    reading.direction = reading.category.code.startsWith('TRANSFER_OUT') ? 'out' : 'in';
-    delete reading.shape;
-    // 'the atm': the withdrawals made at one, not those at a teller (listed, as any search is).
-    if (/\batms?\b/.test(q) && reading.category.code === 'TRANSFER_OUT_WITHDRAWAL' && !reading.text) {
-      reading.text = 'ATM';
-      reading.limit ??= 50;
-    }
-  }
+  transfersListed(reading, q);
   // What the answer should dwell on: the account or wallets named, the chain, the tickers.
   // 'and whats my limit' after the card: the account the thread is about, when none is named now.
   const kept =
@@ -173,5 +159,25 @@ export function finishReading(
     const isFollowUp = previous !== undefined && FOLLOW_UP.test(q);
     reading.numbers =
       isFollowUp && previous?.numbers ? { ...previous.numbers, ...readNumbers(q) } : readNumbers(q);
+  }
+}
+
+/**
+ * Cash taken out or money moved between accounts is no spending: 'how many times did I hit the atm'
+ * lists the withdrawals themselves, with their count and total.
+ */
+function transfersListed(reading: Reading, q: string): void {
+  if (
+    reading.category?.code.startsWith('TRANSFER_') &&
+    ['spending', 'merchants', 'search'].includes(reading.intent)
+  ) {
+    reading.intent = 'search';
+    reading.direction = reading.category.code.startsWith('TRANSFER_OUT') ? 'out' : 'in';
+    delete reading.shape;
+    // 'the atm': the withdrawals made at one, not those at a teller (listed, as any search is).
+    if (/\batms?\b/.test(q) && reading.category.code === 'TRANSFER_OUT_WITHDRAWAL' && !reading.text) {
+      reading.text = 'ATM';
+      reading.limit ??= 50;
+    }
   }
 }
