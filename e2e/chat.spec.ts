@@ -142,10 +142,14 @@ test('the chat: ask, watch the steps, follow up, reload, reopen, save, fork, del
   await expect(card.locator('header')).toContainText(monthName);
   await expect(card.locator('header')).toContainText(/From [\d,]+ transactions? in \d+ accounts?/);
   const answer = events.find((e) => e.type === 'result')?.result?.answer ?? '';
-  const sentences = answer.split('\n').filter((line) => line.trim().length > 20);
+  // The answer's lines as the chat shows them (a list item without its dash).
+  const sentences = answer
+    .split('\n')
+    .map((line) => line.trim().replace(/^-+\s+/, ''))
+    .filter((line) => line.length > 20);
   expect(sentences.length).toBeGreaterThan(0);
-  await expect(log).toContainText((sentences[0] ?? '').trim().split(' ').slice(0, 3).join(' '));
-  for (const sentence of sentences) await expect(card).not.toContainText(sentence.trim().slice(0, 30));
+  await expect(log).toContainText((sentences[0] ?? '').split(' ').slice(0, 3).join(' '));
+  for (const sentence of sentences) await expect(card).not.toContainText(sentence.slice(0, 30));
   expect(await seriousAxeViolations(page)).toEqual([]);
 
   // ---- A follow-up in the same thread: a second answer, for the month before.
