@@ -98,7 +98,14 @@ test('the chat: ask, watch the steps, follow up, reload, reopen, save, fork, del
   const events = (await (await streamed).text())
     .split('\n')
     .filter((line) => line.startsWith('data: '))
-    .map((line) => JSON.parse(line.slice(6)) as { type: string; action?: { status: string; tool?: string } });
+    .map(
+      (line) =>
+        JSON.parse(line.slice(6)) as {
+          type: string;
+          action?: { status: string; tool?: string };
+          result?: { answer: string };
+        },
+    );
   const toolEvents = events.filter((e) => e.type === 'action' && e.action?.tool === 'spending_by_category');
   expect(toolEvents.map((e) => e.action?.status)).toEqual(['started', 'completed']);
   expect(events.findIndex((e) => e.type === 'action')).toBeLessThan(
@@ -121,12 +128,28 @@ test('the chat: ask, watch the steps, follow up, reload, reopen, save, fork, del
       .first(),
   ).toBeVisible();
 
-  // The right number, in the answer and in the result card, with a chart.
+  // The right number, in the answer and in the result card, with a chart. The card holds the figures
+  // and says what it read, when and from what; the words are the chat's only (decision 0021).
   const expected = await groceriesLastMonth(page, user);
   await expect(log.getByText(expected).first()).toBeVisible();
   const card = page.getByRole('article').filter({ hasText: expected }).first();
   await expect(card).toBeVisible();
   await expect(page.locator('canvas').first()).toBeVisible();
+  const lastMonth = new Date();
+  lastMonth.setUTCDate(1);
+  lastMonth.setUTCMonth(lastMonth.getUTCMonth() - 1);
+  const monthName = lastMonth.toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  await expect(card.locator('header')).toContainText(monthName);
+  await expect(card.locator('header')).toContainText(/From [\d,]+ transactions? in \d+ accounts?/);
+  const answer = events.find((e) => e.type === 'result')?.result?.answer ?? '';
+  // The answer's lines as the chat shows them (a list item without its dash).
+  const sentences = answer
+    .split('\n')
+    .map((line) => line.trim().replace(/^-+\s+/, ''))
+    .filter((line) => line.length > 20);
+  expect(sentences.length).toBeGreaterThan(0);
+  await expect(log).toContainText((sentences[0] ?? '').split(' ').slice(0, 3).join(' '));
+  for (const sentence of sentences) await expect(card).not.toContainText(sentence.slice(0, 30));
   expect(await seriousAxeViolations(page)).toEqual([]);
 
   // ---- A follow-up in the same thread: a second answer, for the month before.

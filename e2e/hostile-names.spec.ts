@@ -6,7 +6,8 @@ import { signUpAndSignIn, skipPreferencesWizard, type TestUser } from './support
 /**
  * Issue #19, finding 4, in Chromium: a transaction named with the content markup
  * (`**BOLD** ... @currency(USD) 1000000`) and a wallet named with it show as plain text in the chat,
- * in the answer's card and in the saved resource: no bold, no colour, no forged money figure
+ * in the answer's card (its headline figure and table; the chat's words are not repeated there, decision
+ * 0021) and in the saved resource: no bold, no colour, no forged money figure
  * (docs/decisions/0012-plain-text-in-the-content-markup.md).
  */
 
@@ -169,6 +170,10 @@ test('hostile merchant and wallet names show as plain text in answers and resour
   await expect(merchantCard).toBeVisible({ timeout: 60_000 });
   await expectPlainNames(log, [MERCHANT]);
   await expectPlainNames(merchantCard, [MERCHANT]);
+  // The card leads with the merchant and its amount, large; the sentence around them is the chat's only.
+  await expect(merchantCard.locator('[data-markup="styled"]').first()).toContainText(`${MERCHANT} $9,876.54`);
+  await expect(log).toContainText('The merchant with the largest spending');
+  await expect(merchantCard).not.toContainText('The merchant with the largest spending');
   await page.screenshot({ path: test.info().outputPath('hostile-merchant-answer.png'), fullPage: true });
 
   // ---- Saved as a resource: the same card, as text.

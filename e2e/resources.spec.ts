@@ -4,7 +4,7 @@ import { expect, test } from './fixtures.ts';
 import { signUpAndSignIn, skipPreferencesWizard } from './support/users.ts';
 
 /**
- * Saves the gallery's chat-answer card ('Monthly spending': text, a pie chart and a table; fixture
+ * Saves the gallery's chat-answer card ('Monthly spending': its reading, headline figure, a pie chart and a table; fixture
  * GALLERY_PANEL_ANSWER in apps/web/src/features/gallery/fixtures.ts) through the visualization panel's
  * save icon, as a signed-in user does, and answers the stored resource's id.
  */
@@ -63,11 +63,14 @@ test.describe('saved resources', () => {
     await expect(page.getByRole('heading', { level: 2, name: 'Monthly spending' })).toBeVisible();
     expect(await settledAxeViolations(page)).toEqual([]);
 
-    // Opened by its address in a fresh page load: the visualization renders (text, chart, table).
+    // Opened by its address in a fresh page load: the visualization renders without the chat: what it
+    // read, when and from what (decision 0021), the headline figure, chart and table.
     await page.goto(`/Resources/${id}`);
     const viewer = page.getByRole('region', { name: 'Selected resource' });
     await expect(viewer.getByRole('heading', { level: 2, name: 'Monthly spending' })).toBeVisible();
-    await expect(viewer.getByText('Food and rent were the largest categories.')).toBeVisible();
+    await expect(viewer.getByText('December 2024', { exact: true })).toBeVisible();
+    await expect(viewer.getByText('From 38 transactions in 2 accounts')).toBeVisible();
+    await expect(viewer.getByText('$1,800.00')).toBeVisible();
     await expect(viewer.locator('canvas').first()).toBeVisible();
     await expect(viewer.getByRole('cell', { name: 'Landlord' })).toBeVisible();
     await expect(viewer.getByRole('button', { name: 'Start a new chat from this resource' })).toBeVisible();

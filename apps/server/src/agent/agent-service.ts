@@ -205,7 +205,6 @@ async function saveTurn(
   const dslObjects = composeContainer({
     queryId: request.query_id,
     status: outcome.status,
-    answer: outcome.answer,
     results: outcome.results.map((r) => r.result),
     ...(outcome.results[0] ? { fallbackTitle: capitalize(outcome.results[0].tool.replace(/_/g, ' ')) } : {}),
     preferences,

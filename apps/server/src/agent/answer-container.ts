@@ -1,11 +1,14 @@
 import { type DslKnownBlock, plainTextToMarkup, type TurnStatus } from '@penny/contracts';
 import type { AnswerPreferences } from './instructions.ts';
+import { count } from './tools/format.ts';
 import type { ToolBlock, ToolResult } from './tools/types.ts';
 
 /**
- * The turn's visualization container: the answer's prose first, then the tools' blocks, as many as
- * the user's Visuals and Numbers settings ask for. Visuals 1–2 keeps no chart, 3–6 one, 7–10 all;
- * Numbers decides the tables and figure blocks (1–3 none, 4–7 one table, 8–10 all).
+ * The turn's visualization container (decision 0021): the chat holds the answer's words, the panel its
+ * figures. The card is titled by what was read and subtitled by when, says what it counted, leads with
+ * the headline figure (the first tool's figures block, large), then the tools' charts and tables, as
+ * many as the user's Visuals and Numbers settings ask for. Visuals 1–2 keeps no chart, 3–6 one, 7–10
+ * all; Numbers decides the tables and further figure blocks (1–3 none, 4–7 one table, 8–10 all).
  */
 
 function chartBudget(visuals: number): number {
@@ -82,10 +85,42 @@ export function whenOfResults(results: readonly ToolResult[], today: string): st
   return `${from} – ${shortDayFormat.format(utcDay(end))}`;
 }
 
+/**
+ * What the card's figures were counted from, in one line of plain text (the card's description, never
+ * markup): the transactions and accounts the first tool read ('From 42 transactions in 3 accounts',
+ * 'From 3 accounts'); nothing for a calculator, which reads only the question's own figures.
+ */
+export function countedFrom(results: readonly ToolResult[]): string | undefined {
+  const first = results[0]?.provenance;
+  if (!first) return undefined;
+  const accounts = first.accounts.length;
+  const parts = [
+    ...(first.transactionCount > 0 ? [count(first.transactionCount, 'transaction')] : []),
+    ...(accounts > 0 ? [count(accounts, 'account')] : []),
+  ];
+  return parts.length > 0 ? `From ${parts.join(' in ')}` : undefined;
+}
+
+/**
+ * The card's lead: the headline figure, large (the first figures block, its title left to the card when
+ * it only repeats it), or, when every tool found nothing, the first tool's own sentence saying what was
+ * missing ('No accounts are linked yet, so there is no net worth to show.'), escaped like any text.
+ */
+function leadOf(blocks: readonly ToolBlock[], results: readonly ToolResult[], title: string) {
+  const headline = blocks.find((b) => b.role === 'figures');
+  if (headline) {
+    const { title: own, ...rest } = headline.block;
+    return { headline, block: (own && own !== title ? headline.block : rest) as DslKnownBlock };
+  }
+  const missing = results.find((r) => r.blocks.length === 0 && r.facts[0])?.facts[0];
+  return missing
+    ? { block: { type: 'content', content: plainTextToMarkup(missing) } as DslKnownBlock }
+    : null;
+}
+
 export function composeContainer(input: {
   queryId: string;
   status: TurnStatus;
-  answer: string;
   results: ToolResult[];
   /** The title when no block carries one (e.g. 'Net worth'). */
   fallbackTitle?: string;
@@ -96,14 +131,19 @@ export function composeContainer(input: {
 }): Array<Record<string, unknown>> {
   if (input.status !== 'completed' || input.results.length === 0) return [];
   const blocks = input.results.flatMap((r) => r.blocks);
-  const picked = pickBlocks(blocks, input.preferences, input.deep);
   const title =
     blocks.find((b) => typeof b.block.title === 'string' && b.block.title)?.block.title ??
     input.fallbackTitle ??
     'Query Results';
-  // The answer is plain prose (the chat shows it as text); the card's content is markup, so names
-  // quoted in it render as written, never as formatting or a figure (docs/security.md).
-  const content: DslKnownBlock = { type: 'content', content: plainTextToMarkup(input.answer) };
+  const lead = leadOf(blocks, input.results, title);
+  const picked = pickBlocks(
+    blocks.filter((b) => b !== lead?.headline),
+    input.preferences,
+    input.deep,
+  );
+  // Nothing to draw and nothing to say: the chat's words are the whole answer.
+  if (!lead && picked.length === 0) return [];
+  const counted = countedFrom(input.results);
   return [
     {
       type: 'container',
@@ -112,7 +152,8 @@ export function composeContainer(input: {
       id: `result-${input.queryId}`,
       title,
       subtitle: whenOfResults(input.results, input.today),
-      content_blocks: [content, ...picked],
+      ...(counted ? { description: counted } : {}),
+      content_blocks: [...(lead ? [lead.block] : []), ...picked],
     },
   ];
 }

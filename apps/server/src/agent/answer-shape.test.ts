@@ -88,6 +88,23 @@ describe('answers shaped by the preferences', () => {
     expect(blocksOf(many).some((b) => b.type === 'table')).toBe(true);
   });
 
+  it("the card leads with the answer's headline figure and never repeats its words, at any setting (decision 0021)", async () => {
+    for (const level of ['1/10', '10/10']) {
+      const answer = await askWith({
+        'Response Detail': { 'Detail Numbers': level, 'Detail Visual': level },
+      });
+      const [lead] = blocksOf(answer) as Array<{ type: string; content?: string }>;
+      expect(lead?.type).toBe('content');
+      expect(lead?.content).toMatch(/^\/1 /);
+      const headline = answer.answer.match(/\$([\d,]+\.\d{2})/)?.[1]?.replace(/,/g, '');
+      expect(lead?.content).toContain(`@currency(USD) ${headline}`);
+      const card = JSON.stringify(answer.dsl_objects);
+      for (const line of answer.answer.split('\n').filter((each) => each.trim().length > 20)) {
+        expect(card).not.toContain(line.trim().slice(0, 40));
+      }
+    }
+  });
+
   it('the tone changes the voice, not the figures', async () => {
     const formal = await askWith({ 'Conversation Tone': { tone_formal: '3/3' } });
     const funny = await askWith({ 'Conversation Tone': { tone_funny: '3/3' } });

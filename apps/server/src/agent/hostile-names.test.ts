@@ -61,6 +61,27 @@ function contents(value: unknown): string[] {
   ];
 }
 
+/** Every string cell of the tables in a DSL document, at any depth (the renderer shows cells as text). */
+function cells(value: unknown): string[] {
+  if (Array.isArray(value)) return value.flatMap(cells);
+  if (typeof value !== 'object' || value === null) return [];
+  const record = value as Record<string, unknown>;
+  const own =
+    record.type === 'table' && Array.isArray(record.rows)
+      ? record.rows.flatMap((row) => Object.values(row as object).filter((v) => typeof v === 'string'))
+      : [];
+  return [...own, ...Object.values(record).flatMap(cells)];
+}
+
+/** The answer's lines that its card repeats (escaped or not): none, since the chat holds the words. */
+function proseIn(body: ChatResponse): string[] {
+  const card = contents(body.dsl_objects).join('\n');
+  return body.answer
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line.length > 20 && (card.includes(line) || card.includes(escapeMarkup(line))));
+}
+
 describe.each(testDatabaseKinds())('hostile names in answers (%s)', (database) => {
   let t: TestApp;
   let ada: SignedUpUser;
@@ -112,13 +133,17 @@ describe.each(testDatabaseKinds())('hostile names in answers (%s)', (database) =
     return (await response.json()) as ChatResponse;
   }
 
-  it("quotes the finding's merchant as text in a merchant answer: the prose as written, the card escaped", async () => {
+  it("quotes the finding's merchant as text in a merchant answer: the prose as written, the card's headline escaped", async () => {
     const body = await ask('Where did I spend the most last month?');
     expect(body.status).toBe('completed');
     // The chat shows the answer as plain text: the name as written.
     expect(body.answer).toContain(MERCHANT);
-    const [content] = contents(body.dsl_objects);
-    expect(content).toContain(escapeMarkup(MERCHANT));
+    // The card holds the figures, not the chat's words (decision 0021): its headline names the merchant,
+    // escaped; its table shows the name as a cell (plain text in the renderer).
+    expect(proseIn(body)).toEqual([]);
+    const [headline] = contents(body.dsl_objects);
+    expect(headline).toContain(`/1 ${escapeMarkup(MERCHANT)} @currency(USD) 9876.54`);
+    expect(cells(body.dsl_objects)).toContain(MERCHANT);
     for (const text of contents(body.dsl_objects)) expect(forgeries(text)).toEqual([]);
     // The stored turn and the thread's DSL are the same escaped documents.
     const api = await identityClient(t);
@@ -131,7 +156,8 @@ describe.each(testDatabaseKinds())('hostile names in answers (%s)', (database) =
     const body = await ask('List my accounts');
     expect(body.status).toBe('completed');
     expect(body.answer).toContain(BANK);
-    expect(contents(body.dsl_objects).join('\n')).toContain(escapeMarkup(BANK));
+    expect(proseIn(body)).toEqual([]);
+    expect(cells(body.dsl_objects)).toContain(BANK);
     for (const text of contents(body.dsl_objects)) expect(forgeries(text)).toEqual([]);
   });
 

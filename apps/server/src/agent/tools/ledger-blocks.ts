@@ -1,7 +1,7 @@
 import { escapeMarkup } from '@penny/contracts';
 import { categoryColor, type LedgerPeriodFigures, type LedgerQueryResult } from '../../finance/index.ts';
 import { type ChartUnit, chooseChart, partsChart, rankingChart, seriesChart } from './chart-choice.ts';
-import { block, count, money, num } from './format.ts';
+import { block, count, dayText, money, num } from './format.ts';
 import { GROUP_NOUN, periodName, subjectOf, valueText } from './ledger-words.ts';
 import { transactionsTable } from './search-transactions.ts';
 import type { ToolBlock } from './types.ts';
@@ -31,8 +31,37 @@ function figuresBlock(result: Result, title: string): ToolBlock {
     );
   }
   const [first] = result.periods;
-  if (first && result.periods.length === 1) lines.push(count(first.transactionCount, 'transaction'));
+  if (first && result.periods.length === 1) {
+    const top = topOf(result, first);
+    if (top) return block('figures', { type: 'content', title, content: top });
+    lines.push(count(first.transactionCount, 'transaction'));
+  }
   return block('figures', { type: 'content', title, content: lines.join('\n') });
+}
+
+/**
+ * The largest or smallest of one period leads with what it is, not only its amount: the top group
+ * ('Whole Foods $412.35', its own transactions) or transaction ('Rent $1,450.00', its day), so the
+ * result card's headline answers the question without the chat's words (decision 0021).
+ */
+function topOf(result: Result, figures: LedgerPeriodFigures): string | null {
+  const { statistic, group_by } = result.query;
+  if (
+    (statistic !== 'largest' && statistic !== 'smallest') ||
+    result.unit !== 'usd' ||
+    figures.value === null
+  ) {
+    return null;
+  }
+  const when = escapeMarkup(periodName(figures.period));
+  if (group_by !== 'none') {
+    const group = figures.groups[0];
+    if (!group) return null;
+    return `/1 ${escapeMarkup(group.label)} ${money(figures.value)}\n${count(group.transactionCount, 'transaction')}, ${when}`;
+  }
+  const row = figures.transactions[0];
+  if (!row) return null;
+  return `/1 ${escapeMarkup(row.merchant ?? row.name)} ${money(figures.value)}\n${escapeMarkup(dayText(row.date))}, ${escapeMarkup(row.account)}`;
 }
 
 /** The figure a chart plots for a group: dollars, a count, or a percent. */

@@ -1,4 +1,4 @@
-import { dslObjectSchema, type LedgerQueryInput, toolInputSchemas } from '@penny/contracts';
+import { dslObjectSchema, escapeMarkup, type LedgerQueryInput, toolInputSchemas } from '@penny/contracts';
 import {
   accountsClient,
   createTestApp,
@@ -290,6 +290,12 @@ describe.each(testDatabaseKinds())('the ledger query on %s', (database) => {
     const allEqual = largest.every((row) => abs(row) === abs(largest[0] as Row));
     expect(result.blocks.map((item) => item.block.type)).toEqual(
       allEqual ? ['content', 'table'] : ['content', 'bar', 'table'],
+    );
+    // The headline (the result card's lead, decision 0021) names the largest purchase, not only its amount.
+    const [headline] = result.blocks;
+    const named = listed[0];
+    expect(((headline?.block ?? {}) as { content?: string }).content?.split('\n')[0]).toBe(
+      `/1 ${escapeMarkup(named?.merchant ?? named?.name ?? '')} @currency(USD) ${moneyText(abs(largest[0] as Row))}`,
     );
 
     const smallest = [...bought].sort((a, b) => -byAmount(a, b) || a.id - b.id)[0] as Row;

@@ -383,16 +383,19 @@ export const GALLERY_FIXTURES: GalleryFixture[] = [
 ];
 
 /**
- * A chat answer as the agent sends it: a container whose id carries its query id ('query-' plus a
- * timestamp plus random text), with text, a chart and a table. Shown only in the panel section; the
- * browser test of saved resources saves this card.
+ * A chat answer's card as the agent sends it (decision 0021): a container whose id carries its query id
+ * ('query-' plus a timestamp plus random text), titled by what was read, subtitled by when, with what it
+ * counted, the headline figure, a chart and a table; the answer's words stay in the chat. Shown only in
+ * the panel section; the browser test of saved resources saves this card.
  */
 export const GALLERY_PANEL_ANSWER: DslObject = {
   id: 'query-1735787045000-gal01',
   type: 'container',
   title: 'Monthly spending',
+  subtitle: 'December 2024',
+  description: 'From 38 transactions in 2 accounts',
   content_blocks: [
-    { type: 'content', content: '## Where the money went\nFood and rent were the largest categories.' },
+    { type: 'content', content: '/1 Spending @currency(USD) 1800\n38 transactions, in December 2024' },
     { type: 'pie', title: 'By category', labels: ['Food', 'Rent', 'Travel'], values: [420, 1200, 180] },
     {
       type: 'table',

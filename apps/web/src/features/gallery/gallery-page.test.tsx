@@ -112,6 +112,7 @@ describe('/gallery visualization panel section', () => {
       dsl_objects: [GALLERY_PANEL_ANSWER],
     });
     const stored = await server.app.services.resources.list(ada.user.id);
-    expect(stored.resources.map((resource) => resource.title)).toEqual(['Monthly spending']);
+    // Titled by what and when (decision 0018): the card's title and subtitle.
+    expect(stored.resources.map((resource) => resource.title)).toEqual(['Monthly spending · December 2024']);
   });
 });

@@ -31,6 +31,15 @@ describe('<VisualizationView>', () => {
     expect(card).toHaveAttribute('data-new', 'true');
   });
 
+  it("shows a container's description under its subtitle as plain text, never markup", () => {
+    const described = { ...container, description: 'From 9 transactions in **2** accounts' };
+    render(<VisualizationView objects={[described]} />);
+    const card = screen.getByRole('article', { name: 'Spending summary' });
+    const header = within(card).getByText('June').parentElement as HTMLElement;
+    expect(within(header).getByText('From 9 transactions in **2** accounts')).toBeInTheDocument();
+    expect(header.querySelector('strong')).toBeNull();
+  });
+
   it('card and info blocks render nothing', () => {
     render(
       <VisualizationView

@@ -66,6 +66,8 @@ function VisualizationCard({
   const actionNodes = actions?.(info);
   const cardTitle = isContainer ? info.title : undefined;
   const subtitle = isContainer ? (object as { subtitle?: unknown }).subtitle : undefined;
+  // A container's description is its one-line reading (what its figures were counted from), plain text.
+  const description = isContainer ? (object as { description?: unknown }).description : undefined;
   const Heading = `h${headingLevel}` as 'h2';
   const inner = (isContainer && cardTitle ? headingLevel + 1 : headingLevel) as BlockHeadingLevel;
 
@@ -90,6 +92,9 @@ function VisualizationCard({
             ) : null}
             {typeof subtitle === 'string' && subtitle.trim() ? (
               <p className="text-sm text-text-muted">{subtitle}</p>
+            ) : null}
+            {typeof description === 'string' && description.trim() ? (
+              <p className="text-sm text-text-muted">{description}</p>
             ) : null}
           </div>
           {actionNodes ? (
