@@ -1,5 +1,6 @@
 import { readNumbers } from './calculators.ts';
 import { FOLLOW_UP } from './intents.ts';
+import { MOVED_INTO_SAVINGS } from './money-words.ts';
 import type { Reading } from './reading.ts';
 import type { ContextAccount } from './turn-context.ts';
 
@@ -12,6 +13,7 @@ export function finishReading(
   previous: Reading | undefined,
 ): void {
   transfersListed(reading, q);
+  movedIntoSavings(reading, q);
   // What the answer should dwell on: the account or wallets named, the chain, the tickers.
   // 'and whats my limit' after the card: the account the thread is about, when none is named now.
   const kept =
@@ -180,4 +182,15 @@ function transfersListed(reading: Reading, q: string): void {
       reading.limit ??= 50;
     }
   }
+}
+
+/** 'how much did I move into savings this year': the transfers into the savings account, listed and totalled. */
+function movedIntoSavings(reading: Reading, q: string): void {
+  if (!MOVED_INTO_SAVINGS.test(q) || reading.intent === 'net_worth') return;
+  reading.intent = 'search';
+  reading.category = { code: 'TRANSFER_IN', label: 'Transfers in' };
+  reading.direction = 'in';
+  reading.limit ??= 50;
+  if (!reading.account) reading.accountKind = 'savings';
+  delete reading.shape;
 }

@@ -1,4 +1,5 @@
 import { intentOfMeasure } from './intents.ts';
+import { MOVED_INTO_SAVINGS } from './money-words.ts';
 import type { PeriodReading } from './period-grammar.ts';
 import type { Intent } from './reading.ts';
 import { namesTransactions, type Shape, UNUSUAL } from './shape.ts';
@@ -26,6 +27,8 @@ export function refineIntent(
 ): { intent: Intent | undefined; investmentIncome: boolean; paysOwn: boolean } {
   const { shape, periods, named, symbols, namesSubject, numbers } = said;
   let intent = detected;
+  if (MOVED_INTO_SAVINGS.test(q) && intent !== 'net_worth')
+    return { intent: 'search', investmentIncome: false, paysOwn: false };
   // 'if i put 500 a month away at 4% for 10 yrs': an amount, a rate and a span is a projection.
   if (
     (intent === undefined || intent === 'cash_flow' || intent === 'income' || intent === 'spending') &&

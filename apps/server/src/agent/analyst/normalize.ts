@@ -12,6 +12,8 @@ import { isEverydayWord } from './vocabulary.ts';
 const CHAT: Record<string, string> = {
   rn: 'right now',
   divs: 'dividends',
+  // A high-yield savings account.
+  hysa: 'savings',
   div: 'dividend',
   tbh: '',
   imo: '',

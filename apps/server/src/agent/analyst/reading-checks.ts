@@ -113,7 +113,7 @@ export function unsupportedReading(
   const netWorthLessCrypto = intent === 'net_worth' && /\b(crypto|wallets?)\b/.test(q);
   if (!netWorthLessCrypto && !exclusionRead && leavesAPartOut(q)) return CANNOT_EXCLUDE;
   if (
-    /\b(put|putting|contribut\w*|deposit\w*|moved?|moving|transferr?\w*|added|adding|sock\w*)( \w+){0,3} (in|into|to) (my |the )?(roth|ira|401k|brokerage|savings|investments?|retirement|hysa)\b/.test(
+    /\b(put|putting|contribut\w*|deposit\w*|moved?|moving|transferr?\w*|added|adding|sock\w*)( \w+){0,3} (in|into|to) (my |the )?(roth|ira|401k|brokerage|investments?|retirement)\b/.test(
       q,
     )
   )

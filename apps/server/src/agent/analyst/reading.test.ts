@@ -383,8 +383,8 @@ describe('more kinds from questions typed as people type', () => {
     expect(query.filters?.merchants).toEqual(['Uber', 'Lyft']);
     expect(query.periods[0]).toMatchObject({ start: '2026-01-01', end: '2026-11-26' });
   });
-  it('asks back about money moved into an account and a store it is not told', () => {
-    expect(read('how much did i move into savings this yr').kind).toBe('clarify');
+  it('asks back about money moved into a retirement account and a store it is not told', () => {
+    expect(read('how much did i move into my ira this yr').kind).toBe('clarify');
     expect(read('how much did i spend at the store').kind).toBe('clarify');
     expect(read('how much did i spend on it last month').kind).toBe('clarify');
   });
@@ -1299,6 +1299,23 @@ describe('follow-ups that keep or drop what came before', () => {
     expect(last(interest, 'and dividends').account).toBeUndefined();
     // The checking account holds wages: it is kept for them.
     expect(last(interest, 'and wages').account).toBe('Plaid Checking');
+  });
+  it("'how much did i move into savings this yr' lists the transfers into savings, not income", () => {
+    for (const q of [
+      'how much did i move into savings this yr',
+      'how much did i transfer to my hysa last month',
+    ]) {
+      const plan = read(q);
+      if (plan.kind !== 'tools') throw new Error(JSON.stringify(plan));
+      expect(plan.calls).toEqual([
+        {
+          tool: 'search_transactions',
+          input: expect.objectContaining({ category: 'TRANSFER_IN', direction: 'in', account: 'savings' }),
+        },
+      ]);
+    }
+    // Into a retirement account it is still asked back: contributions there are not transfers in the ledger.
+    expect(read('how much did i put into my roth this yr').kind).toBe('clarify');
   });
   it("'whats my roth ira worth' with two of that name answers both, not which one", () => {
     const plan = read('whats my roth ira worth');

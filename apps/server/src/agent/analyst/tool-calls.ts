@@ -107,7 +107,7 @@ export function callsFor(reading: Reading, context: TurnContext, deep: boolean):
           tool: 'search_transactions',
           input: {
             ...(reading.period ? range : {}),
-            ...accountInput,
+            ...(account ? accountInput : reading.accountKind ? { account: reading.accountKind } : {}),
             ...(reading.merchant ? { merchant: reading.merchant } : {}),
             ...(reading.category ? { category: reading.category.code } : {}),
             ...(reading.text ? { text: reading.text } : {}),
