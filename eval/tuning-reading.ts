@@ -9,6 +9,7 @@ import { TYPED_4_QUESTIONS } from './tuning-typed-4.ts';
 import { TYPED_5_QUESTIONS } from './tuning-typed-5.ts';
 import { TYPED_6_QUESTIONS } from './tuning-typed-6.ts';
 import { TYPED_7_QUESTIONS } from './tuning-typed-7.ts';
+import { TYPED_8_QUESTIONS } from './tuning-typed-8.ts';
 
 /**
  * The tuning set's questions typed as people type into a chat box (lower case, typos, abbreviations,
@@ -27,7 +28,7 @@ export const READING_QUESTIONS: readonly Question[] = [
 ];
 
 /**
- * The third to seventh typed batches (tuning-typed-3.ts to tuning-typed-7.ts, each written without reading
+ * The third to eighth typed batches (tuning-typed-3.ts to tuning-typed-8.ts, each written without reading
  * the analyst): the backlog, measured by `npm run eval -- --backlog` and read to fix kinds of reading, each
  * asserted once it all passes.
  */
@@ -37,4 +38,5 @@ export const BACKLOG_QUESTIONS: readonly Question[] = [
   ...TYPED_5_QUESTIONS,
   ...TYPED_6_QUESTIONS,
   ...TYPED_7_QUESTIONS,
+  ...TYPED_8_QUESTIONS,
 ];

@@ -42,6 +42,10 @@ export const toolInputSchemas = {
     /** Months of history for the trend (month-end values). */
     months: z.number().int().min(1).max(60).default(12),
   }),
+  /** One account's balance over a period: at its start, at each month's end and at its end. */
+  balance_history: periodInputSchema.extend({
+    account: shortText.describe("An account name or id, or a kind ('savings', 'checking')"),
+  }),
   search_transactions: z.object({
     text: shortText.describe('Words in the description or merchant').optional(),
     merchant: shortText.optional(),

@@ -188,6 +188,7 @@ describe.each(testDatabaseKinds())('hostile names in answers (%s)', (database) =
         ];
       case 'largest_transactions':
       case 'cash_flow':
+      case 'balance_history':
         return [{ ...period, account: BANK }];
       case 'ledger_query':
         return [

@@ -2,6 +2,7 @@ import { readNumbers } from './calculators.ts';
 import { FOLLOW_UP } from './intents.ts';
 import { MOVED_INTO_SAVINGS } from './money-words.ts';
 import type { Reading } from './reading.ts';
+import { BALANCE_OVER_TIME } from './reading-checks.ts';
 import type { ContextAccount } from './turn-context.ts';
 
 /** The rest of the reading: what to dwell on, list lengths, groupings, a calculator's numbers. */
@@ -14,6 +15,7 @@ export function finishReading(
 ): void {
   transfersListed(reading, q);
   movedIntoSavings(reading, q);
+  balanceOverTime(reading, q);
   // What the answer should dwell on: the account or wallets named, the chain, the tickers.
   // 'and whats my limit' after the card: the account the thread is about, when none is named now.
   const kept =
@@ -193,4 +195,14 @@ function movedIntoSavings(reading: Reading, q: string): void {
   reading.limit ??= 50;
   if (!reading.account) reading.accountKind = 'savings';
   delete reading.shape;
+}
+
+/** 'has my savings grown this year', 'what was my checking balance on oct 31': the balance over time. */
+function balanceOverTime(reading: Reading, q: string): void {
+  if (reading.intent !== 'balances') return;
+  if (!BALANCE_OVER_TIME.test(q) && !(reading.period && !reading.periodDefaulted)) return;
+  reading.balanceHistory =
+    /\b(start|beginning) of (the |this )?year\b/.test(q) && (!reading.period || reading.periodDefaulted)
+      ? 'this_year'
+      : 'period';
 }

@@ -28,12 +28,14 @@ export function checkPeriods(
   intent: Intent,
   context: TurnContext,
   q: string,
+  /** The question names an account: its balance on a past day is rebuilt (balance_history). */
+  accountNamed = false,
 ): string | undefined {
   const unreadable = read.unreadable[0];
   if (unreadable)
     return `I couldn't read "${unreadable.text}" as a date. Which period do you mean? For example "last month", "Q3 2025" or "June 1 to June 15".`;
   const past = read.mentions.find((m) => m.period.end < context.today);
-  if (past && (intent === 'net_worth' || intent === 'balances') && !BALANCE_CHANGE.test(q))
+  if (past && (intent === 'net_worth' || (intent === 'balances' && !accountNamed)) && !BALANCE_CHANGE.test(q))
     return `I can give balances as of today, but not every account's balance ${past.period.label.startsWith('the ') ? 'for' : 'in'} ${past.period.label}: investment and wallet balances are known only from when Penny first recorded them. I can show your ${intent === 'net_worth' ? 'net worth' : 'balances'} now, or your bank and card accounts' month-end totals over the last months. Which would help?`;
   if (LOOKS_AHEAD.has(intent)) return undefined;
   const ahead = read.mentions.find((m) => m.future === 'wholly');
@@ -51,6 +53,10 @@ export function checkPeriods(
 }
 
 /** A balance question about change over a span ('since june', 'how has it grown'): the trend answers it. */
+/** A balance asked over time or at a past day: 'has my savings grown', 'at the end of each month'. */
+export const BALANCE_OVER_TIME =
+  /\b(grown|grow|grew|growing|gone (up|down)|went (up|down)|changed?|changing|increased?|decreased?|dropped|risen|rose)\b|\b(at|on) the (end|start|beginning) of\b|\b(end|start) of (each|every)\b|\bmonth[- ]end\b|\b(was|were) (it|they|my \w+( balance)?) (at|on|in|back)\b|\bwhat was (it|my \w+( balance)?)\b/;
+
 const BALANCE_CHANGE =
   /\b(since|grow\w*|grew|chang\w*|gone (up|down)|went (up|down)|go (up|down)|trend\w*|over time|over the|increas\w*|decreas\w*|drop\w*|rose|risen|fell|fallen|from .+ to)\b/;
 
@@ -118,13 +124,6 @@ export function unsupportedReading(
     )
   )
     return "I can't total what you moved into one of your accounts yet: transfers between your own accounts are left out of spending and income. I can show the account's balance now, or your income and spending. Which would help?";
-  if (
-    intent === 'balances' &&
-    /\b(grown|grow|grew|growing|gone (up|down)|went (up|down)|changed?|changing|increased?|decreased?|dropped|risen|rose)\b|\b(at|on) the (end|start|beginning) of\b|\b(end|start) of (each|every)\b|\bmonth[- ]end\b|\b(was|were) (it|they|my \w+( balance)?) (at|on|in|back)\b/.test(
-      q,
-    )
-  )
-    return "I can't show one account's balance over time yet. I can show its balance now, or your bank and card accounts' month-end totals in your net worth. Which would help?";
   if (
     /\bno[- ]spend(ing)? days?\b|\bdays? (without|with no|i didn'?t) (spending|spend|any purchases|buy)/.test(
       q,

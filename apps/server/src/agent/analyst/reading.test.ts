@@ -1317,6 +1317,36 @@ describe('follow-ups that keep or drop what came before', () => {
     // Into a retirement account it is still asked back: contributions there are not transfers in the ledger.
     expect(read('how much did i put into my roth this yr').kind).toBe('clarify');
   });
+  it('a balance over time or on a past day is the balance history of the account named', () => {
+    const history = (plan: Plan) => {
+      if (plan.kind !== 'tools') throw new Error(JSON.stringify(plan));
+      expect(plan.calls).toHaveLength(1);
+      expect(plan.calls[0]?.tool).toBe('balance_history');
+      return plan.calls[0]?.input;
+    };
+    expect(history(read('has my checking balance grown this yr'))).toEqual({
+      account: 'Plaid Checking',
+      start: '2026-01-01',
+      end: '2026-11-26',
+    });
+    expect(history(read('what was my checking balance on oct 31'))).toEqual({
+      account: 'Plaid Checking',
+      start: '2026-10-31',
+      end: '2026-10-31',
+    });
+    // No period: the last 6 months; 'it' is the account of the question before.
+    expect(history(read('is my checking acct actually growing or nah'))).toMatchObject({
+      start: '2026-06-01',
+    });
+    expect(history(thread('whats my checking balance', 'what was it at the start of the yr'))).toEqual({
+      account: 'Plaid Checking',
+      start: '2026-01-01',
+      end: '2026-11-26',
+    });
+    // Today's balance is still the accounts' list.
+    const now = read('whats my checking balance');
+    expect(now.kind === 'tools' && now.calls[0]?.tool).toBe('list_accounts');
+  });
   it("'whats my roth ira worth' with two of that name answers both, not which one", () => {
     const plan = read('whats my roth ira worth');
     if (plan.kind !== 'tools') throw new Error(JSON.stringify(plan));

@@ -67,6 +67,11 @@ export type Reading = {
   numbers?: Record<string, number>;
   /** Names the answer should dwell on (an account, a wallet, a ticker): facts naming them come first. */
   focus?: string[];
+  /**
+   * A balance over a period or on a past day (balance_history), not today's: over the period read, or
+   * since the start of this year ('what was it at the start of the year').
+   */
+  balanceHistory?: 'period' | 'this_year';
   /** The question's shape when it asks more than a plain total (shape.ts). */
   shape?: Shape;
   /**

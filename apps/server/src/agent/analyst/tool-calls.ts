@@ -1,3 +1,4 @@
+import { addMonths } from '../../finance/index.ts';
 import { calculatorCalls } from './calculators.ts';
 import { thisMonth } from './periods.ts';
 import type { Reading, ToolCall } from './reading.ts';
@@ -76,8 +77,29 @@ export function callsFor(reading: Reading, context: TurnContext, deep: boolean):
         { tool: 'net_worth', input: { months: 12 } },
         ...(deep ? [{ tool: 'list_accounts' as const, input: {} }] : []),
       ];
-    case 'balances':
-      return [{ tool: 'list_accounts', input: {} }];
+    case 'balances': {
+      // 'if I paid off my card today': today's balance is the accounts' own.
+      if (
+        !reading.balanceHistory ||
+        (reading.balanceHistory === 'period' && reading.period?.start === context.today)
+      )
+        return [{ tool: 'list_accounts', input: {} }];
+      // No period said: the last 6 months, as a series of month ends.
+      const over =
+        reading.balanceHistory === 'this_year'
+          ? { start: `${context.today.slice(0, 4)}-01-01`, end: context.today }
+          : reading.period && !reading.periodDefaulted
+            ? {
+                start: reading.period.start,
+                end: reading.period.end < context.today ? reading.period.end : context.today,
+              }
+            : { start: addMonths(`${context.today.slice(0, 7)}-01`, -5), end: context.today };
+      // The account asked about (a balance reading keeps it as the one named), else the bank accounts.
+      const named = reading.namedAccount?.name ?? account;
+      return [
+        { tool: 'balance_history', input: { account: named ?? reading.accountKind ?? 'bank', ...over } },
+      ];
+    }
     case 'recurring':
       return [
         {

@@ -511,7 +511,7 @@ export function understand(
     parts.exclusion !== undefined || AGAINST_THE_REST.test(q),
   );
   if (unsupported) return { kind: 'clarify', question: unsupported, reading };
-  const periodProblem = checkPeriods(parts.periods, reading.intent, context, q);
+  const periodProblem = checkPeriods(parts.periods, reading.intent, context, q, parts.named.length > 0);
   if (periodProblem) return { kind: 'clarify', question: periodProblem, reading };
   if (parts.yearBack) applyYearBack(reading, parts, context);
   else applyPeriods(reading, parts, context);

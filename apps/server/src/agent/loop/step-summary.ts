@@ -12,6 +12,7 @@ import type { ToolResult } from '../tools/types.ts';
 const TOOL_LABELS = {
   list_accounts: 'Accounts',
   net_worth: 'Net worth',
+  balance_history: 'Balance history',
   search_transactions: 'Transaction search',
   spending_by_category: 'Spending by category',
   spending_by_merchant: 'Spending by merchant',
@@ -37,6 +38,7 @@ const TOOL_LABELS = {
 const TOOL_READS = {
   list_accounts: 'accounts',
   net_worth: 'accounts',
+  balance_history: 'accounts',
   search_transactions: 'transactions',
   spending_by_category: 'transactions',
   spending_by_merchant: 'transactions',

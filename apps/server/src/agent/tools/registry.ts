@@ -1,5 +1,6 @@
 import type { ToolName } from '@penny/contracts';
 import { affordabilityTool } from './affordability.ts';
+import { balanceHistoryTool } from './balance-history.ts';
 import { cashFlowTool } from './cash-flow.ts';
 import { compoundGrowthTool } from './compound-growth.ts';
 import { cryptoBalancesTool } from './crypto-balances.ts';
@@ -26,6 +27,7 @@ import type { FinanceTool } from './types.ts';
 export const financeTools = {
   list_accounts: listAccountsTool,
   net_worth: netWorthTool,
+  balance_history: balanceHistoryTool,
   search_transactions: searchTransactionsTool,
   spending_by_category: spendingByCategoryTool,
   spending_by_merchant: spendingByMerchantTool,

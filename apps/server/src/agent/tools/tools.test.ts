@@ -637,6 +637,41 @@ describe.each(testDatabaseKinds())('the finance toolkit on %s', (database) => {
     expect(data.trend.at(-1)?.net).toBe(centsText(net));
   });
 
+  it('balance_history: one account at the start, each month end and the end, rebuilt from its transactions', async () => {
+    const savings = accounts.find((account) => account.kind === 'savings');
+    if (!savings) throw new Error('the sandbox bank has no savings account');
+    const start = firstOfMonth(today, 3);
+    const result = await run('balance_history', { account: savings.name, start, end: today });
+    // A cash account's balance at the end of a day: today's balance less the posted transactions after it.
+    const at = (day: string) =>
+      (savings.usd ?? 0n) -
+      sum(
+        rows.filter(
+          (row) => row.accountId === savings.id && !row.pending && row.date > day && row.usd !== null,
+        ),
+      );
+    const days = [
+      shiftDays(start, -1),
+      lastOfMonth(firstOfMonth(today, 3)),
+      lastOfMonth(firstOfMonth(today, 2)),
+      lastOfMonth(firstOfMonth(today, 1)),
+      today,
+    ];
+    const data = result.data as { points: Array<{ date: string; value: string | null }> };
+    expect(data.points).toEqual(days.map((date) => ({ date, value: centsText(at(date)) })));
+    const [opening, closing] = [at(days[0] ?? ''), at(today)];
+    const difference = closing - opening;
+    const magnitude = difference < 0n ? -difference : difference;
+    expect(result.facts[0]).toBe(
+      `${savings.name}: ${dollars(centsText(opening))} on ${dayWords(days[0] ?? '')} and ${dollars(centsText(closing))} on ${dayWords(today)}, ${difference < 0n ? 'down' : 'up'} ${dollars(centsText(magnitude))}${result.facts[0]?.match(/ \([^)]*\)\.$/)?.[0] ?? ''}`,
+    );
+    // An account a user does not have is refused, naming the ones there are.
+    const refused = await run('balance_history', { account: 'Nonexistent account', start, end: today }).catch(
+      (error: unknown) => error,
+    );
+    expect((refused as ServiceError).code).toBe('accounts:not-found');
+  });
+
   it('list_accounts: every account with its USD balance and the combined total', async () => {
     const result = await run('list_accounts', {});
     const data = result.data as {

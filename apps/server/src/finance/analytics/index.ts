@@ -1,4 +1,5 @@
 import type { Database } from '../../db/index.ts';
+import { accountBalanceHistory } from './account-history.ts';
 import { listAccounts, resolveAccounts } from './accounts.ts';
 import { averageMonthlySpending, cashFlowByMonth } from './cash-flow.ts';
 import { cryptoBalances } from './crypto.ts';
@@ -18,6 +19,7 @@ import { vocabulary } from './vocabulary.ts';
  * One file per family of figures; each query is a top-level function taking the database first.
  */
 
+export type { AccountHistory, BalancePoint } from './account-history.ts';
 export type { AnalyticsAccount } from './accounts.ts';
 export type { AverageMonthlySpending, CashFlow, MonthFlow } from './cash-flow.ts';
 export type { CryptoBalances, CryptoWallet } from './crypto.ts';
@@ -64,6 +66,7 @@ export function createAnalyticsService(deps: { db: Database }) {
     recurringPayments: withDb(recurringPayments),
     netWorth: withDb(netWorth),
     netWorthTrend: withDb(netWorthTrend),
+    accountBalanceHistory: withDb(accountBalanceHistory),
     holdings: withDb(holdings),
     cryptoBalances: withDb(cryptoBalances),
     averageMonthlySpending: withDb(averageMonthlySpending),

@@ -3,7 +3,7 @@ import type { Database } from '../../db/index.ts';
 import { type AnalyticsAccount, listAccounts } from './accounts.ts';
 import { addMonths, monthEnd } from './dates.ts';
 import type { Money } from './money.ts';
-import { ACCOUNT_USD, and, CASH_KINDS, money2, readRows, USD } from './sql.ts';
+import { ACCOUNT_USD, and, CASH_KINDS, inList, money2, readRows, USD } from './sql.ts';
 
 export type NetWorth = {
   assets: Money;
@@ -116,7 +116,7 @@ function trendDays(months: number, today: string): string[] {
   return days;
 }
 
-type TrendRow = {
+export type TrendRow = {
   day: string;
   net: string;
   assets: string;
@@ -131,7 +131,12 @@ type TrendRow = {
  * transactions between; for others (investments, wallets), the last balance recorded on or before that
  * day, or nothing before the first record.
  */
-function valuesAtDays(db: Database, userId: string, days: string[]): Promise<TrendRow[]> {
+export function valuesAtDays(
+  db: Database,
+  userId: string,
+  days: string[],
+  accountIds?: readonly string[],
+): Promise<TrendRow[]> {
   const snapshotUsd = sql.raw(`coalesce(s.current_usd, case when s.currency = 'USD' then s.current end)`);
   return readRows<TrendRow>(
     db,
@@ -155,7 +160,7 @@ function valuesAtDays(db: Database, userId: string, days: string[]): Promise<Tre
           where s.user_id = ${userId} and s.account_id = a.id and s.as_of >= p.at_day
           order by s.as_of asc limit 1
         ) after on true
-        where a.user_id = ${userId}
+        where a.user_id = ${userId}${accountIds ? sql` and a.id in ${inList(accountIds)}` : sql``}
       ),
       figured as (
         select v.at_day, v.kind in ${CASH_KINDS} as is_cash,
