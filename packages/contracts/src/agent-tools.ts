@@ -50,6 +50,8 @@ export const toolInputSchemas = {
     text: shortText.describe('Words in the description or merchant').optional(),
     merchant: shortText.optional(),
     category: categoryFilter.optional(),
+    /** Any of several categories ('transfers in and out'), with or instead of `category`. */
+    categories: z.array(categoryFilter).max(10).optional(),
     min_amount: money.describe('Smallest absolute amount, dollars').optional(),
     max_amount: money.describe('Largest absolute amount, dollars').optional(),
     direction: z.enum(['in', 'out']).optional(),

@@ -16,7 +16,7 @@ const LEAVES_OUT =
 const SIDE_INCOME = /\b(side|extra|passive) (income|money|hustles?|gigs?|earnings)\b|\bside hustles?\b/;
 
 /** The excluding words, and the looser ones ('minus', 'but not') that count only where a part is named. */
-const EXCLUDING = new RegExp(`\\b(${LEAVES_OUT}|exclude|leave out|but not|outside of|minus)\\b`);
+const EXCLUDING = new RegExp(`\\b(${LEAVES_OUT}|exclude|leave out|but not|outside of|minus|without)\\b`);
 
 const LEAVES_A_PART_OUT = new RegExp(`\\b(${LEAVES_OUT}|everything else|anything else|all else)\\b`);
 

@@ -189,9 +189,14 @@ function transfersListed(reading: Reading, q: string): void {
 /** 'how much did I move into savings this year': the transfers into the savings account, listed and totalled. */
 function movedIntoSavings(reading: Reading, q: string): void {
   if (!MOVED_INTO_SAVINGS.test(q) || reading.intent === 'net_worth') return;
+  // Both ways: what went in less what was taken back out is what was moved there.
   reading.intent = 'search';
-  reading.category = { code: 'TRANSFER_IN', label: 'Transfers in' };
-  reading.direction = 'in';
+  reading.categories = [
+    { code: 'TRANSFER_IN', label: 'Transfers in' },
+    { code: 'TRANSFER_OUT', label: 'Transfers out' },
+  ];
+  delete reading.category;
+  delete reading.direction;
   reading.limit ??= 50;
   if (!reading.account) reading.accountKind = 'savings';
   delete reading.shape;

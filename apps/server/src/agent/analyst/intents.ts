@@ -114,7 +114,8 @@ export function detectIntent(q: string): Intent | undefined {
 }
 
 /** Words that point back at something said before ('there', 'that'): without a before, ask. */
-export const BACK_REFERENCE = /\b(there|that|it|this one|the same|those|them)\b/;
+export const BACK_REFERENCE =
+  /\b(there|that|it|this one|the same|those|them|the (big|biggest|small|first|second|last|other|expensive|cheap) one)\b/;
 
 /** Tickers of the user's own securities named in any case ('vti', 'Vti'). */
 export function heldTickers(q: string, context: TurnContext): string[] {

@@ -12,6 +12,7 @@ import { isEverydayWord } from './vocabulary.ts';
 const CHAT: Record<string, string> = {
   rn: 'right now',
   divs: 'dividends',
+  ppl: 'people',
   // A high-yield savings account.
   hysa: 'savings',
   div: 'dividend',

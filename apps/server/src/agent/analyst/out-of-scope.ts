@@ -19,7 +19,7 @@ const TOPICS: ReadonlyArray<[RegExp, string]> = [
   [/\bwrite (me )?(some )?code\b|\bjavascript\b|\bpython\b/, 'programming'],
   [/\bsports?\b|\bfootball\b|\bsoccer\b|\bnba\b/, 'sports'],
   [
-    /\b(can|could|would|will) (u|you) (please )?(book|order|reserve|schedule|buy|purchase|cancel|send|wire|transfer)\b|^(please )?(book|order|reserve|schedule) (me )?(a|an|the|my)\b/,
+    /\b(can|could|would|will) (u|you) (please )?(book|order|reserve|schedule|buy|purchase|cancel|send|wire|transfer)\b|^(please )?(book|order|reserve|schedule) (me )?(a|an|the|my)\b|^(please |pls |can you |could you )?(cancel|unsubscribe( from)?|pause|stop paying)\b|\b(cancel|unsubscribe|pause|pay|transfer|move|send|wire|buy|sell)\b.*\bfor me\b/,
     'doing things on your behalf (bookings, orders, payments)',
   ],
   [/\bmovie recommendations?\b|\bwhat should i watch\b/, 'entertainment picks'],
@@ -31,7 +31,7 @@ const PREDICTION_VERB =
 const MARKET_THING =
   /\b(price|prices|stocks?|shares?|market|markets|btc|bitcoin|eth|ether|ethereum|sol|solana|crypto|coins?|tokens?|etfs?|index|portfolio|holdings?|investments?|s&p|nasdaq|dow|go up|go down|rise|fall|drop|be worth|worth|value|return)\b/;
 const PICKING =
-  /\b(thinking|thinkin|planning) (of|about) (buying|selling|investing)\b|\bshould i (buy|sell|short|invest|hold|dump|move|get into|put)\b|\bis (it|now) a good time to (buy|sell|invest)\b|\bgood (buy|investment|stock)\b|\bhot stocks?\b|\bwhich (stocks?|coins?|crypto|etfs?) (should|to|will)\b|\bbest (stocks?|coins?|crypto|etfs?|investments?) to\b/;
+  /\b(thinking|thinkin|planning) (of|about) (buying|selling|investing)\b|\bshould i (buy|sell|short|invest|hold|dump|move|get into|put)\b|\bis (it|now) a good time to (buy|sell|invest)\b|\bgood (buy|investment|stock)\b|\bworth (buying|selling|investing in|getting into)\b|\bhot stocks?\b|\bwhich (stocks?|coins?|crypto|etfs?) (should|to|will)\b|\bbest (stocks?|coins?|crypto|etfs?|investments?) to\b/;
 
 const PEOPLE =
   '(wife|husband|spouse|partner|girlfriend|boyfriend|fiance|fiancee|brother|sister|sibling|mom|mother|mum|dad|father|son|daughter|friend|roommate|flatmate|boss|neighbou?r|coworker|colleague|parents?|grandma|grandpa|aunt|uncle|cousin|in-laws?)';
@@ -41,7 +41,7 @@ const OTHERS_MONEY = new RegExp(
 const COMPARED_TO_OTHERS =
   /\b(average|typical|median|normal) (american|person|household|family|people|adult|user|millennial)s?\b|\bpeople (my|of my) age\b|\bcompared to (others|other people|everyone|my peers|people)\b|\bmy (friends|peers|neighbors)\b.*\b(spend|earn|make|save)\b/;
 const TAX =
-  /\b(for|because of) tax (reasons|purposes)\b|\btax[- ](implications?|wise|advantaged? move|benefits?|strategy|planning|loss harvesting)\b|\bshould i (convert|roll ?over|recharacteri[sz]e)\b|\b(tax|taxes|irs)\b.*\b(owe|will|bracket|deduct\w*|file|filing|return|refund|rate|due|estimate|write[- ]?offs?|calculate|much)\b|\b(deductible|write[- ]?offs?|tax bracket|tax return|capital gains tax)\b/;
+  /\b(owe|owing)\b.*\b(in )?(tax|taxes|the irs)\b|\b(for|because of) tax (reasons|purposes)\b|\btax[- ](implications?|wise|advantaged? move|benefits?|strategy|planning|loss harvesting)\b|\bshould i (convert|roll ?over|recharacteri[sz]e)\b|\b(tax|taxes|irs)\b.*\b(owe|will|bracket|deduct\w*|file|filing|return|refund|rate|due|estimate|write[- ]?offs?|calculate|much)\b|\b(deductible|write[- ]?offs?|tax bracket|tax return|capital gains tax)\b/;
 const CREDIT = /\bcredit (score|rating|report|history)\b|\bfico\b/;
 /** A market quote: what a security trades at, not what the user's own position is worth. */
 const QUOTE =

@@ -1310,7 +1310,7 @@ describe('follow-ups that keep or drop what came before', () => {
       expect(plan.calls).toEqual([
         {
           tool: 'search_transactions',
-          input: expect.objectContaining({ category: 'TRANSFER_IN', direction: 'in', account: 'savings' }),
+          input: expect.objectContaining({ categories: ['TRANSFER_IN', 'TRANSFER_OUT'], account: 'savings' }),
         },
       ]);
     }

@@ -110,8 +110,12 @@ function dollars(text: string | undefined, thousands: string | undefined): strin
   return scaled.toFixed(2);
 }
 
+/**
+ * An amount: '$50', '50 dollars', '1.5k'; and a bare number of two digits or more after a bound on a
+ * purchase ('transactions over 1000'), which is no count of days or a percent.
+ */
 const AMOUNT =
-  '\\$\\s?(\\d[\\d,]*(?:\\.\\d{1,2})?)\\s?(k)?\\b|(\\d[\\d,]*(?:\\.\\d{1,2})?)\\s?(k)?\\s?(?:dollars|bucks)\\b';
+  '\\$\\s?(\\d[\\d,]*(?:\\.\\d{1,2})?)\\s?(k)?\\b|(\\d[\\d,]*(?:\\.\\d{1,2})?)\\s?(k)?\\s?(?:dollars|bucks)\\b|(\\d[\\d,]*(?:\\.\\d{1,2})?)\\s?(k)\\b|(\\d{2,}[\\d,]*(?:\\.\\d{1,2})?)\\b(?!\\s*(?:%|percent|years?|months?|weeks?|days?|times|yrs?|mos?|wks?)\\b)';
 
 /** 'spent more than $50', 'paid under $10': a bound said of the paying (captured like an item below). */
 const PAID = '(spen[dt]|spending|pa(?:y|id)|dropp?(?:ed)?|charged?|(?:it )?cost)';
@@ -145,9 +149,9 @@ function amountRange(q: string): { min?: string; max?: string } {
     q,
   );
   const a = q.match(above) ?? (eachTime ? q.match(PAID_ABOVE) : null);
-  if (a) out.min = dollars(a[2] ?? a[4], a[3] ?? a[5]);
+  if (a) out.min = dollars(a[2] ?? a[4] ?? a[6] ?? a[8], a[3] ?? a[5] ?? a[7]);
   const b = q.match(below) ?? (eachTime ? q.match(PAID_BELOW) : null);
-  if (b) out.max = dollars(b[2] ?? b[4], b[3] ?? b[5]);
+  if (b) out.max = dollars(b[2] ?? b[4] ?? b[6] ?? b[8], b[3] ?? b[5] ?? b[7]);
   // 'anything over $200', '$100+ purchases'
   const plus = q.match(/\$\s?(\d[\d,]*)\s?(k)?\+\s/);
   if (plus && !out.min) out.min = dollars(plus[1], plus[2]);

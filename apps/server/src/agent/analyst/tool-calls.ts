@@ -132,6 +132,7 @@ export function callsFor(reading: Reading, context: TurnContext, deep: boolean):
             ...(account ? accountInput : reading.accountKind ? { account: reading.accountKind } : {}),
             ...(reading.merchant ? { merchant: reading.merchant } : {}),
             ...(reading.category ? { category: reading.category.code } : {}),
+            ...(reading.categories ? { categories: reading.categories.map((c) => c.code) } : {}),
             ...(reading.text ? { text: reading.text } : {}),
             ...(reading.direction ? { direction: reading.direction } : {}),
             limit: reading.limit ?? 50,

@@ -46,7 +46,7 @@ const CATEGORY_WORDS: Record<string, readonly string[]> = {
   FOOD_AND_DRINK_COFFEE: ['coffee', 'coffee shops', 'cafes'],
   FOOD_AND_DRINK_FAST_FOOD: ['fast food', 'takeaway', 'takeout'],
   FOOD_AND_DRINK: ['food', 'food and drink', 'food & drink'],
-  TRANSPORTATION_GAS: ['gas', 'fuel', 'petrol', 'gas stations'],
+  TRANSPORTATION_GAS: ['gas', 'fuel', 'petrol', 'gas stations', 'fill ups', 'fill up', 'fillups'],
   TRANSPORTATION_TAXIS_AND_RIDE_SHARES: ['rides', 'ride shares', 'rideshare', 'taxis', 'taxi', 'ubers'],
   TRANSPORTATION: ['transportation', 'transport', 'commuting'],
   RENT_AND_UTILITIES_RENT: ['rent'],
@@ -78,6 +78,7 @@ const CATEGORY_WORDS: Record<string, readonly string[]> = {
   GENERAL_MERCHANDISE_ELECTRONICS: ['electronics', 'gadgets'],
   GENERAL_MERCHANDISE_ONLINE_MARKETPLACES: ['online shopping', 'online marketplaces'],
   GENERAL_MERCHANDISE: ['shopping', 'merchandise'],
+  GENERAL_MERCHANDISE_PET_SUPPLIES: ['pets', 'pet', 'pet food', 'pet supplies', 'dog', 'dogs', 'cat', 'cats'],
   PERSONAL_CARE_GYMS_AND_FITNESS_CENTERS: ['gym', 'fitness', 'gyms', 'workouts'],
   PERSONAL_CARE_HAIR_AND_BEAUTY: ['haircuts', 'haircut', 'hair', 'salon', 'barber', 'nails'],
   PERSONAL_CARE: ['personal care', 'beauty'],
@@ -163,6 +164,15 @@ export function createMatcher(context: TurnContext) {
       for (const term of words) categoryEntries.push({ code, term });
     }
   }
+  // Everyday words of categories the user has no transactions in: named exactly ('gas' with no gas),
+  // they still mean that category, whose answer is then none, never everything.
+  const heldCode = (code: string) =>
+    context.categories.some(
+      (c) => c.code === code || c.code.startsWith(`${code}_`) || code.startsWith(`${c.code}_`),
+    );
+  const unheldEntries = Object.entries(CATEGORY_WORDS)
+    .filter(([code]) => !heldCode(code) && !/^TRANSFER_|^INCOME/.test(code))
+    .flatMap(([code, words]) => words.map((term) => ({ code, term })));
   const fuseOptions = { includeScore: true, threshold: 0.2, ignoreLocation: false, location: 0, distance: 8 };
   const categoryFuse = new Fuse(categoryEntries, { keys: ['term'], ...fuseOptions });
   const merchantTerms = context.merchants.flatMap((merchant) => {
@@ -211,7 +221,13 @@ export function createMatcher(context: TurnContext) {
         /\btransfers?\b|\bcard payments?\b|\bpaying (off )?(the|my) card\b|\batms?\b|\bwithdr(ew|aw|awn|awals?)\b|\btook out cash\b/i.test(
           question,
         );
-      return best(namesTransfers ? categoryFuse : everydayFuse, question);
+      const held = best(namesTransfers ? categoryFuse : everydayFuse, question);
+      if (held) return held;
+      for (const phrase of phrases(question)) {
+        const unheld = unheldEntries.find((entry) => singular(entry.term) === singular(phrase));
+        if (unheld) return { item: unheld, phrase, score: 0 };
+      }
+      return undefined;
     },
     merchant(question: string): Match<ContextMerchant> | undefined {
       // Merchant names are matched whole or by a distinctive word ('whole foods', 'starbucks').
@@ -261,7 +277,7 @@ export function createMatcher(context: TurnContext) {
       });
     },
     categoryLabel(code: string): string {
-      return context.categories.find((c) => c.code === code)?.label ?? code.toLowerCase().replace(/_/g, ' ');
+      return context.categories.find((c) => c.code === code)?.label ?? taxonomyLabel(code);
     },
     /**
      * The category an everyday word names ('gas') when the user has no transactions in it, so a

@@ -32,7 +32,9 @@ function filterWords(filters: TransactionSearch['filters']): string {
   const parts: string[] = [];
   if (filters.text) parts.push(`mentioning "${filters.text}"`);
   if (filters.merchant) parts.push(`at "${filters.merchant}"`);
-  if (filters.category) parts.push(`in ${categoryLabel(filters.category)}`);
+  if (filters.categories.length > 1)
+    parts.push(`in ${filters.categories.map((code) => categoryLabel(code)).join(' or ')}`);
+  else if (filters.category) parts.push(`in ${categoryLabel(filters.category)}`);
   if (filters.direction) parts.push(filters.direction === 'in' ? 'money in' : 'money out');
   if (filters.minAmount && filters.maxAmount)
     parts.push(`between ${usd(filters.minAmount)} and ${usd(filters.maxAmount)}`);
@@ -64,6 +66,7 @@ export const searchTransactionsTool = {
       text: input.text,
       merchant: input.merchant,
       category: input.category,
+      categories: input.categories,
       minAmount: input.min_amount,
       maxAmount: input.max_amount,
       direction: input.direction,

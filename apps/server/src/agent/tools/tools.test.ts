@@ -451,6 +451,19 @@ describe.each(testDatabaseKinds())('the finance toolkit on %s', (database) => {
     });
     expect((band.data as { count: number }).count).toBe(inBand.length);
     expect((band.data as { net: string }).net).toBe(centsText(sum(inBand)));
+
+    // Any of several categories: transfers both ways, and their net.
+    const moved = await run('search_transactions', {
+      ...period,
+      categories: ['TRANSFER_IN', 'TRANSFER_OUT'],
+    });
+    const transfers = postedIn(period).filter(
+      (row) => row.primary === 'TRANSFER_IN' || row.primary === 'TRANSFER_OUT',
+    );
+    expect(transfers.length).toBeGreaterThan(0);
+    expect((moved.data as { count: number }).count).toBe(transfers.length);
+    expect((moved.data as { net: string }).net).toBe(centsText(sum(transfers)));
+    expect(moved.facts[0]).toContain('in Transfers in or Transfers out');
   });
 
   it('largest_transactions: spending ranked by size, transfers and card payments left out', async () => {

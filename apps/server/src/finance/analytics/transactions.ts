@@ -29,6 +29,8 @@ export type TransactionSearch = {
     text: string | null;
     merchant: string | null;
     category: string | null;
+    /** Every category matched (any of them). */
+    categories: string[];
     minAmount: string | null;
     maxAmount: string | null;
     direction: 'in' | 'out' | null;
@@ -67,6 +69,8 @@ export type TransactionSearchQuery = {
   text?: string | undefined;
   merchant?: string | undefined;
   category?: string | undefined;
+  /** Any of these categories (with `category`). */
+  categories?: readonly string[] | undefined;
   minAmount?: string | number | undefined;
   maxAmount?: string | number | undefined;
   direction?: 'in' | 'out' | undefined;
@@ -145,12 +149,20 @@ export async function searchTransactions(
 ): Promise<TransactionSearch> {
   if (query.start && query.end) checkPeriod({ start: query.start, end: query.end });
   const scope = await accountScope(db, userId, query.account);
-  const category = await categoryScope(db, userId, query.category);
+  const codes = [...new Set([...(query.category ? [query.category] : []), ...(query.categories ?? [])])];
+  const categories = await Promise.all(codes.map((code) => categoryScope(db, userId, code)));
+  const categoryCondition =
+    categories.length > 0
+      ? sql`(${sql.join(
+          categories.map((c) => sql`(${c.condition})`),
+          sql` or `,
+        )})`
+      : undefined;
   const { min, max, conditions } = searchFilters(query);
   const where = and(
     posted(userId, { start: query.start, end: query.end }),
     scope.condition,
-    category.condition,
+    categoryCondition,
     ...conditions,
   );
   const [totals] = await readRows<{
@@ -182,7 +194,8 @@ export async function searchTransactions(
     filters: {
       text: query.text ?? null,
       merchant: query.merchant ?? null,
-      category: category.filter?.code ?? null,
+      category: categories[0]?.filter?.code ?? null,
+      categories: categories.flatMap((c) => (c.filter ? [c.filter.code] : [])),
       minAmount: min,
       maxAmount: max,
       direction: query.direction ?? null,
