@@ -160,7 +160,12 @@ async function answerTurn(
       instructions: buildInstructions({ today: day, deep: picked.deep, preferences, ...vocabulary }),
       messages,
       tools: financeTools,
-      toolContext: { userId: user.id, services: deps.services, today: day },
+      toolContext: {
+        userId: user.id,
+        services: deps.services,
+        today: day,
+        turn: { threadId: turn.threadId, queryId: request.query_id },
+      },
       maxSteps: deps.config.maxSteps,
       timeoutMs: deps.config.timeoutMs,
       onEvent: (event) =>
