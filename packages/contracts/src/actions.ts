@@ -134,10 +134,16 @@ export const proposalSchema = z.object({
 });
 export type Proposal = z.infer<typeof proposalSchema>;
 
+/**
+ * The names these payloads carry, compared with the session, never a lookup key. A confirm writes the
+ * user's data, so an id or an email given beside them is compared too rather than dropped.
+ */
 const userInfoFields = {
   username: userIdentitySchema.shape.username,
   firstName: userIdentitySchema.shape.firstName,
   lastName: userIdentitySchema.shape.lastName,
+  userId: safeString().max(128).optional(),
+  email: safeString().max(254).optional(),
 };
 
 export const proposalQuerySchema = z.object({ ...userInfoFields, proposal_id: actionIdSchema });

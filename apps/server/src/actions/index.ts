@@ -2,7 +2,7 @@ import type { Proposal } from '@penny/contracts';
 import type { Database } from '../db/index.ts';
 import { draftRecategorize, type RecategorizeDraft, type RecategorizeRequest } from '../finance/index.ts';
 import { type ConfirmInput, confirmProposal } from './confirm.ts';
-import { cancelProposal, createProposal, readProposal } from './proposals.ts';
+import { cancelProposal, createProposal, type NewProposal, readProposal } from './proposals.ts';
 import { undoChange } from './undo.ts';
 
 export type { ConfirmInput } from './confirm.ts';
@@ -17,6 +17,8 @@ export type ProposingTurn = { threadId: string; queryId: string };
  */
 export function createActionsService(deps: { db: Database }) {
   return {
+    /** Stores a proposal of any item kinds, open until its expiry; nothing else is written. */
+    propose: (userId: string, input: NewProposal) => createProposal(deps, userId, input),
     proposal: (userId: string, proposalId: string) => readProposal(deps, userId, proposalId),
     confirm: (userId: string, input: ConfirmInput) => confirmProposal(deps, userId, input),
     cancel: (userId: string, proposalId: string) => cancelProposal(deps, userId, proposalId),
