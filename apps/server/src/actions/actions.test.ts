@@ -399,4 +399,24 @@ describe.each(testDatabaseKinds())('confirmed actions on %s', (database) => {
       where user_id = ${ada.user.id} and lower(merchant) = ${merchant.toLowerCase()}`);
     expect(back.every((row) => row.category_primary === primary)).toBe(true);
   });
+  it("Delete Data takes the user's proposals, changes and rules with it", async () => {
+    const { merchant, primary } = merchants[1] ?? { merchant: '', primary: '' };
+    const proposal = await propose(merchant, targetFor(primary), true);
+    const rule = proposal.items.find((item) => item.kind === 'category_rule');
+    expect(
+      (
+        await confirm(adaApi, {
+          proposal_id: proposal.id,
+          item_ids: [rule?.id],
+          idempotency_key: 'before-erase-01',
+        })
+      ).status,
+    ).toBe(200);
+    expect((await adaApi.post('/db/delete-user-data', {})).status).toBe(200);
+    const [left] = await t.rows<{ n: number }>(sql`
+      select (select count(*) from action_proposal where user_id = ${ada.user.id})
+        + (select count(*) from action_change where user_id = ${ada.user.id})
+        + (select count(*) from category_rule where user_id = ${ada.user.id}) as n`);
+    expect(Number(left?.n)).toBe(0);
+  });
 });
