@@ -70,6 +70,7 @@ describe('a re-categorise proposal made by an LLM', () => {
       sql`select id, thread_id, query_id from action_proposal where user_id = ${ada.user.id}`,
     );
     expect(stored).toMatchObject({ thread_id: 'thread-llm-proposal', query_id: 'query-llm-proposal' });
+    expect(asked.body.proposal_id).toBe(stored?.id);
     const own = sql`select count(*)::int as n from ledger_transaction where user_category_primary is not null`;
     expect((await t.rows<{ n: number }>(own))[0]?.n).toBe(0);
 

@@ -199,6 +199,21 @@ function failedOutcome(started: number): TurnOutcome {
   };
 }
 
+/** The proposal a tool of the turn stored (the last one), as the answer names it. */
+function proposalOf(outcome: TurnOutcome): { proposal_id?: string } {
+  for (const run of [...outcome.results].reverse()) {
+    const data = run.result.data;
+    if (
+      typeof data === 'object' &&
+      data !== null &&
+      'proposal_id' in data &&
+      typeof data.proposal_id === 'string'
+    )
+      return { proposal_id: data.proposal_id };
+  }
+  return {};
+}
+
 /** Builds the turn's container, saves the turn with it, and answers (the last streamed event). */
 async function saveTurn(
   deps: TurnDeps,
@@ -236,6 +251,7 @@ async function saveTurn(
     title,
     model: picked.id,
     ...(outcome.error ? { error: outcome.error } : {}),
+    ...proposalOf(outcome),
   };
   turn.onEvent({ type: 'result', result: response });
   return response;
