@@ -346,7 +346,7 @@ describe.each(testDatabaseKinds())('confirmed actions on %s', (database) => {
     expect(await written()).toEqual(before);
   });
 
-  it("keeps the user's categories across a sync that re-sends every transaction, and rules meet new ones", async () => {
+  it("keeps the user's categories across a sync that re-sends every transaction and a re-link, and rules meet new ones", async () => {
     const { merchant, primary } = merchants[0] ?? { merchant: '', primary: '' };
     const target = targetFor(primary);
     const proposal = await propose(merchant, target, true);
@@ -389,6 +389,39 @@ describe.each(testDatabaseKinds())('confirmed actions on %s', (database) => {
       sql`select id from ledger_transaction where user_id = ${ada.user.id} and user_category_primary is not null`,
     );
     expect(stillOwn.map((row) => Number(row.id)).sort()).toEqual(own.map((row) => Number(row.id)).sort());
+
+    // A re-link (update mode, as after an expired login) keeps the connection, its rows and their categories.
+    const [named] = await t.rows<{ name: string }>(
+      sql`select name from connection where id = ${connection?.id ?? ''}`,
+    );
+    await t.rows(sql`update connection set sync_cursor = null where id = ${connection?.id ?? ''}`);
+    const token = await adaApi.connect<{ link_token: string }>(
+      '/create_link_token',
+      { account_name: named?.name ?? '' },
+      { form: true },
+    );
+    const link = await adaApi.sandbox<{ public_token: string }>('/plaid/link/public_token', {
+      link_token: token.body.link_token,
+      institution_id: 'ins_109508',
+      username: 'user_good',
+      password: 'pass_good',
+    });
+    const relinked = await adaApi.connect<{ account_name: string }>(
+      '/set_access_token',
+      { public_token: link.body.public_token },
+      { form: true },
+    );
+    expect(relinked.body.account_name).toBe(named?.name);
+    await t.services.sync.settled();
+    const afterRelink = await t.rows<{ category_primary: string | null }>(sql`
+      select category_primary from ledger_transaction
+      where user_id = ${ada.user.id} and lower(merchant) = ${merchant.toLowerCase()}`);
+    expect(afterRelink.length).toBe(merchants[0]?.count);
+    expect(afterRelink.every((row) => row.category_primary === target)).toBe(true);
+    const ownAfterRelink = await t.rows<{ id: string | number }>(
+      sql`select id from ledger_transaction where user_id = ${ada.user.id} and user_category_primary is not null`,
+    );
+    expect(ownAfterRelink.length).toBe(own.length);
 
     // Undoing the rule and the one transaction gives the provider's category back to all of them.
     for (const outcome of confirmed.body.outcomes.filter((item) => item.change_id !== null)) {
