@@ -1,3 +1,4 @@
+import { createActionsService } from './actions/index.ts';
 import { createAgentService } from './agent/index.ts';
 import { createChatService, createResourceService } from './chat/index.ts';
 import type { AgentConfig } from './config.ts';
@@ -64,6 +65,7 @@ function createCoreServices(deps: DomainServiceDeps) {
     chat: createChatService(deps.db),
     accounts,
     analytics: createAnalyticsService({ db: deps.db }),
+    actions: createActionsService({ db: deps.db }),
     // The same day the agent counts to (UTC), so the start screen and a chat agree.
     home: createHomeService({
       db: deps.db,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ACTION_LIMITS, categoryCodeSchema, categoryMatchSchema } from './actions.ts';
 import { ledgerQuerySchema } from './ledger-query.ts';
 
 /**
@@ -146,6 +147,31 @@ export const toolInputSchemas = {
   }),
   /** Any question about the ledger as a typed plan (docs/agent.md, "The ledger query"). */
   ledger_query: ledgerQuerySchema,
+  /**
+   * 'Categorise all Uber as Transportation', 'that Costco charge was groceries': proposes, never writes.
+   * The user confirms the listed transactions (and the rule) in the Confirm popup.
+   */
+  propose_recategorize: z
+    .object({
+      /** How `text` finds the transactions: the merchant's name, or text in the name or merchant. */
+      match: categoryMatchSchema.default('merchant'),
+      text: z
+        .string()
+        .trim()
+        .min(ACTION_LIMITS.matchTextMin)
+        .max(ACTION_LIMITS.matchTextMax)
+        .describe('The merchant, or the text the transactions contain')
+        .optional(),
+      /** One transaction (its id from a transaction list) instead of every match. */
+      transaction_id: z.string().regex(/^\d+$/).max(20).optional(),
+      category: categoryCodeSchema.describe('The category code to file them under'),
+      /** Also file future transactions that match under the category (a rule). */
+      rule: z.boolean().default(false),
+    })
+    .refine((input) => input.text !== undefined || input.transaction_id !== undefined, {
+      message: 'name the transactions: text or transaction_id',
+    })
+    .refine((input) => !input.rule || input.text !== undefined, { message: 'a rule needs text' }),
 } as const;
 
 export type ToolName = keyof typeof toolInputSchemas;

@@ -261,6 +261,8 @@ export const chatResponseSchema = z.object({
   /** The model that answered. */
   model: z.string(),
   error: z.string().optional(),
+  /** The proposal the turn made, for the Confirm popup (docs/api.md, "Confirmed actions"). */
+  proposal_id: z.string().optional(),
 });
 export type ChatResponse = z.infer<typeof chatResponseSchema>;
 

@@ -28,6 +28,16 @@ import {
   storeCredentialsResponseSchema,
 } from './accounts.ts';
 import {
+  cancelProposalRequestSchema,
+  cancelProposalResponseSchema,
+  confirmProposalRequestSchema,
+  confirmProposalResponseSchema,
+  proposalQuerySchema,
+  proposalResponseSchema,
+  undoChangeRequestSchema,
+  undoChangeResponseSchema,
+} from './actions.ts';
+import {
   agentDslResponseSchema,
   chatIdSchema,
   chatRequestSchema,
@@ -102,6 +112,13 @@ export const API_ERROR_CODES = [
   'chat:turn-not-found',
   'chat:turn-in-progress',
   'chat:thread-full',
+  'actions:proposal-not-found',
+  'actions:proposal-expired',
+  'actions:proposal-closed',
+  'actions:proposal-stale',
+  'actions:unknown-item',
+  'actions:change-not-found',
+  'actions:change-superseded',
   'quota:resources',
   'quota:threads',
   'quota:storage',
@@ -416,6 +433,46 @@ export const agentEndpoints = {
     body: getTransactionsRequestSchema,
     response: getTransactionsResponseSchema,
     errors: accountReadErrors,
+  }),
+  /** A proposal the agent made, for the Confirm popup (docs/api.md, "Confirmed actions"). */
+  getProposal: defineEndpoint({
+    service: 'agent',
+    method: 'GET',
+    path: '/actions/proposal',
+    query: proposalQuerySchema,
+    response: proposalResponseSchema,
+    errors: [...identityErrors, 'actions:proposal-not-found'],
+  }),
+  confirmProposal: defineEndpoint({
+    service: 'agent',
+    method: 'POST',
+    path: '/actions/confirm',
+    body: confirmProposalRequestSchema,
+    response: confirmProposalResponseSchema,
+    errors: [
+      ...identityErrors,
+      'actions:proposal-not-found',
+      'actions:proposal-expired',
+      'actions:proposal-closed',
+      'actions:proposal-stale',
+      'actions:unknown-item',
+    ],
+  }),
+  cancelProposal: defineEndpoint({
+    service: 'agent',
+    method: 'POST',
+    path: '/actions/cancel',
+    body: cancelProposalRequestSchema,
+    response: cancelProposalResponseSchema,
+    errors: [...identityErrors, 'actions:proposal-not-found', 'actions:proposal-closed'],
+  }),
+  undoChange: defineEndpoint({
+    service: 'agent',
+    method: 'POST',
+    path: '/actions/undo',
+    body: undoChangeRequestSchema,
+    response: undoChangeResponseSchema,
+    errors: [...identityErrors, 'actions:change-not-found', 'actions:change-superseded'],
   }),
 } as const;
 

@@ -1,4 +1,5 @@
 export * from './accounts.ts';
+export * from './actions.ts';
 export * from './agent-tools.ts';
 export * from './api.ts';
 export * from './categories.ts';

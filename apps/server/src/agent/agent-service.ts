@@ -160,7 +160,12 @@ async function answerTurn(
       instructions: buildInstructions({ today: day, deep: picked.deep, preferences, ...vocabulary }),
       messages,
       tools: financeTools,
-      toolContext: { userId: user.id, services: deps.services, today: day },
+      toolContext: {
+        userId: user.id,
+        services: deps.services,
+        today: day,
+        turn: { threadId: turn.threadId, queryId: request.query_id },
+      },
       maxSteps: deps.config.maxSteps,
       timeoutMs: deps.config.timeoutMs,
       onEvent: (event) =>
@@ -192,6 +197,21 @@ function failedOutcome(started: number): TurnOutcome {
     error: 'Something went wrong while answering.',
     timings: { totalMs: Math.round(performance.now() - started), toolsMs: 0 },
   };
+}
+
+/** The proposal a tool of the turn stored (the last one), as the answer names it. */
+function proposalOf(outcome: TurnOutcome): { proposal_id?: string } {
+  for (const run of [...outcome.results].reverse()) {
+    const data = run.result.data;
+    if (
+      typeof data === 'object' &&
+      data !== null &&
+      'proposal_id' in data &&
+      typeof data.proposal_id === 'string'
+    )
+      return { proposal_id: data.proposal_id };
+  }
+  return {};
 }
 
 /** Builds the turn's container, saves the turn with it, and answers (the last streamed event). */
@@ -231,6 +251,7 @@ async function saveTurn(
     title,
     model: picked.id,
     ...(outcome.error ? { error: outcome.error } : {}),
+    ...proposalOf(outcome),
   };
   turn.onEvent({ type: 'result', result: response });
   return response;

@@ -175,6 +175,11 @@ describe.each(testDatabaseKinds())('hostile names in answers (%s)', (database) =
         return [{ amount: 100 }];
       case 'search_transactions':
         return [{ text: 'REDSHOP' }, { merchant: MERCHANT }, { account: BANK }];
+      case 'propose_recategorize':
+        return [
+          { match: 'merchant', text: MERCHANT, category: 'TRANSPORTATION', rule: true },
+          { match: 'text', text: 'REDSHOP', category: 'GENERAL_MERCHANDISE' },
+        ];
       case 'spending_by_category':
         return [
           { ...period, compare_previous: true },
@@ -204,7 +209,8 @@ describe.each(testDatabaseKinds())('hostile names in answers (%s)', (database) =
   }
 
   it('every tool quotes the hostile names only escaped in its content blocks', async () => {
-    const context: ToolContext = { userId: ada.user.id, services: t.services, today };
+    const turn = { threadId: 'hostile-thread', queryId: 'hostile-query' };
+    const context: ToolContext = { userId: ada.user.id, services: t.services, today, turn };
     let quoted = 0;
     for (const name of TOOL_NAMES) {
       const tool = financeTools[name] as unknown as {

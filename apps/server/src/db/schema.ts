@@ -380,8 +380,18 @@ export const ledgerTransaction = pgTable(
     amountUsd: numeric('amount_usd'),
     name: text('name').notNull(),
     merchant: text('merchant'),
+    /**
+     * The effective category, which every figure reads: the user's own, else the newest matching
+     * rule's, else the provider's. Kept by finance/recategorize/effective.ts and nothing else.
+     */
     categoryPrimary: text('category_primary'),
     categoryDetailed: text('category_detailed'),
+    /** What the provider said, replaced by every sync. */
+    providerCategoryPrimary: text('provider_category_primary'),
+    providerCategoryDetailed: text('provider_category_detailed'),
+    /** The user's own category (a confirmed re-categorisation): no sync touches it. */
+    userCategoryPrimary: text('user_category_primary'),
+    userCategoryDetailed: text('user_category_detailed'),
     pending: boolean('pending').notNull().default(false),
     ...timestamps,
   },
@@ -391,6 +401,70 @@ export const ledgerTransaction = pgTable(
     index('ledger_transaction_account_date_idx').on(table.userId, table.accountId, table.date, table.id),
     index('ledger_transaction_user_date_idx').on(table.userId, table.date),
   ],
+);
+
+/**
+ * A user's category rule (a confirmed proposal's item): transactions whose merchant is `pattern`
+ * (`match` 'merchant', case-insensitive) or whose name or merchant contains it ('text') are filed
+ * under the category, unless the user categorised the transaction itself. The newest rule wins.
+ */
+export const categoryRule = pgTable(
+  'category_rule',
+  {
+    id: text('id').primaryKey(),
+    userId: userIdColumn(),
+    match: text('match').$type<'merchant' | 'text'>().notNull(),
+    /** Lower case. */
+    pattern: text('pattern').notNull(),
+    categoryPrimary: text('category_primary').notNull(),
+    categoryDetailed: text('category_detailed'),
+    ...timestamps,
+  },
+  (table) => [index('category_rule_user_idx').on(table.userId, table.createdAt)],
+);
+
+/**
+ * What the agent proposed instead of acting (docs/decisions/0022-proposals-and-effective-categories.md):
+ * its items (the contracts' `proposalItemSchema`), the turn that made it and its expiry. Confirming
+ * it stores the idempotency key, the selection and the outcome in the same transaction as the
+ * changes, so a replay answers the stored outcome.
+ */
+export const actionProposal = pgTable(
+  'action_proposal',
+  {
+    id: text('id').primaryKey(),
+    userId: userIdColumn(),
+    threadId: text('thread_id').notNull(),
+    queryId: text('query_id').notNull(),
+    title: text('title').notNull(),
+    items: jsonb('items').$type<unknown[]>().notNull(),
+    status: text('status').$type<'open' | 'confirmed' | 'cancelled'>().notNull().default('open'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    confirmKey: text('confirm_key'),
+    selectedItemIds: jsonb('selected_item_ids').$type<string[]>(),
+    outcome: jsonb('outcome').$type<unknown>(),
+    ...timestamps,
+  },
+  (table) => [index('action_proposal_user_idx').on(table.userId, table.createdAt)],
+);
+
+/** One executed item of a confirmed proposal, with what restores it (undo). */
+export const actionChange = pgTable(
+  'action_change',
+  {
+    id: text('id').primaryKey(),
+    userId: userIdColumn(),
+    proposalId: text('proposal_id')
+      .notNull()
+      .references(() => actionProposal.id, { onDelete: 'cascade' }),
+    itemId: text('item_id').notNull(),
+    kind: text('kind').notNull(),
+    /** What undoing needs (per kind: finance/recategorize/changes.ts). */
+    undo: jsonb('undo').$type<unknown>().notNull(),
+    undoneAt: timestamp('undone_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [index('action_change_proposal_idx').on(table.userId, table.proposalId)],
 );
 
 /** Securities as the providers describe them (public market data, not personal). */
@@ -463,6 +537,9 @@ export const schema = {
   ledgerAccount,
   balanceSnapshot,
   ledgerTransaction,
+  categoryRule,
+  actionProposal,
+  actionChange,
   security,
   holding,
 };

@@ -9,4 +9,5 @@ export {
 export * from './analytics/index.ts';
 export * from './categories.ts';
 export { comparedMonths, createHomeService, type HomeService } from './home/index.ts';
+export * from './recategorize/index.ts';
 export { createSyncEngine, type SyncEngine, type SyncOutcome } from './sync/index.ts';

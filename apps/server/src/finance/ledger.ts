@@ -9,6 +9,7 @@ import type {
 } from '../connections/types.ts';
 import type { Database } from '../db/index.ts';
 import { tables } from '../db/index.ts';
+import { applyEffectiveCategories } from './recategorize/effective.ts';
 
 const { connection, ledgerAccount, balanceSnapshot, ledgerTransaction, security, holding } = tables;
 
@@ -150,13 +151,16 @@ export async function upsertTransactions(
       merchant: transaction.merchant,
       categoryPrimary: transaction.categoryPrimary,
       categoryDetailed: transaction.categoryDetailed,
+      providerCategoryPrimary: transaction.categoryPrimary,
+      providerCategoryDetailed: transaction.categoryDetailed,
       pending: transaction.pending,
     });
   }
   // One provider id twice in one batch would make ON CONFLICT touch a row twice: keep the last.
   const unique = [...new Map(rows.map((row) => [row.providerTransactionId, row])).values()];
+  const written: number[] = [];
   for (const batch of chunks(unique, INSERT_CHUNK)) {
-    await db
+    const ids = await db
       .insert(ledgerTransaction)
       .values(batch)
       .onConflictDoUpdate({
@@ -169,12 +173,19 @@ export async function upsertTransactions(
           amountUsd: sql`excluded.amount_usd`,
           name: sql`excluded.name`,
           merchant: sql`excluded.merchant`,
-          categoryPrimary: sql`excluded.category_primary`,
-          categoryDetailed: sql`excluded.category_detailed`,
+          // Only the provider's category: the effective one (the user's, a rule's) is decided below.
+          providerCategoryPrimary: sql`excluded.provider_category_primary`,
+          providerCategoryDetailed: sql`excluded.provider_category_detailed`,
           pending: sql`excluded.pending`,
           updatedAt: sql`now()`,
         },
-      });
+      })
+      .returning({ id: ledgerTransaction.id });
+    written.push(...ids.map((row) => row.id));
+  }
+  // A re-sent transaction keeps the user's category; a new one meets the user's rules.
+  for (const batch of chunks(written, INSERT_CHUNK)) {
+    await applyEffectiveCategories(db, owner.userId, { transactionIds: batch });
   }
   return { written: unique.length, skipped };
 }

@@ -46,6 +46,14 @@ export const ERROR_STATUS = {
   'chat:turn-not-found': 404,
   'chat:turn-in-progress': 409,
   'chat:thread-full': 409,
+  'actions:proposal-not-found': 404,
+  // The proposal's state, not the request, stands in the way: ask again for a new one.
+  'actions:proposal-expired': 409,
+  'actions:proposal-closed': 409,
+  'actions:proposal-stale': 409,
+  'actions:unknown-item': 400,
+  'actions:change-not-found': 404,
+  'actions:change-superseded': 409,
   // A quota of what one user may keep (USER_QUOTAS): the state, not the request, stands in the way.
   'quota:resources': 409,
   'quota:threads': 409,

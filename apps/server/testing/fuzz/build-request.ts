@@ -50,6 +50,10 @@ function fill(ctx: BuildContext, value: string, maxHuge: number): string {
     [P.otherEmail]: ctx.other.email,
     [P.otherUserId]: ctx.other.id,
     [P.otherResourceId]: ctx.other.resourceId,
+    [P.proposalId]: ctx.user.proposalId,
+    [P.otherProposalId]: ctx.other.proposalId,
+    [P.changeId]: ctx.user.changeId,
+    [P.otherChangeId]: ctx.other.changeId,
     [P.cursor]: ctx.user.cursor,
   };
   if (table[value] !== undefined) return table[value];

@@ -310,6 +310,10 @@ function caseArbitrary(endpoint: Endpoint): fc.Arbitrary<FuzzCase> {
  */
 const WEIGHTS: Record<string, number> = {
   'POST /agent/:platform/get-transactions': 12,
+  // The confirmed actions: each reached with the user's own ids and the other user's.
+  'POST /agent/actions/confirm': 8,
+  'POST /agent/actions/undo': 6,
+  'POST /agent/actions/cancel': 6,
   // The link flow, where a user's own link session and another's meet, and a wallet's link (a request
   // of it succeeds only with every field right: a chain, an address of that chain, a name free for it).
   'POST /connect/api/set_access_token': 8,

@@ -14,6 +14,9 @@ export type FuzzUser = {
   lastName: string;
   resourceId: string;
   cursor: string;
+  /** An open proposal of the user's (a rule), and an executed change of another one (for undo). */
+  proposalId: string;
+  changeId: string;
   /** What the user has linked (runs that fuzz linked accounts link them for every fuzz user). */
   linked?: LinkedAccounts;
 };

@@ -154,6 +154,18 @@ describe.each(testDatabaseKinds())(
       expect(AGENT_ENDPOINTS.reduce((sum, key) => sum + notFound(key), 0)).toBeGreaterThan(0);
     });
 
+    it('answers another user’s proposal or change as an unknown one, and reaches the confirmed actions', () => {
+      // The POSTs: a GET's query is not read as fields here (actions.test.ts covers its 404).
+      const actions = AGENT_ENDPOINTS.filter((key) => key.startsWith('POST /agent/actions/'));
+      expect(actions).toHaveLength(3);
+      for (const key of actions) {
+        const notFound = Object.entries(report.crossUser[key] ?? {})
+          .filter(([answer]) => /^404 actions:.*not-found$/.test(answer))
+          .reduce((sum, [, n]) => sum + n, 0);
+        expect({ key, notFound: notFound > 0 }).toEqual({ key, notFound: true });
+      }
+    });
+
     it('serves the sandbox vendors to no caller without the installation’s keys, the stand-ins only to a signed-in browser', () => {
       const failures = report.failures.filter((f) => f.kind === 'sandbox-open');
       expect(failures, formatFailures({ ...report, failures })).toEqual([]);

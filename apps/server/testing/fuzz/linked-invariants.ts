@@ -116,6 +116,24 @@ export function crossUserTarget(
 }
 
 /**
+ * The other user's proposal or executed change a request names in any field or in the query
+ * (docs/api.md, "Confirmed actions"): it must behave like an unknown one.
+ */
+export function crossUserAction(
+  value: unknown,
+  other: Pick<FuzzUser, 'proposalId' | 'changeId'>,
+  query?: URLSearchParams,
+): { field: string; accountName?: string } | undefined {
+  const theirs = [other.proposalId, other.changeId];
+  for (const [field, item] of query ?? []) if (theirs.includes(item)) return { field };
+  if (!isIndexable(value) || Array.isArray(value)) return undefined;
+  for (const [field, item] of Object.entries(value)) {
+    if (typeof item === 'string' && theirs.includes(item)) return { field };
+  }
+  return undefined;
+}
+
+/**
  * Whether the server reads the generated value as the request's fields: not when junk, nothing, or
  * spliced text stands in for the body; not when /connect/api gets a sealed envelope (it opens none) or
  * a form of a spliced body.

@@ -14,6 +14,11 @@ export const P = {
   otherEmail: '$$otherEmail',
   otherUserId: '$$otherUserId',
   otherResourceId: '$$otherResourceId',
+  /** Confirmed actions: the user's open proposal and executed change, and the other user's. */
+  proposalId: '$$proposalId',
+  otherProposalId: '$$otherProposalId',
+  changeId: '$$changeId',
+  otherChangeId: '$$otherChangeId',
   /** A valid keyset cursor for the user's list (a fresh-looking one is built from its resource). */
   cursor: '$$cursor',
   // Linked accounts (LinkedAccounts): the user's, and the other user's to reach across with.

@@ -9,6 +9,7 @@ import { type Endpoint, isStandIn } from './endpoints.ts';
 import { brokenInvariants } from './invariants.ts';
 import {
   CROSS_USER_REFUSALS,
+  crossUserAction,
   crossUserTarget,
   fieldsDelivered,
   forbiddenStrings,
@@ -96,11 +97,13 @@ async function checkCrossUser(run: FuzzRun, exchange: Exchange): Promise<void> {
   const status = exchange.response.status;
   const query = new URL(request.path, 'http://fuzz.invalid').searchParams;
   const target = fieldsDelivered(c, endpoint)
-    ? crossUserTarget(c.endpoint, request.value, ctx.other.linked, query)
+    ? (crossUserTarget(c.endpoint, request.value, ctx.other.linked, query) ??
+      crossUserAction(request.value, ctx.other, query))
     : undefined;
   if (!target) return;
   const code = /"code":"([^"]+)"/.exec(bodyText)?.[1] ?? '';
-  const refused = CROSS_USER_REFUSALS.has(status) && (status !== 404 || code.endsWith(':not-found'));
+  // 'accounts:not-found', 'actions:proposal-not-found': the answer to an id nobody holds.
+  const refused = CROSS_USER_REFUSALS.has(status) && (status !== 404 || code.endsWith('not-found'));
   // The fuzz user may own a connection of the same name (a wallet it saved under it, say).
   const owned =
     !refused &&

@@ -4,6 +4,7 @@
 import { RESOURCE_LIMITS } from '@penny/contracts';
 import fc from 'fast-check';
 import { accountShapes } from './account-shapes.ts';
+import { actionShapes } from './action-shapes.ts';
 import { MARKUP_FORGERIES } from './markup-invariant.ts';
 import { P } from './placeholders.ts';
 import { sandboxShapes } from './sandbox-shapes.ts';
@@ -117,6 +118,7 @@ const chatShapes: Record<string, fc.Arbitrary<Shape>> = {
 
 export const shapes: Record<string, fc.Arbitrary<Shape>> = {
   ...accountShapes,
+  ...actionShapes,
   ...sandboxShapes,
   ...chatShapes,
   'POST /db/database-setup': body(

@@ -2,6 +2,7 @@
 // legitimately deletes their resources, ends their session, changes their password or deletes them.
 
 import { createHmac } from 'node:crypto';
+import type { ProposalItem } from '@penny/contracts';
 import { sql } from 'drizzle-orm';
 import type { TestApp } from '../app.ts';
 import type { FuzzCase } from './cases.ts';
@@ -56,10 +57,46 @@ async function seedResources(t: TestApp, boxPublicKey: string, user: Names) {
   return { resourceId, cursor };
 }
 
+/** A rule the fuzz users' proposals name: it matches nothing the sandbox bank holds. */
+const FUZZ_RULE: ProposalItem = {
+  id: 'rule',
+  kind: 'category_rule',
+  description: 'From now on, file transactions from the merchant "fuzz merchant" under Entertainment',
+  rule: { match: 'merchant', text: 'fuzz merchant' },
+  before: null,
+  after: { category: 'ENTERTAINMENT', category_detailed: null },
+};
+
+/**
+ * Two proposals for the user, as the agent stores them: one left open (confirm and cancel reach it),
+ * one confirmed through the API as the web app confirms, for the change undo reaches.
+ */
+async function seedProposals(t: TestApp, boxPublicKey: string, user: Names & { id: string }) {
+  const proposal = () =>
+    t.services.actions.propose(user.id, {
+      threadId: 'fuzz-thread',
+      queryId: 'fuzz-query',
+      title: 'Confirm',
+      items: [FUZZ_RULE],
+    });
+  const open = await proposal();
+  const executed = await proposal();
+  const confirmed = await sealedPost(t, boxPublicKey, user, '/agent/actions/confirm', {
+    proposal_id: executed.id,
+    item_ids: ['rule'],
+    idempotency_key: `fuzz-seed-${executed.id}`,
+  });
+  const outcomes = propertyOf(confirmed.body, 'outcomes');
+  const changeId = Array.isArray(outcomes) ? propertyOf(outcomes[0], 'change_id') : undefined;
+  if (typeof changeId !== 'string') throw new Error(`fuzz setup: confirm answered ${confirmed.status}`);
+  return { proposalId: open.id, changeId };
+}
+
 /** A signed-up user with two saved resources, and with `plan` the accounts it names linked. */
 export async function newFuzzUser(t: TestApp, boxPublicKey: string, plan?: LinkPlan): Promise<FuzzUser> {
   const { token, user } = await t.signUpVerifiedUser();
   const seeded = await seedResources(t, boxPublicKey, { token, ...user });
+  const proposals = await seedProposals(t, boxPublicKey, { token, ...user });
   // The bearer token is the session token and its signature, joined by a dot.
   const [sessionToken = ''] = decodeURIComponent(token).split('.');
   const fuzzUser: FuzzUser = {
@@ -72,6 +109,7 @@ export async function newFuzzUser(t: TestApp, boxPublicKey: string, plan?: LinkP
     firstName: user.firstName,
     lastName: user.lastName,
     ...seeded,
+    ...proposals,
   };
   if (plan) fuzzUser.linked = await linkAccounts(t, boxPublicKey, fuzzUser, plan);
   return fuzzUser;
@@ -130,6 +168,16 @@ export async function keepCallerUsable(
     // A spare token was spent, or pushed out by newer ones: fresh ones.
     ctx.user.linked = await freshLinkSession(t, ctx.user, ctx.plan, ctx.user.linked, c.endpoint);
     relinked = true;
+  }
+  if (/\/(agent\/actions\/(confirm|cancel)|db\/delete-user-data)$/.test(c.endpoint)) {
+    // The open proposal was answered (or erased with the data): a fresh one for the requests that follow.
+    const [open] = await t.rows(
+      sql`select 1 from action_proposal where id = ${ctx.user.proposalId} and status = 'open'`,
+    );
+    if (!open) {
+      ctx.user = { ...ctx.user, ...(await seedProposals(t, boxPublicKey, ctx.user)) };
+      relinked = true;
+    }
   }
   if (/\/db\/delete-(resource|user-data)$/.test(c.endpoint)) {
     const { username, firstName, lastName } = ctx.user;

@@ -29,6 +29,7 @@ const TOOL_LABELS = {
   affordability: 'Affordability',
   cut_back: 'Where to cut back',
   ledger_query: 'Your transactions',
+  propose_recategorize: 'Re-categorise',
 } as const satisfies Record<ToolName, string>;
 
 /**
@@ -55,6 +56,7 @@ const TOOL_READS = {
   affordability: 'accounts',
   cut_back: 'transactions',
   ledger_query: 'transactions',
+  propose_recategorize: 'transactions',
 } as const satisfies Record<ToolName, 'transactions' | 'accounts' | 'inputs'>;
 
 /** A subject longer than this is cut back to the tool's label: the line must stay one line. */

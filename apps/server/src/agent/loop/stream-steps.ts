@@ -205,6 +205,15 @@ function onToolResult(
   const { status, ...details } = summarizeToolStep(run.tool, run.result);
   actions.end(toolCallId, status, details);
   progress.results.push(run);
+  // A proposal waits for the user's confirm: the turn ends asking (docs/decisions/0022).
+  if (madeProposal(run.result.data) && progress.status === 'completed')
+    progress.status = 'clarification_needed';
+}
+
+function madeProposal(data: unknown): boolean {
+  return (
+    typeof data === 'object' && data !== null && 'proposal_id' in data && typeof data.proposal_id === 'string'
+  );
 }
 
 function onToolError(failure: ToolFailure, { progress, actions }: StepContext): void {

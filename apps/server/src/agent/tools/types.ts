@@ -1,5 +1,6 @@
 import type { DslKnownBlock, ToolInput, ToolName } from '@penny/contracts';
 import type { JSONValue } from 'ai';
+import type { ActionsService } from '../../actions/index.ts';
 import type { AnalyticsService } from '../../finance/index.ts';
 
 /** Where a tool's figures came from: the answer states it ('from 3 accounts, Oct 1–31, 42 transactions'). */
@@ -35,7 +36,11 @@ export type ToolResult<D extends JSONValue = JSONValue> = {
  * The domain services the tools read: only the analytics, the same handlers the routes call. Named
  * from the finance module's own type, so the tools never depend on the registry that builds them.
  */
-export type ToolServices = { analytics: AnalyticsService };
+export type ToolServices = {
+  analytics: AnalyticsService;
+  /** Proposals only: a tool never executes a change (docs/decisions/0022). */
+  actions: Pick<ActionsService, 'proposeRecategorize'>;
+};
 
 /** What a tool runs with: the acting user (from the session), the services, and today's date. */
 export type ToolContext = {
@@ -43,6 +48,8 @@ export type ToolContext = {
   services: ToolServices;
   /** Today in the user's terms (YYYY-MM-DD): 'this month' and 'next expected' count from it. */
   today: string;
+  /** The turn running the tool: what a proposal names as its origin. */
+  turn?: { threadId: string; queryId: string };
   signal?: AbortSignal;
 };
 

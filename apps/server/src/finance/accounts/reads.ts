@@ -138,7 +138,8 @@ export async function agentTransactions(
 /**
  * In one read: how many of the user's connections are syncing right now (a lease held by any
  * process), and a stamp that changes whenever their linked data may have (a connection added,
- * removed or synced). Caches of whole-ledger summaries (the agent's vocabulary) are keyed by it.
+ * removed or synced, a confirmed re-categorisation executed or undone). Caches of whole-ledger
+ * summaries (the agent's vocabulary) are keyed by it.
  */
 export async function ledgerState(
   deps: Pick<AccountsDeps, 'db'>,
@@ -150,12 +151,15 @@ export async function ledgerState(
       syncing: sql<number>`count(*) filter (where ${tables.connection.syncLeaseUntil} > now())::int`,
       synced: sql<string | null>`max(${tables.connection.lastSyncedAt})::text`,
       updated: sql<string | null>`max(${tables.connection.updatedAt})::text`,
+      changed: sql<
+        string | null
+      >`(select max(c.updated_at)::text from action_change c where c.user_id = ${userId})`,
     })
     .from(tables.connection)
     .where(eq(tables.connection.userId, userId));
   return {
     syncing: row?.syncing ?? 0,
-    stamp: `${row?.count ?? 0}|${row?.synced ?? ''}|${row?.updated ?? ''}`,
+    stamp: `${row?.count ?? 0}|${row?.synced ?? ''}|${row?.updated ?? ''}|${row?.changed ?? ''}`,
   };
 }
 

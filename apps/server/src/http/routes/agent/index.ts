@@ -7,6 +7,7 @@ import { type EndpointMountOptions, mountEndpoint } from '../../endpoint.ts';
 import { failureOf } from '../../errors.ts';
 import { assertSameUser, requireUser } from '../../identity-guard.ts';
 import { readBody } from '../../validate.ts';
+import { mountActionRoutes } from './actions.ts';
 
 /**
  * The agent service (`/agent`, docs/product/chat.md, "Agent service"): the chat turn, the thread's
@@ -15,7 +16,7 @@ import { readBody } from '../../validate.ts';
 export function agentRoutes({ services, mount }: { services: DomainServices; mount: EndpointMountOptions }) {
   const router = new Hono<AppEnv>();
   const e = agentEndpoints;
-  const { accounts, agent } = services;
+  const { accounts, agent, actions } = services;
 
   // POST /agent/chat: JSON by default; with `Accept: text/event-stream` each agent action, the
   // answer's text and the container stream as they happen, then the result. The turn runs to its end
@@ -147,6 +148,8 @@ export function agentRoutes({ services, mount }: { services: DomainServices; mou
     },
     mount,
   );
+
+  mountActionRoutes(router, actions, mount);
 
   return router;
 }

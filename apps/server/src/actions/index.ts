@@ -1,0 +1,43 @@
+import type { Proposal } from '@penny/contracts';
+import type { Database } from '../db/index.ts';
+import { draftRecategorize, type RecategorizeDraft, type RecategorizeRequest } from '../finance/index.ts';
+import { type ConfirmInput, confirmProposal } from './confirm.ts';
+import { cancelProposal, createProposal, type NewProposal, readProposal } from './proposals.ts';
+import { undoChange } from './undo.ts';
+
+export type { ConfirmInput } from './confirm.ts';
+export type { NewProposal } from './proposals.ts';
+
+/** The turn a proposal comes from. */
+export type ProposingTurn = { threadId: string; queryId: string };
+
+/**
+ * Confirmed actions (docs/decisions/0022-proposals-and-effective-categories.md): the agent proposes,
+ * the user confirms. One handler per operation, each taking the acting user explicitly.
+ */
+export function createActionsService(deps: { db: Database }) {
+  return {
+    /** Stores a proposal of any item kinds, open until its expiry; nothing else is written. */
+    propose: (userId: string, input: NewProposal) => createProposal(deps, userId, input),
+    proposal: (userId: string, proposalId: string) => readProposal(deps, userId, proposalId),
+    confirm: (userId: string, input: ConfirmInput) => confirmProposal(deps, userId, input),
+    cancel: (userId: string, proposalId: string) => cancelProposal(deps, userId, proposalId),
+    undo: (userId: string, changeId: string) => undoChange(deps, userId, changeId),
+    /**
+     * Drafts a re-categorisation from the user's ledger and stores it as a proposal; nothing else is
+     * written. No proposal when nothing would change.
+     */
+    async proposeRecategorize(
+      userId: string,
+      turn: ProposingTurn,
+      request: RecategorizeRequest,
+    ): Promise<{ proposal: Proposal | null; draft: RecategorizeDraft }> {
+      const draft = await draftRecategorize(deps.db, userId, request);
+      if (draft.items.length === 0) return { proposal: null, draft };
+      const proposal = await createProposal(deps, userId, { ...turn, title: 'Confirm', items: draft.items });
+      return { proposal, draft };
+    },
+  };
+}
+
+export type ActionsService = ReturnType<typeof createActionsService>;

@@ -1,0 +1,209 @@
+import { z } from 'zod';
+import { userIdentitySchema } from './api.ts';
+import { CATEGORY_TAXONOMY, type CategoryPrimaryCode, primaryCategoryOf } from './categories.ts';
+import { agentActionSchema } from './chat.ts';
+import { safeString } from './text.ts';
+
+/**
+ * Confirmed actions (docs/decisions/0022-proposals-and-effective-categories.md): the agent never writes on
+ * its own. It hands back a proposal, a typed list of items each stating what changes (before and
+ * after); the Confirm popup shows it, and only the user's confirm executes the items they kept
+ * selected, once. Item kinds are a discriminated union so that orders and budgets join later as
+ * new members, each with its own executor on the server.
+ */
+
+export const ACTION_LIMITS = {
+  /** A proposal not confirmed within this long is refused: the ledger it was read from may have moved. */
+  proposalTtlMs: 15 * 60_000,
+  /** Items in one proposal (a re-categorisation lists at most this many transactions). */
+  maxItems: 200,
+  /** A rule's or a match's text. */
+  matchTextMin: 2,
+  matchTextMax: 100,
+} as const;
+
+/** Server-made ids (proposals, changes) and item ids: letters, digits and `_ . : -`. */
+export const actionIdSchema = safeString()
+  .trim()
+  .min(1)
+  .max(128)
+  .regex(/^[A-Za-z0-9_.:-]+$/, 'may contain only letters, digits and _ . : -');
+
+/** The client's key for one confirm: the same key answers the first outcome again, writing nothing. */
+export const idempotencyKeySchema = safeString()
+  .trim()
+  .min(8)
+  .max(128)
+  .regex(/^[A-Za-z0-9_.:-]+$/, 'may contain only letters, digits and _ . : -');
+
+const isKnownCategory = (code: string) =>
+  Object.hasOwn(CATEGORY_TAXONOMY, code) ||
+  Object.values(CATEGORY_TAXONOMY).some((codes) => (codes as readonly string[]).includes(code));
+
+/** A category code of the taxonomy (categories.ts), primary ('TRANSPORTATION') or detailed. */
+export const categoryCodeSchema = z
+  .string()
+  .trim()
+  .max(80)
+  .refine(isKnownCategory, 'must be a category code (packages/contracts/src/categories.ts)');
+
+/**
+ * What a transaction's category is or becomes: the primary code and, when one was chosen, the
+ * detailed code. `category` is null only for a transaction the provider left uncategorised.
+ */
+export const categoryAssignmentSchema = z.object({
+  category: z.string().nullable(),
+  category_detailed: z.string().nullable(),
+});
+export type CategoryAssignment = z.infer<typeof categoryAssignmentSchema>;
+
+/** A chosen code as the ledger stores it: a primary alone, or a detailed code with its primary. */
+export function categoryAssignmentOf(code: string): {
+  category: CategoryPrimaryCode;
+  category_detailed: string | null;
+} {
+  const primary = primaryCategoryOf(code);
+  if (!primary) throw new RangeError(`Not a category code: ${code}`);
+  return { category: primary, category_detailed: primary === code ? null : code };
+}
+
+/** How a rule or a re-categorisation finds transactions: the merchant's name, or text in name or merchant. */
+export const CATEGORY_MATCHES = ['merchant', 'text'] as const;
+export const categoryMatchSchema = z.enum(CATEGORY_MATCHES);
+export type CategoryMatch = z.infer<typeof categoryMatchSchema>;
+
+const itemBase = {
+  id: actionIdSchema,
+  /** One line for the popup and the chat: 'Uber, Mar 2, 2026, $12.50: Travel → Transportation'. */
+  description: z.string().max(500),
+};
+
+/** Re-categorise one transaction (the user's category then survives every sync). */
+export const transactionCategoryItemSchema = z.object({
+  ...itemBase,
+  kind: z.literal('transaction_category'),
+  transaction: z.object({
+    id: z.string().regex(/^\d+$/),
+    date: z.iso.date(),
+    name: z.string(),
+    merchant: z.string().nullable(),
+    /** + = money in, a decimal string in the transaction's currency. */
+    amount: z.string().regex(/^-?\d+(\.\d+)?$/),
+    currency: z.string(),
+    account_name: z.string(),
+  }),
+  before: categoryAssignmentSchema,
+  after: categoryAssignmentSchema,
+});
+
+/** A rule for future transactions (and present ones without a category of the user's own). */
+export const categoryRuleItemSchema = z.object({
+  ...itemBase,
+  kind: z.literal('category_rule'),
+  rule: z.object({ match: categoryMatchSchema, text: z.string() }),
+  before: z.null(),
+  after: categoryAssignmentSchema,
+});
+
+export const proposalItemSchema = z.discriminatedUnion('kind', [
+  transactionCategoryItemSchema,
+  categoryRuleItemSchema,
+]);
+export type ProposalItem = z.infer<typeof proposalItemSchema>;
+export type ProposalItemKind = ProposalItem['kind'];
+/** Every item kind, in the order a confirm executes them (a transaction's own category, then rules). */
+export const PROPOSAL_ITEM_KINDS = [
+  'transaction_category',
+  'category_rule',
+] as const satisfies readonly ProposalItemKind[];
+
+export const PROPOSAL_STATUSES = ['open', 'confirmed', 'cancelled', 'expired'] as const;
+export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
+
+export const proposalSchema = z.object({
+  id: actionIdSchema,
+  status: z.enum(PROPOSAL_STATUSES),
+  /** The popup's title (docs/product/chat.md, "Confirm popup"): 'Confirm Your Orders' for orders, else 'Confirm'. */
+  title: z.string(),
+  /** The turn that made it. */
+  thread_id: z.string(),
+  query_id: z.string(),
+  created_at: z.string(),
+  expires_at: z.string(),
+  items: z.array(proposalItemSchema).min(1).max(ACTION_LIMITS.maxItems),
+});
+export type Proposal = z.infer<typeof proposalSchema>;
+
+/**
+ * The names these payloads carry, compared with the session, never a lookup key. A confirm writes the
+ * user's data, so an id or an email given beside them is compared too rather than dropped.
+ */
+const userInfoFields = {
+  username: userIdentitySchema.shape.username,
+  firstName: userIdentitySchema.shape.firstName,
+  lastName: userIdentitySchema.shape.lastName,
+  userId: safeString().max(128).optional(),
+  email: safeString().max(254).optional(),
+};
+
+export const proposalQuerySchema = z.object({ ...userInfoFields, proposal_id: actionIdSchema });
+export const proposalResponseSchema = z.object({ success: z.boolean(), proposal: proposalSchema });
+
+export const confirmProposalRequestSchema = z.object({
+  ...userInfoFields,
+  proposal_id: actionIdSchema,
+  /** The items the user kept selected; none is a cancel. */
+  item_ids: z
+    .array(actionIdSchema)
+    .max(ACTION_LIMITS.maxItems)
+    .refine((ids) => new Set(ids).size === ids.length, 'must not repeat an item'),
+  idempotency_key: idempotencyKeySchema,
+});
+export type ConfirmProposalRequest = z.infer<typeof confirmProposalRequestSchema>;
+
+export const ITEM_OUTCOME_STATUSES = ['executed', 'not_selected'] as const;
+
+export const itemOutcomeSchema = z.object({
+  item_id: actionIdSchema,
+  kind: z.enum(PROPOSAL_ITEM_KINDS),
+  status: z.enum(ITEM_OUTCOME_STATUSES),
+  description: z.string(),
+  /** The executed change, for POST /agent/actions/undo. */
+  change_id: actionIdSchema.nullable(),
+});
+export type ItemOutcome = z.infer<typeof itemOutcomeSchema>;
+
+export const confirmProposalResponseSchema = z.object({
+  success: z.boolean(),
+  proposal_id: actionIdSchema,
+  status: z.enum(['confirmed', 'cancelled']),
+  outcomes: z.array(itemOutcomeSchema),
+  /** The outcomes as the chat shows them: one agent action per executed item. */
+  agent_actions: z.array(agentActionSchema),
+});
+export type ConfirmProposalResponse = z.infer<typeof confirmProposalResponseSchema>;
+
+export const cancelProposalRequestSchema = z.object({ ...userInfoFields, proposal_id: actionIdSchema });
+export const cancelProposalResponseSchema = z.object({
+  success: z.boolean(),
+  proposal_id: actionIdSchema,
+  status: z.literal('cancelled'),
+});
+
+export const undoChangeRequestSchema = z.object({ ...userInfoFields, change_id: actionIdSchema });
+export const undoChangeResponseSchema = z.object({
+  success: z.boolean(),
+  change_id: actionIdSchema,
+  status: z.literal('undone'),
+});
+
+/** The refusals' sentences (their codes are `actions:*` in API_ERROR_CODES). */
+export const actionMessages = {
+  proposalNotFound: 'This proposal was not found.',
+  proposalExpired: 'This proposal has expired. Please ask again.',
+  proposalClosed: 'This proposal was already answered.',
+  proposalStale: 'Something this proposal depends on has changed since it was made. Please ask again.',
+  unknownItem: 'The selection names an item this proposal does not have.',
+  changeNotFound: 'This change was not found.',
+  changeSuperseded: 'This change was changed again since. Undo the later change first.',
+} as const;
