@@ -15,11 +15,11 @@ const INTENT_RULES: ReadonlyArray<[Intent, RegExp]> = [
   ['afford', /\bafford\b|\b(can|could) i (swing|handle|manage|take on|cover)\b.*\$/],
   [
     'cut_back',
-    /\bcut (back|down)\b|\boverspend(ing)?\b|\bover ?spent\b|\b(how|where|ways? to|help me|can i|could i|should i|want to|need to|tips? (to|for)|i have to|i must|trying to) (\w+ ){0,3}(spend less|save more)\b|\breduce (my )?(spending|expenses|costs)\b|\bwhere (can|could|should) i save\b|\btrim (my )?(spending|budget|expenses)\b|\b(worr(y|ied|ying)|concern(ed|ing)?|red flags?|warning signs?|alarming|out of control|problems?) (about |with |in |w )?(\w+ ){0,2}(spending|expenses|budget)\b|\b(spending|expenses)\b.*\b(worr(y|ied|ying)|concern(ed|ing)?|red flags?|alarming|out of control)\b/,
+    /\bcut (back|down)\b|\boverspend(ing)?\b|\bover ?spent\b|\b(how|where|ways? to|help me|can i|could i|should i|want to|need to|tips? (to|for)|i have to|i must|trying to) (\w+ ){0,3}(spend less|save more)\b|\breduce (my )?(spending|expenses|costs)\b|\bwhere (can|could|should) i save\b|\btrim (my )?(spending|budget|expenses)\b|\b(trim|cut|shave|free up) (like |about |around |an extra |another )?\$?\d[\d,.]*k?( dollars| bucks)?( a| per| each| every| \/) ?(month|mo|week|wk)\b|\bwhere (can|could|should|do) i (trim|cut|save|tighten)\b|\b(worr(y|ied|ying)|concern(ed|ing)?|red flags?|warning signs?|alarming|out of control|problems?) (about |with |in |w )?(\w+ ){0,2}(spending|expenses|budget)\b|\b(spending|expenses)\b.*\b(worr(y|ied|ying)|concern(ed|ing)?|red flags?|alarming|out of control)\b/,
   ],
   [
     'summary',
-    /\bsummary\b|\bam i (doing )?(ok|okay|alright|all right|fine|good|well)\b|\bdoing (ok|okay|alright|well|fine) financially\b|\bsummari[sz]e\b|\boverview\b|\bsnapshot\b|\brundown\b|\brecap\b|\bhow am i doing\b|\bwhat should i know about my (money|finances|spending|accounts)\b|\banything (i should|i need to|to) (know|worry about|watch|look at)\b|\banything (new|important|notable) (with|in|on) my (money|accounts|finances|spending)\b|\bwhere do i stand\b|\bfinancial (health|situation|picture)\b|\bhow (is|are) (my )?(money|finances|things)( \w+)?\b|\bstate of my (money|finances)\b|\b(finances|money) (look|looks|looking|looked)\b|\bhow('s| is| was)? (my|this|the) (month|week|year)( so far)? (looking|going|shaping up)\b|\bhow('s| is) (my|this|the) (month|week|year) (so far|going so far)\b|\badd up everything\b|\beverything i (have|own)\b/,
+    /\bsummary\b|\bam i (doing )?(ok|okay|alright|all right|fine|good|well)\b|\bam i (bad|good|terrible|awful|smart|responsible|irresponsible) (with|at) (money|my money|finances|saving|budgeting)\b|\b(living )?paycheck to paycheck\b|\bam i (broke|in trouble|in good shape|on track|financially (ok|okay|healthy|stable))\b|\bdoing (ok|okay|alright|well|fine) financially\b|\bsummari[sz]e\b|\boverview\b|\bsnapshot\b|\brundown\b|\brecap\b|\bhow am i doing\b|\bwhat should i know about my (money|finances|spending|accounts)\b|\banything (i should|i need to|to) (know|worry about|watch|look at)\b|\banything (new|important|notable) (with|in|on) my (money|accounts|finances|spending)\b|\bwhere do i stand\b|\bfinancial (health|situation|picture)\b|\bhow (is|are) (my )?(money|finances|things)( \w+)?\b|\bstate of my (money|finances)\b|\b(finances|money) (look|looks|looking|looked)\b|\bhow('s| is| was)? (my|this|the) (month|week|year)( so far)? (looking|going|shaping up)\b|\bhow('s| is) (my|this|the) (month|week|year) (so far|going so far)\b|\badd up everything\b|\beverything i (have|own)\b/,
   ],
   [
     'search',
@@ -27,7 +27,7 @@ const INTENT_RULES: ReadonlyArray<[Intent, RegExp]> = [
   ],
   [
     'emergency_fund',
-    /\bemergency fund\b|\brunway\b|\blive off (my )?(savings|cash)\b|\bhow long (could|would|can|will) (i|my (savings|cash|money)) (last|survive|go)\b|\brainy day\b|\bmonths? of expenses\b/,
+    /\bemergency fund\b|\brunway\b|\b(survive|last|get by|make it|cover (my )?(bills|expenses))\b.*\b(no|without( any)?|zero) (income|paychecks?|job|pay|salary)\b|\bif i (lost|lose) my (job|income)\b|\bgot laid off\b|\bif i (got|get|was|were) (laid off|fired)\b|\blive off (my )?(savings|cash)\b|\bhow long (could|would|can|will) (i|my (savings|cash|money)) (last|survive|go)\b|\brainy day\b|\bmonths? of expenses\b/,
   ],
   [
     'loan_payment',

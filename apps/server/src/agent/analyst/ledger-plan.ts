@@ -75,6 +75,8 @@ export function defaultPeriod(shape: Shape, q: string, today: string, historySta
   // income, or income but wages: paychecks and dividends arrive in lumps, and half a month is no whole.
   const ofIncome =
     (shape.statistic === 'share' && (shape.shareOf === 'income' || shape.measure === 'income')) ||
+    // 'do I make more from dividends or interest': kinds of income side by side.
+    (shape.measure === 'income' && shape.groupBy === 'category') ||
     /\b(besides|except|other than|not from)\b.*\b(job|work|salary|paychecks?|wages)\b|\bside (income|money|hustles?|gigs?)\b/.test(
       q,
     );
@@ -118,8 +120,11 @@ export function ledgerCalls(
   today: string,
   deep: boolean,
 ): ToolCall[] {
+  // Single transactions ranked have no net; months or categories ranked by their net do ('which month
+  // did I save the most').
   const measure =
-    shape.statistic === 'largest' || shape.statistic === 'smallest'
+    (shape.statistic === 'largest' || shape.statistic === 'smallest') &&
+    (shape.series ?? shape.groupBy) === 'none'
       ? rankable(subject.measure)
       : subject.measure;
   const filters = filtersOf(subject, shape);

@@ -1347,6 +1347,75 @@ describe('follow-ups that keep or drop what came before', () => {
     const now = read('whats my checking balance');
     expect(now.kind === 'tools' && now.calls[0]?.tool).toBe('list_accounts');
   });
+  it('an everyday category word the user has none of is that category (none), never everything', () => {
+    // A user with no gas and no pets: still those categories, so the answer is none.
+    const noGas: TurnContext = {
+      ...context,
+      categories: context.categories.filter((c) => c.code !== 'TRANSPORTATION_GAS'),
+    };
+    const readNoGas = (q: string) => understand(q, noGas, createMatcher(noGas), undefined, false);
+    expect(ledger(readNoGas('how many times did i fill up on gas in oct')).filters).toEqual({
+      categories: ['TRANSPORTATION_GAS'],
+    });
+    expect(ledger(readNoGas('how much do i spend on my dog a month')).filters).toEqual({
+      categories: ['GENERAL_MERCHANDISE_PET_SUPPLIES'],
+    });
+  });
+  it("'without rent' leaves rent out; 'over 1k' bounds each purchase", () => {
+    const withRent: TurnContext = {
+      ...context,
+      categories: [...context.categories, { code: 'RENT_AND_UTILITIES_RENT', label: 'Rent', count: 12 }],
+    };
+    const plan = understand(
+      'avg monthly spend w/o rent this yr',
+      withRent,
+      createMatcher(withRent),
+      undefined,
+      false,
+    );
+    expect(ledger(plan).filters).toEqual({ exclude_categories: ['RENT_AND_UTILITIES_RENT'] });
+    expect(ledger(read('how many transactions over 1k have i ever had')).filters).toEqual({
+      min_amount: '1000.00',
+    });
+    expect(ledger(read('how many purchases over 50 last month')).filters).toEqual({ min_amount: '50.00' });
+  });
+  it('months ranked by what was saved, and the months in the red counted', () => {
+    expect(ledger(read('which month this yr did i save the most'))).toMatchObject({
+      measure: 'net_cash_flow',
+      statistic: 'largest',
+      group_by: 'month',
+    });
+    expect(ledger(read('how many months this yr was i in the red'))).toMatchObject({
+      measure: 'net_cash_flow',
+      statistic: 'total',
+      group_by: 'month',
+      periods: [{ start: '2026-01-01' }],
+    });
+  });
+  it("'by what % did groceries change' compares the two months; 'what cut of my spending' is a share", () => {
+    expect(ledger(read('by what % did groceries change from sept to oct'))).toMatchObject({
+      statistic: 'total',
+      periods: [{ start: '2026-10-01' }, { start: '2026-09-01' }],
+    });
+    expect(ledger(read('what cut of my spending goes to uber n lyft')).statistic).toBe('share');
+    expect(ledger(read('fraction of my income from dividends in 2025')).filters).toEqual({
+      categories: ['INCOME_DIVIDENDS'],
+    });
+  });
+  it("judgements of one's money, trimming an amount and living without income go to their tools", () => {
+    const tool = (q: string) => {
+      const plan = read(q);
+      return plan.kind === 'tools' ? plan.calls[0]?.tool : plan.kind;
+    };
+    expect(tool('be real w me am i bad with money')).toBe('money_summary');
+    expect(tool('am i living paycheck to paycheck')).toBe('money_summary');
+    expect(tool('where could i trim like 200 bucks a month')).toBe('cut_back');
+    expect(tool('could i survive 3 months with no income')).toBe('emergency_fund');
+    expect(tool('cancel my netflix for me')).toBe('decline');
+    expect(tool('how much am i gonna owe in taxes this yr')).toBe('decline');
+    expect(tool('is aapl worth buying at this price')).toBe('decline');
+    expect(tool('how much was the big one')).toBe('clarify');
+  });
   it("'whats my roth ira worth' with two of that name answers both, not which one", () => {
     const plan = read('whats my roth ira worth');
     if (plan.kind !== 'tools') throw new Error(JSON.stringify(plan));

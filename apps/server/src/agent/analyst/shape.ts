@@ -473,6 +473,13 @@ export function readShape(q: string): Shape {
   const shape: Shape = { statistic: 'total', groupBy: 'none', shaped: false };
   const measure = measureOf(q);
   if (measure) shape.measure = measure;
+  // 'how many months was I in the red': each month's net, and how many were below zero.
+  const spans = q.match(/\bhow many (months|weeks)\b/)?.[1];
+  if (spans && (measure === 'net_cash_flow' || /\b(negative|spent more than i (made|earned))\b/.test(q))) {
+    shape.measure = 'net_cash_flow';
+    shape.series = spans === 'weeks' ? 'week' : 'month';
+    shape.shaped = true;
+  }
 
   const range = amountRange(q);
   if (range.min) shape.minAmount = range.min;
@@ -520,7 +527,11 @@ export function readShape(q: string): Shape {
     )
       shape.statistic = 'count';
     else if (
-      /%|\b(percent|percentage|share|portion|proportion|fraction)\b|\bhow much of (my|the)\b|\b(chunk|slice|part|piece|half|a third|third|a quarter|two thirds|three quarters) of (my|the|what|all)\b/.test(
+      /%|\b(percent|percentage|share|portion|proportion|fraction)\b|\bhow much of (my|the)\b|\b(chunk|slice|part|piece|half|a third|third|a quarter|two thirds|three quarters|cut) of (my|the|what|all)\b/.test(
+        q,
+      ) &&
+      // 'by what % did groceries change': a change in percent, the comparison's own figure.
+      !/\b(what|how many) (%|percent\b).*\b(change|changed|go up|go down|went up|went down|grow|grew|rise|rose|fall|fell|drop|dropped|increase|increased|decrease|decreased)\b|(%|\bpercent) (change|increase|decrease|drop|jump|rise)\b/.test(
         q,
       )
     ) {

@@ -29,7 +29,8 @@ export function payerNamed(q: string): string | undefined {
   );
   if (
     !name ||
-    /^(my|the|work|job|they|them|he|she|it|you|we|i|employer|my job|my employer|savings|checking|brokerage|account|bank|card|ira|roth|investments?|stocks?|funds?)\b/.test(
+    // Not a payer: an account, or a kind of income ('income from dividends').
+    /^(my|the|work|job|they|them|he|she|it|you|we|i|employer|my job|my employer|savings|checking|brokerage|account|bank|card|ira|roth|investments?|stocks?|funds?|dividends?|interest|wages|salary|paychecks?|refunds?|side \w+)\b/.test(
       name,
     )
   )

@@ -170,8 +170,9 @@ export function createMatcher(context: TurnContext) {
     context.categories.some(
       (c) => c.code === code || c.code.startsWith(`${code}_`) || code.startsWith(`${c.code}_`),
     );
+  // (With no transactions at all there is no ledger to say 'none' from: that is said instead.)
   const unheldEntries = Object.entries(CATEGORY_WORDS)
-    .filter(([code]) => !heldCode(code) && !/^TRANSFER_|^INCOME/.test(code))
+    .filter(([code]) => context.categories.length > 0 && !heldCode(code) && !/^TRANSFER_|^INCOME/.test(code))
     .flatMap(([code, words]) => words.map((term) => ({ code, term })));
   const fuseOptions = { includeScore: true, threshold: 0.2, ignoreLocation: false, location: 0, distance: 8 };
   const categoryFuse = new Fuse(categoryEntries, { keys: ['term'], ...fuseOptions });

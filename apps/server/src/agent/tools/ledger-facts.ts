@@ -203,8 +203,23 @@ function seriesFacts(result: Result, figures: LedgerPeriodFigures): string[] {
     const beside = unit === 'transactions' ? usd(group.total) : count(group.transactionCount, 'transaction');
     return `${group.label}: ${valueText(group.value, unit)} (${beside})`;
   });
+  // A net cash flow over time: how many of its months (or weeks) spent more than came in.
+  const inTheRed =
+    query.measure === 'net_cash_flow' && query.statistic === 'total'
+      ? [
+          `In the red (more spent than came in): ${count(series.negative, noun)} of ${series.buckets}${
+            series.negative === 0
+              ? ''
+              : `, ${figures.groups
+                  .filter((group) => (group.value ?? '0').startsWith('-'))
+                  .map((group) => group.label)
+                  .join(', ')}`
+          }.`,
+        ]
+      : [];
   return [
     `${head}; highest ${series.highest.label} (${valueText(series.highest.value, unit)}), lowest ${series.lowest.label} (${valueText(series.lowest.value, unit)}), average ${average} a ${noun} over ${count(series.buckets, noun)}.`,
+    ...inTheRed,
     ...lines,
   ];
 }

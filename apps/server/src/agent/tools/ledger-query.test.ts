@@ -544,6 +544,21 @@ describe.each(testDatabaseKinds())('the ledger query on %s', (database) => {
     );
   });
 
+  it('net cash flow by month: each month in the red is counted and named', async () => {
+    const months = [6, 5, 4, 3, 2, 1].map((back) => firstOfMonth(today, back));
+    const period = { start: months[0] ?? today, end: lastOfMonth(months.at(-1) ?? today) };
+    const result = await run({ measure: 'net_cash_flow', group_by: 'month', periods: [period] });
+    const nets = months.map((start) => {
+      const mine = postedIn({ start, end: lastOfMonth(start) });
+      return toCentsRef(sum(mine.filter(isIncome)) - spent(mine));
+    });
+    expect(result.data.periods[0]?.groups.map((group) => group.value)).toEqual(nets.map(centsText));
+    const red = nets.filter((net) => net < 0n).length;
+    expect(result.facts.join('\n')).toContain(
+      `In the red (more spent than came in): ${red} ${red === 1 ? 'month' : 'months'} of 6`,
+    );
+  });
+
   it('group_by month: a zero-filled series with its highest, lowest and average month', async () => {
     const first = rows.reduce((earliest, row) => (row.date < earliest ? row.date : earliest), today);
     const period = { start: firstOfMonth(first, 2), end: lastOfMonth(firstOfMonth(first, -2)) };

@@ -61,6 +61,8 @@ export type LedgerSeriesSummary = {
   lowest: { key: string; label: string; value: string };
   /** Σ bucket values ÷ buckets (counts with one decimal). */
   average: string;
+  /** Buckets below zero: for a net cash flow, the months or weeks in the red. */
+  negative: number;
 };
 
 export type LedgerPeriodFigures = {
@@ -278,9 +280,11 @@ function seriesSummary(groups: LedgerGroup[], unit: ValueUnit): LedgerSeriesSumm
   let highest = first;
   let lowest = first;
   let sum = 0n;
+  let negative = 0;
   for (const item of valued) {
     if (item.value > highest.value) highest = item;
     if (item.value < lowest.value) lowest = item;
+    if (item.value < 0n) negative += 1;
     sum += item.value;
   }
   const point = (item: { group: LedgerGroup; value: Scaled }) => ({
@@ -293,7 +297,7 @@ function seriesSummary(groups: LedgerGroup[], unit: ValueUnit): LedgerSeriesSumm
     unit === 'transactions'
       ? (Number(divideCents(sum * 10n, BigInt(valued.length))) / 10).toFixed(1)
       : scaledText(divideCents(sum, BigInt(valued.length)), unit);
-  return { buckets: valued.length, highest: point(highest), lowest: point(lowest), average };
+  return { buckets: valued.length, highest: point(highest), lowest: point(lowest), average, negative };
 }
 
 function groupOrder(statistic: LedgerStatistic): GroupOrder {
