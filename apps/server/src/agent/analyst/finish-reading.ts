@@ -206,8 +206,13 @@ function movedIntoSavings(reading: Reading, q: string): void {
 function balanceOverTime(reading: Reading, q: string): void {
   if (reading.intent !== 'balances') return;
   if (!BALANCE_OVER_TIME.test(q) && !(reading.period && !reading.periodDefaulted)) return;
+  const since = q.match(/\b(start|beginning) of (the |this )?(month|year)\b/)?.[3];
   reading.balanceHistory =
-    /\b(start|beginning) of (the |this )?year\b/.test(q) && (!reading.period || reading.periodDefaulted)
-      ? 'this_year'
-      : 'period';
+    since && (!reading.period || reading.periodDefaulted)
+      ? since === 'month'
+        ? 'this_month'
+        : 'this_year'
+      : BALANCE_OVER_TIME.test(q)
+        ? 'over_time'
+        : 'period';
 }

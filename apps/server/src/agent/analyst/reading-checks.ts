@@ -392,3 +392,12 @@ export function subjectProblem(
     otherSideUnknown(q, reading, periods, notHeld)
   );
 }
+
+/** 'has my balance grown': a balance over time is one account's; with none named, which is asked. */
+export function balanceWithoutAccount(reading: Reading, context: TurnContext): string | undefined {
+  if (!reading.balanceHistory || reading.namedAccount || reading.accountKind) return undefined;
+  const names = context.accounts
+    .filter((a) => ['checking', 'savings', 'credit'].includes(a.kind))
+    .map((a) => a.name);
+  return `Which account's balance do you mean${names.length > 0 ? `: ${names.slice(0, -1).join(', ')}${names.length > 1 ? ' or ' : ''}${names.at(-1)}` : ''}? I can show one account's balance over time, rebuilt from its transactions.`;
+}

@@ -1343,6 +1343,16 @@ describe('follow-ups that keep or drop what came before', () => {
       start: '2026-01-01',
       end: '2026-11-26',
     });
+    // 'at the start of the month': since this month began; 'my card balance this month' is today's.
+    expect(history(read('what was my checking balance at the start of the month'))).toEqual({
+      account: 'Plaid Checking',
+      start: '2026-11-01',
+      end: '2026-11-26',
+    });
+    const thisMonth = read('whats my credit card balance this month');
+    expect(thisMonth.kind === 'tools' && thisMonth.calls[0]?.tool).toBe('list_accounts');
+    // With no account named, which one is asked.
+    expect(read('has my balance grown').kind).toBe('clarify');
     // Today's balance is still the accounts' list.
     const now = read('whats my checking balance');
     expect(now.kind === 'tools' && now.calls[0]?.tool).toBe('list_accounts');

@@ -68,10 +68,11 @@ export type Reading = {
   /** Names the answer should dwell on (an account, a wallet, a ticker): facts naming them come first. */
   focus?: string[];
   /**
-   * A balance over a period or on a past day (balance_history), not today's: over the period read, or
-   * since the start of this year ('what was it at the start of the year').
+   * A balance over a period or on a past day (balance_history), not today's: asked over time ('has it
+   * grown'), at a period named (only a past one: 'my card balance this month' is today's), or since
+   * the start of this year ('what was it at the start of the year').
    */
-  balanceHistory?: 'period' | 'this_year';
+  balanceHistory?: 'over_time' | 'period' | 'this_month' | 'this_year';
   /** The question's shape when it asks more than a plain total (shape.ts). */
   shape?: Shape;
   /**

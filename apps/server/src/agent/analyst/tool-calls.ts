@@ -78,22 +78,25 @@ export function callsFor(reading: Reading, context: TurnContext, deep: boolean):
         ...(deep ? [{ tool: 'list_accounts' as const, input: {} }] : []),
       ];
     case 'balances': {
-      // 'if I paid off my card today': today's balance is the accounts' own.
+      // 'my card balance this month', 'if I paid off my card today': a period running to today, named
+      // without asking how it changed, is today's balance, the accounts' own.
       if (
         !reading.balanceHistory ||
-        (reading.balanceHistory === 'period' && reading.period?.start === context.today)
+        (reading.balanceHistory === 'period' && (reading.period?.end ?? context.today) >= context.today)
       )
         return [{ tool: 'list_accounts', input: {} }];
       // No period said: the last 6 months, as a series of month ends.
       const over =
         reading.balanceHistory === 'this_year'
           ? { start: `${context.today.slice(0, 4)}-01-01`, end: context.today }
-          : reading.period && !reading.periodDefaulted
-            ? {
-                start: reading.period.start,
-                end: reading.period.end < context.today ? reading.period.end : context.today,
-              }
-            : { start: addMonths(`${context.today.slice(0, 7)}-01`, -5), end: context.today };
+          : reading.balanceHistory === 'this_month'
+            ? { start: `${context.today.slice(0, 7)}-01`, end: context.today }
+            : reading.period && !reading.periodDefaulted
+              ? {
+                  start: reading.period.start,
+                  end: reading.period.end < context.today ? reading.period.end : context.today,
+                }
+              : { start: addMonths(`${context.today.slice(0, 7)}-01`, -5), end: context.today };
       // The account asked about (a balance reading keeps it as the one named), else the bank accounts.
       const named = reading.namedAccount?.name ?? account;
       return [

@@ -31,6 +31,7 @@ import { nextPeriod, periodShift, previousPeriod, thisMonth } from './periods.ts
 import { pointsBackToNothing } from './points-back.ts';
 import { type Intent, LEDGER_INTENTS, type Plan, type Reading } from './reading.ts';
 import {
+  balanceWithoutAccount,
   CANNOT_EXCLUDE,
   checkPeriods,
   planLedger,
@@ -550,6 +551,8 @@ export function understand(
   });
   if (unknownReference) return { kind: 'clarify', question: unknownReference, reading };
   finishReading(reading, q, symbols, twins ? ambiguous : named, previous);
+  const whichBalance = balanceWithoutAccount(reading, context);
+  if (whichBalance) return { kind: 'clarify', question: whichBalance, reading };
   rememberSubjectBefore(reading, previous);
   rememberPeriodBefore(reading, previous);
   // A period named now, or moved to, is no longer the one chosen for the question before.

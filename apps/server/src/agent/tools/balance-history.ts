@@ -1,4 +1,4 @@
-import type { AccountHistory, BalancePoint } from '../../finance/index.ts';
+import { type AccountHistory, type BalancePoint, toCents } from '../../finance/index.ts';
 import { seriesChart } from './chart-choice.ts';
 import {
   block,
@@ -28,6 +28,32 @@ function subject(history: AccountHistory): string {
 /** The month ends inside the period, as 'Jan 31 $1,200.00' items (not the opening or the last day). */
 function monthEnds(history: AccountHistory): BalancePoint[] {
   return history.points.slice(1, -1);
+}
+
+/** Cards and loans: what was owed, said as owed (a balance of -$2,652.65 is $2,652.65 owed). */
+function owedOnly(history: AccountHistory): boolean {
+  return history.accounts.every((account) => account.kind === 'credit' || account.kind === 'loan');
+}
+
+function owedSentence(who: string, first: BalancePoint, last: BalancePoint): string {
+  const owed = (point: BalancePoint) => -toCents(point.value ?? '0');
+  const [before, after] = [owed(first), owed(last)];
+  if (first === last) return `You owed ${usd(after)} on ${who} at the end of ${dayText(last.date)}.`;
+  const moved = after - before;
+  const change =
+    moved === 0n ? 'the same' : `${usd(moved < 0n ? -moved : moved)} ${moved > 0n ? 'more' : 'less'}`;
+  return `You owed ${usd(before)} on ${who} at the end of ${dayText(first.date)} and ${usd(after)} at the end of ${dayText(last.date)}: ${change}.`;
+}
+
+function heldSentence(
+  who: string,
+  first: BalancePoint,
+  last: BalancePoint,
+  delta: BalanceHistoryData['change'],
+): string {
+  if (!delta || !first.value || !last.value)
+    return `${who}: ${usd(last.value ?? '0')} at the end of ${dayText(last.date)}.`;
+  return `${who}: ${usd(first.value)} at the end of ${dayText(first.date)} and ${usd(last.value)} at the end of ${dayText(last.date)}, ${delta.amount.startsWith('-') ? 'down' : 'up'} ${usd(delta.amount.replace('-', ''))} (${signedPercent(delta.percent)}).`;
 }
 
 export const balanceHistoryTool = {
@@ -66,9 +92,7 @@ export const balanceHistoryTool = {
     }
     const opening = history.points[0];
     const facts = [
-      delta
-        ? `${who}: ${usd(first.value)} on ${dayText(first.date)} and ${usd(last.value)} on ${dayText(last.date)}, ${delta.amount.startsWith('-') ? 'down' : 'up'} ${usd(delta.amount.replace('-', ''))} (${signedPercent(delta.percent)}).`
-        : `${who}: ${usd(last.value)} on ${dayText(last.date)} (at the end of the day).`,
+      owedOnly(history) ? owedSentence(who, first, last) : heldSentence(who, first, last, delta),
       ...(opening && opening.value === null
         ? [`Its balance before ${dayText(first.date)} is not known: balances were first recorded then.`]
         : []),

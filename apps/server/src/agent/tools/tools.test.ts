@@ -678,7 +678,25 @@ describe.each(testDatabaseKinds())('the finance toolkit on %s', (database) => {
     const difference = closing - opening;
     const magnitude = difference < 0n ? -difference : difference;
     expect(result.facts[0]).toBe(
-      `${savings.name}: ${dollars(centsText(opening))} on ${dayWords(days[0] ?? '')} and ${dollars(centsText(closing))} on ${dayWords(today)}, ${difference < 0n ? 'down' : 'up'} ${dollars(centsText(magnitude))}${result.facts[0]?.match(/ \([^)]*\)\.$/)?.[0] ?? ''}`,
+      `${savings.name}: ${dollars(centsText(opening))} at the end of ${dayWords(days[0] ?? '')} and ${dollars(centsText(closing))} at the end of ${dayWords(today)}, ${difference < 0n ? 'down' : 'up'} ${dollars(centsText(magnitude))}${result.facts[0]?.match(/ \([^)]*\)\.$/)?.[0] ?? ''}`,
+    );
+    // A card's balance is said as what was owed.
+    const card = accounts.find((account) => account.kind === 'credit');
+    if (!card) throw new Error('the sandbox bank has no card');
+    const owedAt = (day: string) =>
+      -(
+        (card.usd ?? 0n) -
+        sum(
+          rows.filter(
+            (row) => row.accountId === card.id && !row.pending && row.date > day && row.usd !== null,
+          ),
+        )
+      );
+    const owed = await run('balance_history', { account: card.name, start, end: today });
+    const [was, now] = [owedAt(days[0] ?? ''), owedAt(today)];
+    const moved = now - was;
+    expect(owed.facts[0]).toBe(
+      `You owed ${dollars(centsText(was))} on ${card.name} at the end of ${dayWords(days[0] ?? '')} and ${dollars(centsText(now))} at the end of ${dayWords(today)}: ${moved === 0n ? 'the same' : `${dollars(centsText(moved < 0n ? -moved : moved))} ${moved > 0n ? 'more' : 'less'}`}.`,
     );
     // An account a user does not have is refused, naming the ones there are.
     const refused = await run('balance_history', { account: 'Nonexistent account', start, end: today }).catch(
