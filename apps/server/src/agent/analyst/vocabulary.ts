@@ -166,10 +166,9 @@ export function createMatcher(context: TurnContext) {
   }
   // Everyday words of categories the user has no transactions in: named exactly ('gas' with no gas),
   // they still mean that category, whose answer is then none, never everything.
+  // (Holding Transportation through ride shares is not holding its Gas.)
   const heldCode = (code: string) =>
-    context.categories.some(
-      (c) => c.code === code || c.code.startsWith(`${code}_`) || code.startsWith(`${c.code}_`),
-    );
+    context.categories.some((c) => c.code === code || c.code.startsWith(`${code}_`));
   // (With no transactions at all there is no ledger to say 'none' from: that is said instead.)
   const unheldEntries = Object.entries(CATEGORY_WORDS)
     .filter(([code]) => context.categories.length > 0 && !heldCode(code) && !/^TRANSFER_|^INCOME/.test(code))

@@ -136,7 +136,8 @@ function groupLine(result: Result, group: LedgerGroup, index: number): string {
     case 'share':
       return `${head}: ${pct(group.sharePercent)} (${usd(group.total)}, ${count(group.transactionCount, 'transaction')})`;
     default:
-      return `${head}: ${usd(group.total)} (${count(group.transactionCount, 'transaction')}, ${pct(group.sharePercent)})`;
+      // A net (saved, or in the red) is no part of a whole: no share beside it.
+      return `${head}: ${usd(group.total)} (${count(group.transactionCount, 'transaction')}${group.sharePercent === null ? '' : `, ${pct(group.sharePercent)}`})`;
   }
 }
 
@@ -161,7 +162,7 @@ function groupedFacts(result: Result, figures: LedgerPeriodFigures): string[] {
     if (!first) return [emptySentence(result, figures)];
     if (listed === 1) {
       return [
-        `${rankingHead(result, 1)} ${when}: ${first.label}, ${usd(first.total)} (${count(first.transactionCount, 'transaction')}, ${pct(first.sharePercent)}).`,
+        `${rankingHead(result, 1)} ${when}: ${first.label}, ${usd(first.total)} (${count(first.transactionCount, 'transaction')}${first.sharePercent === null ? '' : `, ${pct(first.sharePercent)}`}).`,
       ];
     }
     return [

@@ -557,6 +557,16 @@ describe.each(testDatabaseKinds())('the ledger query on %s', (database) => {
     expect(result.facts.join('\n')).toContain(
       `In the red (more spent than came in): ${red} ${red === 1 ? 'month' : 'months'} of 6`,
     );
+    // Months ranked by what was kept: the month with the largest net first.
+    const ranked = await run({
+      measure: 'net_cash_flow',
+      statistic: 'largest',
+      group_by: 'month',
+      top: 1,
+      periods: [period],
+    });
+    const best = nets.reduce((a, b) => (b > a ? b : a));
+    expect(ranked.data.periods[0]?.groups[0]?.value).toBe(centsText(best));
   });
 
   it('group_by month: a zero-filled series with its highest, lowest and average month', async () => {

@@ -110,7 +110,8 @@ export function checkLedgerQuery(query: LedgerQuery): void {
   const grouping = query.group_by;
   if (
     (query.statistic === 'largest' || query.statistic === 'smallest') &&
-    query.measure === 'net_cash_flow'
+    query.measure === 'net_cash_flow' &&
+    grouping === 'none'
   ) {
     throw refuse(
       `The ${query.statistic} net cash flow means nothing for single transactions: ask for the ${query.statistic} spending or income instead.`,
