@@ -27,6 +27,13 @@ export function refineIntent(
 ): { intent: Intent | undefined; investmentIncome: boolean; paysOwn: boolean } {
   const { shape, periods, named, symbols, namesSubject, numbers } = said;
   let intent = detected;
+  // 'crypto vs stocks, which do I have more in': the kinds of holding side by side, in the net worth.
+  const KINDS = '(crypto|coins|stocks?|investments?|brokerage|etfs|funds|savings|cash|bank)';
+  if (
+    new RegExp(`\\b${KINDS}\\b.*\\b(vs|versus|or|compared (to|with)|than)\\b.*\\b${KINDS}\\b`).test(q) &&
+    /\b(crypto|coins)\b/.test(q)
+  )
+    return { intent: 'net_worth', investmentIncome: false, paysOwn: false };
   if (MOVED_INTO_SAVINGS.test(q) && intent !== 'net_worth')
     return { intent: 'search', investmentIncome: false, paysOwn: false };
   // 'if i put 500 a month away at 4% for 10 yrs': an amount, a rate and a span is a projection.

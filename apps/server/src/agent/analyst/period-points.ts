@@ -24,6 +24,8 @@ export type Point =
   | { t: 'month'; m: number; y?: number }
   | { t: 'quarter'; q: number; y?: number }
   | { t: 'half'; h: number; y?: number }
+  /** 'the first half of october': the 1st to the 15th, or the 16th to the month's end. */
+  | { t: 'half_month'; h: number; m: number; y?: number }
   | { t: 'year'; y: number };
 
 /** A point read (`next` is the token after it), or date-like words that make no sense (`bad`). */
@@ -207,6 +209,12 @@ function periodOfYear(s: Scan, k: number): Parsed | undefined {
   const nth = ORDINAL_WORDS[a] ?? ORDINAL_SHORT[a];
   const unit = h ? 'half' : w(s, k + 1);
   if (!h && (nth === undefined || (unit !== 'quarter' && unit !== 'half'))) return undefined;
+  // 'the first half of oct': a month's half, not the year's.
+  if (unit === 'half' && nth !== undefined && nth <= 1 && w(s, k + 2) === 'of') {
+    const inner = monthFirst(s, k + 3, true);
+    if (inner && !inner.bad && inner.point.t === 'month')
+      return { point: { t: 'half_month', h: nth, m: inner.point.m, y: inner.point.y }, next: inner.next };
+  }
   const at = h ? k + 1 : k + 2;
   const years = yearExpr(s, at);
   if (!sane(years?.y)) return { bad: true, next: years?.next ?? at };
@@ -248,8 +256,17 @@ export function place(p: Point): Period | undefined {
   if (p.t === 'month') return month(p.y, p.m);
   if (p.t === 'quarter') return quarter(p.y, p.q);
   if (p.t === 'half') return half(p.y, p.h);
+  if (p.t === 'half_month') return halfMonth(p.y, p.m, p.h);
   if (p.m === undefined || !isDay(p.y, p.m, p.d)) return undefined;
   return day(iso(p.y, p.m, p.d));
+}
+
+function halfMonth(y: number, m: number, h: number): Period {
+  const whole = month(y, m);
+  const cut = iso(y, m, 15);
+  return h === 0
+    ? { ...span(whole.start, cut), label: `the first half of ${whole.label}` }
+    : { ...span(iso(y, m, 16), whole.end), label: `the second half of ${whole.label}` };
 }
 
 /** The latest occurrence of a point that has started by today (a year given is kept). */

@@ -108,6 +108,21 @@ export function unsupportedReading(
     return "I can't set a spending budget yet. I can show what you usually earn, spend and keep each month over the last 3 full months. Should I?";
   if (/\bif i (cut|stopp?ed|stop|reduced?|dropped|cancel+ed|cancel|quit|halved|spent less)\b/.test(q))
     return "I don't work out what-ifs yet. I can show what you spent on it over the last months, or where your spending rose above its usual level. Which would help?";
+  // 'if eth doubled', 'what if I sold half of it': a value that has not happened.
+  if (
+    /\bif (\w+ ){0,3}(doubled|doubles|tripled|halved|halves|crashed|crashes|went to zero|goes to zero|dropped|drops|fell|falls|rose|rises|went up|goes up) (by )?(\d|half|in half|\w+%)?|\bwhat if i (sold|sell|bought|buy|cashed out|cash out)\b|\bif i (sold|sell|cashed out|cash out) (half|all|some|\d)/.test(
+      q,
+    )
+  )
+    return "I don't work out what-ifs on prices or sales yet. I can show what you hold and what it's worth today, coin by coin and account by account. Should I?";
+  // 'median purchase', 'what do I typically spend on a saturday': figures the ledger query does not compute.
+  if (/\bmedian\b/.test(q))
+    return "I can't work out a median yet. I can give the average, the largest and smallest, or list the transactions. Which would help?";
+  if (
+    /\b(on|a|each|per|every) (mon|tues|wednes|thurs|fri|satur|sun)day\b/.test(q) &&
+    /\b(typical|typically|usual|usually|average|avg|normally)\b/.test(q)
+  )
+    return "I can't average a single weekday yet. I can show your average weekend against your average weekday, or spending by week. Which would help?";
   if (
     intent === 'crypto' &&
     /\b(?<!(add|added|adding|adds|sum|summed|tot|totted|total|totaled|totalled) )(up|down)\b|\b(gain(s|ed)?|lost|loss(es)?|profit(s|able)?|return(s|ed)?|perform\w*|made|make|pnl|p&l|in the (green|red))\b/.test(

@@ -62,7 +62,9 @@ export function applyYearBack(reading: Reading, parts: PeriodParts, context: Tur
  */
 function splitRange(q: string, mention: PeriodMention, today: string): Period[] | undefined {
   if (
-    !/\b(chang\w*|difference|differ|compare\w*|vs|versus|went|go|gone|grew|grow|rose|fell|dropped)\b/.test(q)
+    !/\b(chang\w*|difference|differ|compare\w*|vs|versus|went|go|gone|grew|grow|rose|fell|dropped|jump\w*|spik\w*|climb\w*|increas\w*|decreas\w*|rise|risen|shot up|moved)\b/.test(
+      q,
+    )
   )
     return undefined;
   const ends = mention.text
@@ -276,7 +278,7 @@ export function anchorPaycheck(q: string, context: TurnContext): string | { q: s
 
 /** The periods a question names, the one anchored at a paycheck labelled as such. */
 export function questionPeriods(q: string, today: string, payday: string | undefined): PeriodReading {
-  const read = sharedYear(q, readPeriods(q, today), today);
+  const read = sharedMonth(sharedYear(q, readPeriods(q, today), today), today);
   if (!payday) return read;
   return {
     ...read,
@@ -295,6 +297,23 @@ export function questionPeriods(q: string, today: string, payday: string | undef
  * 'h1 or h2 of last year', 'march vs april 2025': the year said once, after the second, is the first's
  * too (same kind of period, joined by 'or', 'and' or 'vs', the first naming no year of its own).
  */
+/**
+ * 'the first half of oct or the second half': a bare half after a month's half is that month's other
+ * half, not the year's.
+ */
+function sharedMonth(read: PeriodReading, today: string): PeriodReading {
+  const [first, second, ...rest] = read.mentions;
+  if (!first || !second || rest.length > 0) return read;
+  const month = /^the (first|second) half of (\w+ \d{4})$/.exec(first.period.label)?.[2];
+  if (!month || !/^(the )?(first|second|other|last) half$/.test(second.text.trim())) return read;
+  const which =
+    /second|last|other/.test(second.text) && !/second/.test(first.period.label) ? 'second' : 'first';
+  const again = readPeriods(`the ${which} half of ${month}`, today).mentions[0];
+  return again
+    ? { ...read, mentions: [first, { ...second, period: again.period, future: again.future }] }
+    : read;
+}
+
 function sharedYear(q: string, read: PeriodReading, today: string): PeriodReading {
   const [first, second, ...rest] = read.mentions;
   if (!first || !second || rest.length > 0 || first.period.unit !== second.period.unit) return read;

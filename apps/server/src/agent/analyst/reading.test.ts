@@ -1426,6 +1426,29 @@ describe('follow-ups that keep or drop what came before', () => {
     expect(tool('is aapl worth buying at this price')).toBe('decline');
     expect(tool('how much was the big one')).toBe('clarify');
   });
+  it("'the first half of oct or the second half' is October's two halves; 'jumped from sept to oct' compares them", () => {
+    expect(ledger(read('did i spend more in the first half of oct or the second half')).periods).toEqual([
+      { start: '2026-10-01', end: '2026-10-15', label: 'the first half of October 2026' },
+      { start: '2026-10-16', end: '2026-10-31', label: 'the second half of October 2026' },
+    ]);
+    expect(ledger(read('which category jumped the most from sept to oct')).periods).toMatchObject([
+      { start: '2026-10-01', end: '2026-10-31' },
+      { start: '2026-09-01', end: '2026-09-30' },
+    ]);
+  });
+  it('what-ifs on prices or sales, medians and one weekday averaged are asked back, not answered as something else', () => {
+    for (const q of [
+      'if eth doubled what would my crypto be worth',
+      'whats my median purchase last month',
+      'what do i typically spend on a saturday',
+    ])
+      expect(read(q).kind).toBe('clarify');
+    expect(thread('how much eth do i have', 'what if i sold half of it').kind).toBe('clarify');
+  });
+  it("'crypto vs stocks, which do i have more in' sets the kinds side by side (net worth by type)", () => {
+    const plan = read('crypto vs stocks which do i have more in');
+    expect(plan.kind === 'tools' && plan.calls[0]?.tool).toBe('net_worth');
+  });
   it("'whats my roth ira worth' with two of that name answers both, not which one", () => {
     const plan = read('whats my roth ira worth');
     if (plan.kind !== 'tools') throw new Error(JSON.stringify(plan));

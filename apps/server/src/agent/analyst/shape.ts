@@ -138,10 +138,10 @@ function amountRange(q: string): { min?: string; max?: string } {
   // 'anything under $5': the things bought, whatever they are called.
   const item = `(?:${ITEM}|anything|something|everything|stuff)`;
   const above = new RegExp(
-    `\\b${item}\\s+(?:\\w+\\s+){0,2}?(?:over|above|more than|greater than|bigger than|larger than|at least|of at least|>)\\s*(?:${AMOUNT})`,
+    `\\b${item}\\s+(?:\\w+\\s+){0,3}?(?:over|above|more than|greater than|bigger than|larger than|at least|of at least|>)\\s*(?:${AMOUNT})`,
   );
   const below = new RegExp(
-    `\\b${item}\\s+(?:\\w+\\s+){0,2}?(?:under|below|less than|smaller than|cheaper than|at most|<)\\s*(?:${AMOUNT})`,
+    `\\b${item}\\s+(?:\\w+\\s+){0,3}?(?:under|below|less than|smaller than|cheaper than|at most|<)\\s*(?:${AMOUNT})`,
   );
   // 'how many times did I spend more than $50': each time is one purchase, so the bound is on each
   // ('did I spend more than $500 on groceries' is about the total, and keeps it).
@@ -538,7 +538,7 @@ export function readShape(q: string): Shape {
       shape.statistic = 'share';
       // 'what percent of my transactions were coffee': of how many, not of how much.
       if (
-        /\b(percent|percentage|share|portion|proportion|fraction|%|how many) of (my |the |all |all my |all the )*(transactions|purchases|visits|trips|orders|charges|payments|swipes)\b/.test(
+        /(\b(percent|percentage|share|portion|proportion|fraction|how many)|%) of (my |the |all |all my |all the )*(transactions|purchases|visits|trips|orders|charges|payments|swipes)\b/.test(
           q,
         )
       )

@@ -273,6 +273,10 @@ export function createMatcher(context: TurnContext) {
         const words = name.split(' ');
         const short = words.slice(0, 2);
         const names = words.length > 2 && !short.some((w) => STOP.has(w)) ? [name, short.join(' ')] : [name];
+        // 'peets' for Peet's Coffee: a distinctive first word, as the fuzzy match above takes it.
+        const first = words[0] ?? '';
+        if (words.length > 1 && first.length >= 4 && !EVERYDAY_WORDS.has(first) && !STOP.has(first))
+          names.push(first);
         return names.some((n) => q.includes(` ${n} `) || q.includes(` ${n}s `));
       });
     },

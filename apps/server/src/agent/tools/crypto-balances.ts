@@ -71,7 +71,7 @@ export const cryptoBalancesTool = {
       `By coin across all wallets: ${result.bySymbol
         .map(
           (coin) =>
-            `${coin.symbol} ${usd(coin.value)} (${coin.value === null ? '' : `${percent(percentOf(coin.value, result.total))}, `}${quantity(coin.amount)} ${coin.symbol})`,
+            `${coin.symbol} ${usd(coin.value)} (${coin.value === null ? '' : `${percent(percentOf(coin.value, result.total))}, `}${quantity(coin.amount)} ${coin.symbol}${coin.price === null ? '' : ` at ${usd(coin.price)}`})`,
         )
         .join(', ')}.`,
       ...rankedSentence(

@@ -874,10 +874,17 @@ describe.each(testDatabaseKinds())('the finance toolkit on %s', (database) => {
     expect(data.wallets[0]?.assets.map((asset) => asset.symbol)).toContain('ETH');
     expect(result.facts[0]).toBe(`Your crypto wallet holds ${dollars(centsText(total))} in total.`);
     expect(result.facts[1]).toBe(`By chain: Ethereum ${dollars(centsText(total))}.`);
-    const eth = (data.wallets[0]?.assets ?? []) as Array<{ symbol: string; value: string | null }>;
-    expect(result.facts[2]).toContain(
-      `ETH ${dollars(eth.find((asset) => asset.symbol === 'ETH')?.value ?? '0')}`,
-    );
+    const eth = (data.wallets[0]?.assets ?? []) as Array<{
+      symbol: string;
+      value: string | null;
+      price: string | null;
+    }>;
+    const ether = eth.find((asset) => asset.symbol === 'ETH');
+    expect(result.facts[2]).toContain(`ETH ${dollars(ether?.value ?? '0')}`);
+    // Each coin's price, as the wallet was valued ('whats eth trading at').
+    const stated = result.facts[2]?.match(/ ETH at \$([\d,]+\.\d{2})\)/)?.[1]?.replace(/,/g, '');
+    const off = micros(stated ?? '0') - micros(ether?.price ?? '-1');
+    expect(off >= -5_000n && off <= 5_000n).toBe(true);
   });
 
   it('emergency_fund: checking and savings over the average of the last three full months', async () => {

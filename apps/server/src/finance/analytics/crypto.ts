@@ -19,7 +19,8 @@ export type CryptoBalances = {
   /** Per chain (eth, sol, btc), largest first. */
   byChain: Array<{ chain: string | null; total: Money; wallets: number }>;
   /** Per coin or token across every wallet, largest first. */
-  bySymbol: Array<{ symbol: string; amount: string; value: Money; wallets: number }>;
+  /** `price`: the coin's USD price as the wallets were valued (one price a coin). */
+  bySymbol: Array<{ symbol: string; amount: string; value: Money; wallets: number; price: string | null }>;
   wallets: CryptoWallet[];
 };
 
@@ -92,11 +93,18 @@ export async function cryptoBalances(db: Database, userId: string): Promise<Cryp
       group by c.chain
       order by sum(${ACCOUNT_USD}) desc nulls last, c.chain`,
   );
-  const bySymbol = await readRows<{ symbol: string; amount: string; value: string; wallets: number }>(
+  const bySymbol = await readRows<{
+    symbol: string;
+    amount: string;
+    value: string;
+    wallets: number;
+    price: string | null;
+  }>(
     db,
     sql`
       select coalesce(s.ticker, s.name) as symbol, sum(h.quantity)::text as amount,
-        ${money2(sql`sum(h.value)`)} as value, count(distinct h.account_id)::int as wallets
+        ${money2(sql`sum(h.value)`)} as value, count(distinct h.account_id)::int as wallets,
+        round(max(h.price), 2)::text as price
       from holding h
       join security s on s.id = h.security_id
       join ledger_account a on a.id = h.account_id and a.user_id = h.user_id
@@ -113,6 +121,7 @@ export async function cryptoBalances(db: Database, userId: string): Promise<Cryp
       amount: row.amount,
       value: row.value,
       wallets: Number(row.wallets),
+      price: row.price,
     })),
     wallets: wallets.map((wallet) => walletOf(wallet, assets)),
   };
