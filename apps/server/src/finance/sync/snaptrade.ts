@@ -13,8 +13,12 @@ import type { SyncDeps } from './types.ts';
 
 const { connection, providerUser } = tables;
 
-/** How far back a first sync reads, and how much a later one re-reads. */
-const HISTORY_DAYS = 731;
+/**
+ * How far back a first sync reads (five years: a brokerage's history is the user's own, and two years
+ * cut off the first dividends of an account opened just over two years ago), and how much a later one
+ * re-reads.
+ */
+const HISTORY_DAYS = 1827;
 const OVERLAP_DAYS = 30;
 
 async function snapTradeUserOf(deps: Pick<SyncDeps, 'db' | 'vault'>, userId: string): Promise<SnapTradeUser> {
@@ -29,7 +33,7 @@ async function snapTradeUserOf(deps: Pick<SyncDeps, 'db' | 'vault'>, userId: str
   };
 }
 
-/** The first day to read activities from: two years back at first, a month before the last sync after. */
+/** The first day to read activities from: five years back at first, a month before the last sync after. */
 function historyStart(deps: Pick<SyncDeps, 'now'>, row: ConnectionRow): string {
   const from = row.lastSyncedAt
     ? new Date(row.lastSyncedAt.getTime() - OVERLAP_DAYS * 86_400_000)
