@@ -70,10 +70,15 @@ export function rememberSubjectBefore(reading: Reading, previous: Reading | unde
  * The reading over both subjects of the last two questions, added up or side by side, or undefined when
  * there were not two.
  */
-export function combinedReading(previous: Reading, sideBySide = false): Reading | undefined {
+export function combinedReading(previous: Reading, sideBySide = false, counted = false): Reading | undefined {
   const before = previous.subjectBefore ?? {};
   const groupBy = !sideBySide ? 'none' : before.merchant ? 'merchant' : 'category';
-  const shape: Shape = { ...(previous.shape ?? PLAIN_SHAPE), groupBy, shaped: true };
+  const shape: Shape = {
+    ...(previous.shape ?? PLAIN_SHAPE),
+    groupBy,
+    shaped: true,
+    ...(counted ? { statistic: 'count' as const } : {}),
+  };
   const together: Reading = { ...previous, shape };
   delete together.subjectBefore;
   // 'groceries vs restaurants' then 'combined?': the two already in the reading, added up.
@@ -110,7 +115,7 @@ export function rememberPeriodBefore(reading: Reading, previous: Reading | undef
  * the difference', 'by how much', 'up or down?', 'compare them'.
  */
 export const ASKS_THE_DIFFERENCE =
-  /^(and |so |ok |but )?((which|what) (one )?(was|were|is) (more|higher|bigger|less|lower|smaller|worse|better)\b|(what'?s|what is|whats) the (difference|diff|change|gap)\b|by how much\??$|(by )?how much (more|less|higher|lower|bigger|smaller|of a (difference|change))\b(?! (did|do|does|have|has|was|were|is|are|will) )|(was (it|that)|is (it|that)|did (it|that) go|did i spend) (more|less|up|down|higher|lower)( or (more|less|up|down|higher|lower))?\??$|(up|down|more|less|higher|lower) or (down|up|less|more|lower|higher)\??$)|\bcompare (them|the two|those|both)\b|\b(difference|change) between (them|the two|those)\b/;
+  /^(and |so |ok |but )?((which|what) (one )?(was|were|is) (more|higher|bigger|less|lower|smaller|worse|better)\b|(what'?s|what is|whats) the (difference|diff|change|gap)\b|by how much\??$|(by )?how much (more|less|higher|lower|bigger|smaller|of a (difference|change))\b(?! (did|do|does|have|has|was|were|is|are|will) )|(was (it|that)|is (it|that)|did (it|that) go|did i spend) (more|less|up|down|higher|lower)( or (more|less|up|down|higher|lower))?\??$|(is|was|are|were) (it|that|they|those) (going|getting|trending|gone) (up|down|higher|lower|better|worse)( or (up|down|higher|lower|better|worse))?\??$|(up|down|more|less|higher|lower) or (down|up|less|more|lower|higher)\??$)|\bcompare (them|the two|those|both)\b|\b(difference|change) between (them|the two|those)\b/;
 
 /**
  * The two periods the last two questions were about ('last month', then 'the month before that?'):

@@ -176,7 +176,15 @@ export function normalizeQuestion(question: string): Normalized {
       '$1 $2 $3 $4 $2',
     )
     // 'for the whole year', 'all month': the one running now.
-    .replace(/\b(the (whole|entire|full) |all )(year|month|week)\b(?! (of|before|after|ago)\b)/g, 'this $3')
+    .replace(
+      /\b(the (whole|entire|full) |all )(year|yr|month|mo|week|wk)\b(?! (of|before|after|ago)\b)/g,
+      'this $3',
+    )
+    // 'wait not coffee, fast food': the correction names what was meant; what was not meant goes.
+    .replace(
+      /^((?:wait|no|nope|sorry|oops|hmm|actually|ugh|nah)[,!.]? )?(?:not|no) [a-z' ]{2,30}?(?:,| but| -) */,
+      '$1',
+    )
     // 'last months income': a possessive without its apostrophe, not a count of months.
     .replace(
       /\b(last|this|next|previous|prior) (month|week|year|quarter)s(?= (?!of\b|and\b|or\b|ago\b|back\b|before\b|to\b|i\b)[a-z])/g,

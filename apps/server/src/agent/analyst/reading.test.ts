@@ -1449,6 +1449,30 @@ describe('follow-ups that keep or drop what came before', () => {
     const plan = read('crypto vs stocks which do i have more in');
     expect(plan.kind === 'tools' && plan.calls[0]?.tool).toBe('net_worth');
   });
+  it('follow-ups on two things asked in turn: the difference, which one more often, going up; corrections', () => {
+    expect(
+      ledger(thread('income in oct', 'sorry i meant sept', 'whats the diff between the two')).periods,
+    ).toMatchObject([{ start: '2026-10-01' }, { start: '2026-09-01' }]);
+    expect(
+      ledger(thread('starbucks this yr', 'what about amazon', 'which one do i go to more often')),
+    ).toMatchObject({
+      statistic: 'count',
+      group_by: 'merchant',
+      filters: { merchants: ['Starbucks', 'Amazon'] },
+    });
+    expect(
+      ledger(thread('avg grocery trip this yr', 'same for last yr', 'so is it going up')).periods,
+    ).toMatchObject([{ start: '2026-01-01' }, { start: '2025-01-01' }]);
+    const corrected = thread('coffee last week', 'wait not coffee, fast food');
+    expect(
+      corrected.kind === 'tools' &&
+        corrected.calls.map((call) => (call.input as { category?: string }).category),
+    ).toEqual(['FOOD_AND_DRINK_FAST_FOOD', 'FOOD_AND_DRINK_FAST_FOOD']);
+    const wholeYear = thread('net cash flow this month', 'i meant for the whole yr');
+    expect(wholeYear.kind === 'tools' && (wholeYear.calls[0]?.input as { start: string }).start).toBe(
+      '2026-01-01',
+    );
+  });
   it("'whats my roth ira worth' with two of that name answers both, not which one", () => {
     const plan = read('whats my roth ira worth');
     if (plan.kind !== 'tools') throw new Error(JSON.stringify(plan));

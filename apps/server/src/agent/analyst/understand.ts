@@ -464,19 +464,25 @@ export function understand(
   }
   // 'combined?' after 'uber this year' and 'lyft?': the two subjects together; 'whats the
   // difference?': the two side by side.
+  // 'which one do I go to more often': the two side by side, counted.
+  const whichOfTwo = /^(so |and |ok )?which (one|of them|of the two)\b/.test(q);
   const sideBySide = Boolean(
-    previous?.subjectBefore && !previous.periodBefore && ASKS_THE_DIFFERENCE.test(q),
+    previous?.subjectBefore && !previous.periodBefore && (ASKS_THE_DIFFERENCE.test(q) || whichOfTwo),
   );
   if (
     previous &&
-    (COMBINED.test(q) || sideBySide) &&
-    q.split(/\s+/).length <= 7 &&
+    ((COMBINED.test(q) && !(ASKS_THE_DIFFERENCE.test(q) && previous.periodBefore)) || sideBySide) &&
+    q.split(/\s+/).length <= (sideBySide ? 9 : 7) &&
     !category &&
     !merchant &&
     named.length === 0 &&
     parts.periods.mentions.length <= 1
   ) {
-    const together = combinedReading(previous, sideBySide);
+    const together = combinedReading(
+      previous,
+      sideBySide,
+      /\b(often|times|visits?|go|went|trips?)\b/.test(q),
+    );
     // 'combined for the whole year?': together, over the period named now.
     const period = parts.periods.mentions[0]?.period;
     if (together && period) {
@@ -502,7 +508,11 @@ export function understand(
     return { kind: 'tools', reading: earlier, calls: earlierCalls };
   const twoUnknown = bothPeriods || namesOwn ? undefined : twoNotInReading(q, previous);
   if (twoUnknown) return twoUnknown;
-  const started = startReading(parts, previous, context);
+  // 'whats the difference between the two' after two periods in turn: the reading before, over both.
+  const started =
+    bothPeriods && 'periods' in bothPeriods && !parts.intent && previous
+      ? { ...previous }
+      : startReading(parts, previous, context);
   if ('kind' in started) return started;
   const reading = started;
   const unsupported = unsupportedReading(

@@ -222,12 +222,21 @@ export function createMatcher(context: TurnContext) {
           question,
         );
       const held = best(namesTransfers ? categoryFuse : everydayFuse, question);
-      if (held) return held;
+      let unheld: Match<{ code: string; term: string }> | undefined;
       for (const phrase of phrases(question)) {
-        const unheld = unheldEntries.find((entry) => singular(entry.term) === singular(phrase));
-        if (unheld) return { item: unheld, phrase, score: 0 };
+        const entry = unheldEntries.find((e) => singular(e.term) === singular(phrase));
+        if (entry) {
+          unheld = { item: entry, phrase, score: 0 };
+          break;
+        }
       }
-      return undefined;
+      // 'fast food' is Fast food, even when the user's 'food' matches Food and drink.
+      if (
+        unheld &&
+        (!held || (unheld.phrase.length > held.phrase.length && unheld.phrase.includes(held.phrase)))
+      )
+        return unheld;
+      return held;
     },
     merchant(question: string): Match<ContextMerchant> | undefined {
       // Merchant names are matched whole or by a distinctive word ('whole foods', 'starbucks').
