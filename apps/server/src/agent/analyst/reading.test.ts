@@ -1469,9 +1469,8 @@ describe('follow-ups that keep or drop what came before', () => {
         corrected.calls.map((call) => (call.input as { category?: string }).category),
     ).toEqual(['FOOD_AND_DRINK_FAST_FOOD', 'FOOD_AND_DRINK_FAST_FOOD']);
     const wholeYear = thread('net cash flow this month', 'i meant for the whole yr');
-    expect(wholeYear.kind === 'tools' && (wholeYear.calls[0]?.input as { start: string }).start).toBe(
-      '2026-01-01',
-    );
+    if (wholeYear.kind !== 'tools') throw new Error(JSON.stringify(wholeYear));
+    expect(wholeYear.calls[0]?.input).toMatchObject({ start: '2026-01-01' });
   });
   it("'whats my roth ira worth' with two of that name answers both, not which one", () => {
     const plan = read('whats my roth ira worth');
