@@ -14,6 +14,18 @@ type Expected =
 
 /** [question, today, what it must read]: the single mention, the one unreadable text, or nothing. */
 const CASES: Array<[string, string, Expected]> = [
+  // Holidays: the latest by today (Labor Day 2026 is Monday, September 7; Memorial Day, May 25).
+  ['paid since labor day', T, { start: '2026-09-07', end: T }],
+  ['spent on memorial day', T, { start: '2026-05-25', end: '2026-05-25' }],
+  ['spent since christmas', T, { start: '2025-12-25', end: T }],
+  ['spent on thanksgiving', '2026-11-25', { start: '2025-11-27', end: '2025-11-27' }],
+  // A month's halves, not the year's.
+  [
+    'the first half of oct',
+    T,
+    { start: '2026-10-01', end: '2026-10-15', label: 'the first half of October 2026' },
+  ],
+  ['second half of september', T, { start: '2026-09-16', end: '2026-09-30' }],
   // Months, abbreviations, misspellings, with and without a year.
   [
     'how much on groceries in september?',

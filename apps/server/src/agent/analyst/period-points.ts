@@ -12,6 +12,7 @@ import {
   span,
   year,
 } from './period-calendar.ts';
+import { holidayAt } from './period-holidays.ts';
 import type { Token } from './period-words.ts';
 
 /**
@@ -233,6 +234,16 @@ export function parsePoint(s: Scan, k: number, ctx: boolean): Parsed | undefined
   const t = s.ts[k];
   if (!t) return undefined;
   if (t.kind === 'iso') return isoPoint(s, k);
+  // 'since labor day': the latest one by today.
+  const holiday = holidayAt(
+    s.ts.map((token) => token.w),
+    k,
+    s.today,
+  );
+  if (holiday) {
+    const [y = 0, m = 1, d = 1] = holiday.date.split('-').map(Number);
+    return { point: { t: 'day', d, m: m - 1, y }, next: k + holiday.length };
+  }
   if (t.kind === 'slash') return slashPoint(s, k, ctx);
   if (t.w === 'the') {
     const inner = parsePoint(s, k + 1, true);

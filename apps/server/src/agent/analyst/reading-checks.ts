@@ -326,13 +326,16 @@ export function planLedger(
   };
   // A chosen period is kept by a follow-up unless its shape would choose another: a series, or an
   // average per month or week over the part of a month.
+  // So is a choice between kinds of income ('dividends or interest'): they arrive in lumps.
   const rechoose =
     reading.periodDefaulted &&
-    (shape.series !== undefined || (shape.statistic === 'average' && shape.per !== 'transaction'));
+    (shape.series !== undefined ||
+      (shape.statistic === 'average' && shape.per !== 'transaction') ||
+      (measure === 'income' && (reading.categories?.length ?? 0) >= 2));
   const period =
     reading.period && !rechoose
       ? reading.period
-      : defaultPeriod(shape, q, context.today, context.history?.first ?? null);
+      : defaultPeriod({ ...shape, measure }, q, context.today, context.history?.first ?? null);
   if (!reading.periods && period !== reading.period) {
     reading.period = period;
     reading.periodDefaulted = true;

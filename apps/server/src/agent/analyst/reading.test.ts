@@ -1472,6 +1472,13 @@ describe('follow-ups that keep or drop what came before', () => {
     if (wholeYear.kind !== 'tools') throw new Error(JSON.stringify(wholeYear));
     expect(wholeYear.calls[0]?.input).toMatchObject({ start: '2026-01-01' });
   });
+  it("'do i make more from dividends or interest' weighs whole months, not this month's days", () => {
+    expect(ledger(read('do i make more from dividends or interest'))).toMatchObject({
+      measure: 'income',
+      group_by: 'category',
+      periods: [{ start: '2026-08-01', end: '2026-10-31' }],
+    });
+  });
   it("'whats my roth ira worth' with two of that name answers both, not which one", () => {
     const plan = read('whats my roth ira worth');
     if (plan.kind !== 'tools') throw new Error(JSON.stringify(plan));
