@@ -1479,6 +1479,10 @@ describe('follow-ups that keep or drop what came before', () => {
       periods: [{ start: '2026-08-01', end: '2026-10-31' }],
     });
   });
+  it("'income … by source' and 'split by job / divs / interest' are income by its kinds", () => {
+    for (const q of ['income last 12 months by source', 'income last 12 mo split by job / divs / interest'])
+      expect(ledger(read(q))).toMatchObject({ measure: 'income', group_by: 'category' });
+  });
   it("'whats my roth ira worth' with two of that name answers both, not which one", () => {
     const plan = read('whats my roth ira worth');
     if (plan.kind !== 'tools') throw new Error(JSON.stringify(plan));

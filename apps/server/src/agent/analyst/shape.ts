@@ -578,10 +578,17 @@ export function readShape(q: string): Shape {
   }
   // 'by category', 'per merchant', 'broken down by account'.
   const by = q.match(
-    /\b(?:by|per|each|every|for each)\s+(categor(?:y|ies)|merchants?|stores?|places?|accounts?)\b/,
+    /\b(?:by|per|each|every|for each)\s+(categor(?:y|ies)|merchants?|stores?|places?|accounts?|sources?|types?|kinds?)\b/,
   );
   const byGroup = groupOf(by?.[1]);
   if (byGroup && shape.groupBy === 'none') shape.groupBy = byGroup;
+  // 'income split by job / divs / interest': money in by its kinds.
+  if (
+    shape.groupBy === 'none' &&
+    shape.measure === 'income' &&
+    /\b(split|broken (down|out)|break(ing)? (it )?(down|out)|separated?)( up)? (by|into|between)\b/.test(q)
+  )
+    shape.groupBy = 'category';
 
   readTime(q, shape, unusual, againstUsual);
 
