@@ -66,7 +66,9 @@ export function defaultPeriod(shape: Shape, q: string, today: string, historySta
     return wholeMonth(year, month - 2, today);
   }
   // 'which month had the most income': months ranked need months to rank, the last 12 whole ones.
-  if (shape.groupBy === 'month') return fullMonthsBefore(today, 12);
+  // So do kinds of income side by side ('dividends or interest'): dividends come a quarter at a time.
+  if (shape.groupBy === 'month' || (shape.measure === 'income' && shape.groupBy === 'category'))
+    return fullMonthsBefore(today, 12);
   // 'lately', 'recently': the last 30 days.
   if (/\b(lately|recently|these days)\b/.test(q)) {
     return lastDays(30, today);
@@ -75,8 +77,6 @@ export function defaultPeriod(shape: Shape, q: string, today: string, historySta
   // income, or income but wages: paychecks and dividends arrive in lumps, and half a month is no whole.
   const ofIncome =
     (shape.statistic === 'share' && (shape.shareOf === 'income' || shape.measure === 'income')) ||
-    // 'do I make more from dividends or interest': kinds of income side by side.
-    (shape.measure === 'income' && shape.groupBy === 'category') ||
     /\b(besides|except|other than|not from)\b.*\b(job|work|salary|paychecks?|wages)\b|\bside (income|money|hustles?|gigs?)\b/.test(
       q,
     );

@@ -1472,11 +1472,11 @@ describe('follow-ups that keep or drop what came before', () => {
     if (wholeYear.kind !== 'tools') throw new Error(JSON.stringify(wholeYear));
     expect(wholeYear.calls[0]?.input).toMatchObject({ start: '2026-01-01' });
   });
-  it("'do i make more from dividends or interest' weighs whole months, not this month's days", () => {
+  it("'do i make more from dividends or interest' weighs a year of whole months (dividends come quarterly)", () => {
     expect(ledger(read('do i make more from dividends or interest'))).toMatchObject({
       measure: 'income',
       group_by: 'category',
-      periods: [{ start: '2026-08-01', end: '2026-10-31' }],
+      periods: [{ start: '2025-11-01', end: '2026-10-31' }],
     });
   });
   it("'income … by source' and 'split by job / divs / interest' are income by its kinds", () => {
