@@ -158,6 +158,13 @@ describe.each(testDatabaseKinds())('the ledger query on %s', (database) => {
     rows.filter(
       (row) => !row.pending && row.usd !== null && row.date >= period.start && row.date <= period.end,
     );
+  /** Spending by primary category in a period, in cents, from the raw rows. */
+  const spendingByPrimary = (period: { start: string; end: string }) =>
+    new Map(
+      [...groupBy(postedIn(period).filter(isSpending), (row) => row.primary)].map(
+        ([key, items]) => [key, toCentsRef(-sum(items))] as const,
+      ),
+    );
 
   it('total: spending on a category, its transactions, the reading and the headline', async () => {
     const result = await run({ periods: [month], filters: { categories: ['FOOD_AND_DRINK_GROCERIES'] } });
@@ -665,12 +672,7 @@ describe.each(testDatabaseKinds())('the ledger query on %s', (database) => {
     expect(result.provenance.period).toEqual({ start: first.start, end: second.end });
 
     const grouped = await run({ group_by: 'category', periods: [first, second], top: 4 });
-    const totals = (period: { start: string; end: string }) =>
-      new Map(
-        [...groupBy(postedIn(period).filter(isSpending), (row) => row.primary)].map(
-          ([key, items]) => [key, toCentsRef(-sum(items))] as const,
-        ),
-      );
+    const totals = spendingByPrimary;
     const [ta, tb] = [totals(first), totals(second)];
     const changes = [...new Set([...ta.keys(), ...tb.keys()])]
       .map((key) => [key, (ta.get(key) ?? 0n) - (tb.get(key) ?? 0n)] as const)
@@ -689,12 +691,7 @@ describe.each(testDatabaseKinds())('the ledger query on %s', (database) => {
   it('two periods grouped by the change one way: only the groups that rose, the largest rise first', async () => {
     const first = { start: firstOfMonth(today, 1), end: month.end };
     const second = { start: firstOfMonth(today, 2), end: lastOfMonth(firstOfMonth(today, 2)) };
-    const totals = (period: { start: string; end: string }) =>
-      new Map(
-        [...groupBy(postedIn(period).filter(isSpending), (row) => row.primary)].map(
-          ([key, items]) => [key, toCentsRef(-sum(items))] as const,
-        ),
-      );
+    const totals = spendingByPrimary;
     const [ta, tb] = [totals(first), totals(second)];
     const rises = [...new Set([...ta.keys(), ...tb.keys()])]
       .map((key) => [key, (ta.get(key) ?? 0n) - (tb.get(key) ?? 0n)] as const)
@@ -712,12 +709,7 @@ describe.each(testDatabaseKinds())('the ledger query on %s', (database) => {
   it('two periods broken down, not ranked by change: the groups by the larger of their two totals', async () => {
     const first = { start: firstOfMonth(today, 1), end: month.end };
     const second = { start: firstOfMonth(today, 2), end: lastOfMonth(firstOfMonth(today, 2)) };
-    const totals = (period: { start: string; end: string }) =>
-      new Map(
-        [...groupBy(postedIn(period).filter(isSpending), (row) => row.primary)].map(
-          ([key, items]) => [key, toCentsRef(-sum(items))] as const,
-        ),
-      );
+    const totals = spendingByPrimary;
     const [ta, tb] = [totals(first), totals(second)];
     const larger = (key: string | null) => {
       const [a, b] = [ta.get(key ?? '') ?? 0n, tb.get(key ?? '') ?? 0n];
