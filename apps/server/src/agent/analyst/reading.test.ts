@@ -1483,6 +1483,14 @@ describe('follow-ups that keep or drop what came before', () => {
     for (const q of ['income last 12 months by source', 'income last 12 mo split by job / divs / interest'])
       expect(ledger(read(q))).toMatchObject({ measure: 'income', group_by: 'category' });
   });
+  it("'avg amazon order vs avg target trip' is each one's average purchase, not against the usual", () => {
+    expect(ledger(read('avg amazon order vs avg starbucks trip ytd'))).toMatchObject({
+      statistic: 'average',
+      per: 'transaction',
+      group_by: 'merchant',
+      filters: { merchants: expect.arrayContaining(['Amazon', 'Starbucks']) },
+    });
+  });
   it("'whats my roth ira worth' with two of that name answers both, not which one", () => {
     const plan = read('whats my roth ira worth');
     if (plan.kind !== 'tools') throw new Error(JSON.stringify(plan));

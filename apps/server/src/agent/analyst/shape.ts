@@ -435,7 +435,7 @@ function readTime(q: string, shape: Shape, unusual: boolean, againstUsual: boole
   )
     shape.series = eachUnit === 'week' ? 'week' : 'month';
   if (
-    /\b(than|vs|versus|compared (to|with)|compare(d)?|relative to) (usual|normal|average|typical|my (usual|normal|average))\b|\bcompare(d)? (it|that|this|them) (to|with|against) (my )?(own )?(usual|normal|average|typical)\b|\bmore than usual\b|\bless than usual\b|\bthan i usually\b|\bthan normal\b|\bthan (i )?used to\b|\bstack(s|ed)? up\b|\bthan i (did|have) (before|in the past)\b/.test(
+    /\b(than|vs|versus|compared (to|with)|compare(d)?|relative to) (usual|normal|average|typical|my (usual|normal|average))\b(?! (\w+ )?(orders?|trips?|purchases?|transactions?|bills?|visits?|rides?|tickets?|meals?|runs?|cups?|payments?|charges?|paychecks?)\b)|\bcompare(d)? (it|that|this|them) (to|with|against) (my )?(own )?(usual|normal|average|typical)\b|\bmore than usual\b|\bless than usual\b|\bthan i usually\b|\bthan normal\b|\bthan (i )?used to\b|\bstack(s|ed)? up\b|\bthan i (did|have) (before|in the past)\b/.test(
       q,
     )
   )
@@ -508,7 +508,7 @@ export function readShape(q: string): Shape {
   }
 
   const againstUsual =
-    /\b(than|vs|versus|compared (to|with)|compare(d)?|relative to|to|against) (my )?(usual|normal|average|typical)\b/.test(
+    /\b(than|vs|versus|compared (to|with)|compare(d)?|relative to|to|against) (my )?(usual|normal|average|typical)\b(?! (\w+ )?(orders?|trips?|purchases?|transactions?|bills?|visits?|rides?|tickets?|meals?|runs?|cups?|payments?|charges?|paychecks?)\b)/.test(
       q,
     );
   // 'how many different stores did I shop at': the merchants counted, each with its purchases.
