@@ -14,60 +14,9 @@ import { resetPublicConfig } from '../../api/index.ts';
 import { json, stubFetch, testConfig } from '../../testing/fake-network.ts';
 import { ConfirmPopup } from './confirm-popup.tsx';
 import { confirmTitle } from './proposal-items.ts';
+import { confirmedReply, recategorizeProposal as proposal } from './testing/proposals.ts';
 
 const user = { username: 'ada', firstName: 'Ada', lastName: 'Lovelace' };
-
-const proposal: Proposal = {
-  id: 'proposal-1',
-  status: 'open',
-  title: 'Confirm',
-  thread_id: 'thread-1',
-  query_id: 'query-1',
-  created_at: '2026-03-10T10:00:00.000Z',
-  expires_at: '2026-03-10T10:15:00.000Z',
-  items: [
-    {
-      id: 'item-1',
-      kind: 'transaction_category',
-      description: 'Uber, Mar 2, 2026, $12.50: Travel → Transportation',
-      transaction: {
-        id: '41',
-        date: '2026-03-02',
-        name: 'UBER TRIP',
-        merchant: 'Uber',
-        amount: '-12.50',
-        currency: 'USD',
-        account_name: 'Checking',
-      },
-      before: { category: 'TRAVEL', category_detailed: null },
-      after: { category: 'TRANSPORTATION', category_detailed: null },
-    },
-    {
-      id: 'item-2',
-      kind: 'transaction_category',
-      description: 'Uber, Mar 5, 2026, $8.00: Travel → Transportation',
-      transaction: {
-        id: '42',
-        date: '2026-03-05',
-        name: 'UBER TRIP',
-        merchant: 'Uber',
-        amount: '-8.00',
-        currency: 'USD',
-        account_name: 'Checking',
-      },
-      before: { category: 'TRAVEL', category_detailed: null },
-      after: { category: 'TRANSPORTATION', category_detailed: null },
-    },
-    {
-      id: 'item-3',
-      kind: 'category_rule',
-      description: 'Rule: merchant Uber → Transportation',
-      rule: { match: 'merchant', text: 'Uber' },
-      before: null,
-      after: { category: 'TRANSPORTATION', category_detailed: null },
-    },
-  ],
-};
 
 type Sent = { path: string; body: unknown };
 
@@ -88,7 +37,7 @@ function actionsServer(options: {
     }
     if (url.pathname === '/agent/actions/confirm') {
       if (options.confirm) return options.confirm(body);
-      return json(confirmed(body.item_ids));
+      return json(confirmedReply(body.item_ids));
     }
     if (url.pathname === '/agent/actions/cancel') {
       return json({ success: true, proposal_id: proposal.id, status: 'cancelled' } satisfies EndpointResponse<
@@ -98,22 +47,6 @@ function actionsServer(options: {
     return json({ success: false, error: 'Not found.', code: 'request:not-found' }, { status: 404 });
   });
   return { sent, calls: (path: string) => sent.filter((entry) => entry.path === path) };
-}
-
-function confirmed(itemIds: string[]): ConfirmProposalResponse {
-  return {
-    success: true,
-    proposal_id: proposal.id,
-    status: 'confirmed',
-    outcomes: proposal.items.map((item) => ({
-      item_id: item.id,
-      kind: item.kind,
-      status: itemIds.includes(item.id) ? 'executed' : 'not_selected',
-      description: item.description,
-      change_id: itemIds.includes(item.id) ? `change-${item.id}` : null,
-    })),
-    agent_actions: [],
-  };
 }
 
 function renderPopup(
@@ -194,7 +127,7 @@ describe('ConfirmPopup', () => {
     await pointer.dblClick(confirmButton());
     await waitFor(() => expect(server.calls('/agent/actions/confirm')).toHaveLength(1));
     expect(within(dialog()).getByRole('button', { name: 'Confirming...' })).toBeDisabled();
-    answer(json(confirmed(['item-1', 'item-3'])));
+    answer(json(confirmedReply(['item-1', 'item-3'])));
 
     const outcomes = await screen.findByRole('list', { name: 'Outcome' });
     expect(within(outcomes).getAllByText('Done')).toHaveLength(2);
@@ -222,7 +155,7 @@ describe('ConfirmPopup', () => {
               { success: false, error: actionMessages.proposalStale, code: 'actions:proposal-stale' },
               { status: 409 },
             )
-          : json(confirmed(body.item_ids)),
+          : json(confirmedReply(body.item_ids)),
     });
     renderPopup();
     const pointer = userEvent.setup();

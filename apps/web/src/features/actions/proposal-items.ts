@@ -9,7 +9,7 @@ import { actionMessages } from '@penny/contracts';
 import { formatDate, formatMoney, humanizeCategory } from '../accounts/format.ts';
 
 /**
- * How the Confirm popup words a proposal (docs/api.md, "Confirmed actions"; the spec's Confirm popup): its
+ * How the Confirm popup words a proposal (docs/api.md, "Confirmed actions"; docs/product/chat.md, "Confirm popup"): its
  * title, each item's change as before → after, each outcome. Maps are exhaustive over the contracts' kinds
  * and statuses, so a new item kind (orders, budgets) fails to compile until it is worded here.
  */
@@ -31,7 +31,7 @@ export const confirmMessages = {
   noRule: 'No rule',
 } as const;
 
-/** The spec's Confirm popup: the list scrolls beyond this height. */
+/** docs/product/chat.md, "Confirm popup": the list scrolls beyond this height. */
 export const LIST_MAX_HEIGHT_PX = 220;
 
 /** Which kinds are orders: the popup is 'Confirm Your Orders' only when every item is one. */
