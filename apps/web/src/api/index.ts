@@ -1,4 +1,5 @@
 export * from './accounts.ts';
+export * from './actions.ts';
 export * from './chat.ts';
 export {
   type FetchPublicConfigOptions,

@@ -1,4 +1,9 @@
-import { chatIdSchema, chatMessages, DEEP_THINKING_MODEL } from '@penny/contracts';
+import {
+  type ConfirmProposalResponse,
+  chatIdSchema,
+  chatMessages,
+  DEEP_THINKING_MODEL,
+} from '@penny/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { MessageSquarePlus, MessagesSquare, Sparkles } from 'lucide-react';
 import {
@@ -12,8 +17,9 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { threadKeys } from '../../api/index.ts';
+import { accountKeys, threadKeys } from '../../api/index.ts';
 import { Button, EmptyState, Skeleton, Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/index.ts';
+import { ConfirmPopup } from '../actions/index.ts';
 import { VisualizationPanel } from '../results-panel/index.ts';
 import { ChatBox } from './chat-box.tsx';
 import { addDraftThread, threadRuntime, updateThreadRuntime, useThreadRuntime } from './chat-runtime.ts';
@@ -21,7 +27,7 @@ import { type ChatItem, type ThreadVisualization, useChatStore } from './chat-st
 import { MessageList } from './message-list.tsx';
 import { SplitHandle, useChatSplit } from './split-handle.tsx';
 import { type ChatLocationState, useChatIdentity, useStartNewChat, useThreadTitle } from './threads.ts';
-import { loadThread, sendTurn } from './turns.ts';
+import { loadThread, recordConfirmation, sendTurn } from './turns.ts';
 
 const NO_ITEMS: readonly ChatItem[] = [];
 const NO_VISUALIZATIONS: readonly ThreadVisualization[] = [];
@@ -152,6 +158,20 @@ function ChatThread({ threadId }: { threadId: string }) {
     onSend(ask, { deepThinking: false });
   }, [ask, identity, onSend, navigate, location.pathname]);
 
+  const closeProposal = useCallback(
+    () => updateThreadRuntime(threadId, () => ({ proposalId: null })),
+    [threadId],
+  );
+  const onConfirmed = useCallback(
+    (response: ConfirmProposalResponse) => {
+      recordConfirmation(threadId, response);
+      // Categories changed: the accounts' transactions, the home figures and the thread list read again.
+      void queryClient.invalidateQueries({ queryKey: accountKeys.all });
+      void queryClient.invalidateQueries({ queryKey: threadKeys.all });
+    },
+    [threadId, queryClient],
+  );
+
   const loadingThread = runtime.loading && shownItems.length === 0;
   const placeholder = loadingThread ? (
     <div aria-busy="true" className="flex flex-col gap-4">
@@ -220,6 +240,15 @@ function ChatThread({ threadId }: { threadId: string }) {
         resultCount={shownVisualizations.length}
         threadId={threadId}
       />
+      {runtime.proposalId && identity && owned ? (
+        <ConfirmPopup
+          key={runtime.proposalId}
+          proposalId={runtime.proposalId}
+          user={identity.user}
+          onClose={closeProposal}
+          onConfirmed={onConfirmed}
+        />
+      ) : null}
     </>
   );
 }

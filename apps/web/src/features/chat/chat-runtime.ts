@@ -36,6 +36,8 @@ export type ThreadRuntime = {
   loading: boolean;
   /** Why the thread could not be loaded ('Error loading conversation: ...'). */
   loadError: string | null;
+  /** The proposal the last turn made, while its Confirm popup is open (docs/api.md, "Confirmed actions"). */
+  proposalId: string | null;
 };
 
 export type ChatRuntimeState = {
@@ -56,6 +58,7 @@ export const emptyThreadRuntime: ThreadRuntime = {
   processedQueryIds: new Set(),
   loading: false,
   loadError: null,
+  proposalId: null,
 };
 
 export const useChatRuntime = create<ChatRuntimeState>()(() => ({ threads: {}, titles: {}, drafts: [] }));

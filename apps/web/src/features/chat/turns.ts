@@ -3,6 +3,7 @@ import {
   type ChatRequest,
   type ChatResponse,
   type ChatStreamEvent,
+  type ConfirmProposalResponse,
   chatMessages,
   normalizeActionStatus,
   type ThreadMessage,
@@ -302,7 +303,13 @@ function completeTurn(threadId: string, queryId: string, result: ChatResponse): 
   const streamed = progress?.queryId === queryId ? progress.dsl : null;
   const objects = result.dsl_objects.length > 0 ? result.dsl_objects : (streamed ?? []);
   addTurnVisualizations(threadId, queryId, objects);
-  updateThreadRuntime(threadId, () => ({ progress: null, vizLoading: false, vizError: null }));
+  updateThreadRuntime(threadId, () => ({
+    progress: null,
+    vizLoading: false,
+    vizError: null,
+    // A turn that proposed ends asking: its Confirm popup opens.
+    ...(result.proposal_id ? { proposalId: result.proposal_id } : {}),
+  }));
 
   const title = result.title.trim();
   if (title && title !== chatMessages.untitled) setThreadTitle(threadId, title);
@@ -333,6 +340,25 @@ function completeTurn(threadId: string, queryId: string, result: ChatResponse): 
         // Nothing more to show; the turn itself succeeded.
       });
   }
+}
+
+/**
+ * A confirmed proposal's outcome in the thread: one finished agent action per executed item, after the
+ * turn that proposed it. Shown here only: the server does not add it to the thread's stored turns yet.
+ */
+export function recordConfirmation(threadId: string, response: ConfirmProposalResponse): void {
+  if (response.agent_actions.length === 0) return;
+  useChatStore.getState().appendItems(threadId, [
+    {
+      id: `confirm-${response.proposal_id}`,
+      type: 'actions',
+      message: chatMessages.analysisComplete,
+      agent_actions: response.agent_actions,
+      isProcessing: false,
+      timestamp: new Date().toISOString(),
+      status: 'completed',
+    },
+  ]);
 }
 
 function failTurn(threadId: string, queryId: string, message: string): void {

@@ -1,0 +1,231 @@
+import type { ConfirmProposalResponse, Proposal } from '@penny/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowRight } from 'lucide-react';
+import { useRef, useState } from 'react';
+import {
+  type ActionUserInfo,
+  actionKeys,
+  cancelProposal,
+  confirmProposal,
+  fetchProposal,
+  serverErrorMessage,
+} from '../../api/index.ts';
+import { Button, Checkbox, Dialog, DialogContent, DialogFooter, Skeleton } from '../../ui/index.ts';
+import {
+  closedReason,
+  confirmMessages,
+  confirmTitle,
+  itemChange,
+  LIST_MAX_HEIGHT_PX,
+  outcomeWords,
+} from './proposal-items.ts';
+
+export type ConfirmPopupProps = {
+  proposalId: string;
+  user: ActionUserInfo;
+  /** The popup is done (cancelled, closed, or closed after confirming); the caller unmounts it. */
+  onClose: () => void;
+  /** The server executed the selection: the caller records the outcome and refreshes what it changed. */
+  onConfirmed?: (response: ConfirmProposalResponse) => void;
+};
+
+/**
+ * The Confirm popup (docs/api.md, "Confirmed actions"): the one way Penny changes anything for the user.
+ * Every item starts selected; Confirm sends exactly the selected ids with one idempotency key per
+ * opening (mount), so a double click or a retry executes nothing twice. Mount it per proposal (keyed).
+ */
+export function ConfirmPopup({ proposalId, user, onClose, onConfirmed }: ConfirmPopupProps) {
+  const proposal = useQuery({
+    queryKey: actionKeys.proposal(user, proposalId),
+    queryFn: ({ signal }) => fetchProposal(user, proposalId, signal),
+    retry: false,
+  });
+  const title = proposal.data
+    ? confirmTitle(proposal.data.items.map((item) => item.kind))
+    : confirmMessages.title;
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+    >
+      <DialogContent title={title} description={confirmMessages.description} hideClose>
+        {proposal.data ? (
+          <ProposalForm proposal={proposal.data} user={user} onClose={onClose} onConfirmed={onConfirmed} />
+        ) : proposal.isError ? (
+          <>
+            <p role="alert" className="text-sm text-negative">
+              {serverErrorMessage(proposal.error, confirmMessages.loadFailed)}
+            </p>
+            <DialogFooter>
+              <Button variant="secondary" onClick={onClose}>
+                {confirmMessages.close}
+              </Button>
+            </DialogFooter>
+          </>
+        ) : (
+          <div aria-busy="true" className="flex flex-col gap-2">
+            <span className="sr-only">{confirmMessages.loading}</span>
+            <Skeleton className="h-12 w-full rounded-lg" />
+            <Skeleton className="h-12 w-full rounded-lg" />
+          </div>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+type ProposalFormProps = {
+  proposal: Proposal;
+  user: ActionUserInfo;
+  onClose: () => void;
+  onConfirmed: ((response: ConfirmProposalResponse) => void) | undefined;
+};
+
+function ProposalForm({ proposal, user, onClose, onConfirmed }: ProposalFormProps) {
+  // One key per opening: the server answers a repeated key with the first outcome, writing nothing.
+  const [idempotencyKey] = useState(() => crypto.randomUUID());
+  const [selected, setSelected] = useState<ReadonlySet<string>>(
+    () => new Set(proposal.items.map((item) => item.id)),
+  );
+  const [busy, setBusy] = useState<'confirm' | 'cancel' | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [result, setResult] = useState<ConfirmProposalResponse | null>(null);
+  // State updates land after a render; a second click in the same tick must still see the first.
+  const inFlight = useRef(false);
+  const closed = closedReason[proposal.status];
+
+  const toggle = (id: string, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  const confirm = async () => {
+    if (inFlight.current || selected.size === 0) return;
+    inFlight.current = true;
+    setBusy('confirm');
+    setError(null);
+    try {
+      const itemIds = proposal.items.map((item) => item.id).filter((id) => selected.has(id));
+      const response = await confirmProposal(user, { proposalId: proposal.id, itemIds, idempotencyKey });
+      setResult(response);
+      onConfirmed?.(response);
+    } catch (failure) {
+      setError(serverErrorMessage(failure, confirmMessages.confirmFailed));
+    } finally {
+      inFlight.current = false;
+      setBusy(null);
+    }
+  };
+
+  const cancel = async () => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setBusy('cancel');
+    try {
+      await cancelProposal(user, proposal.id);
+    } catch {
+      // Nothing was written either way, and an unanswered proposal expires on its own.
+    } finally {
+      inFlight.current = false;
+    }
+    onClose();
+  };
+
+  if (result) return <Outcomes result={result} onClose={onClose} />;
+
+  return (
+    <>
+      {closed ? (
+        <p role="alert" className="text-sm text-warning">
+          {closed}
+        </p>
+      ) : null}
+      <ul
+        aria-label={confirmMessages.listLabel}
+        style={{ maxHeight: LIST_MAX_HEIGHT_PX }}
+        className="flex flex-col divide-y divide-border overflow-y-auto rounded-lg border border-border"
+      >
+        {proposal.items.map((item) => {
+          const change = itemChange(item);
+          return (
+            <li key={item.id} className="px-3 py-2.5">
+              <Checkbox
+                checked={selected.has(item.id)}
+                disabled={closed !== null || busy !== null}
+                onCheckedChange={(value) => toggle(item.id, value === true)}
+                label={
+                  <span className="flex flex-col gap-0.5">
+                    <span className="font-medium">{change.subject}</span>{' '}
+                    <span className="flex flex-wrap items-center gap-1.5 text-text-muted">
+                      <span>{change.before}</span> <ArrowRight aria-hidden="true" className="size-3.5" />
+                      <span className="sr-only">to</span> <span className="text-text">{change.after}</span>
+                    </span>
+                  </span>
+                }
+              />
+            </li>
+          );
+        })}
+      </ul>
+      {error ? (
+        <p role="alert" className="text-sm text-negative">
+          {error}
+        </p>
+      ) : null}
+      <DialogFooter>
+        {closed ? (
+          <Button variant="secondary" onClick={onClose}>
+            {confirmMessages.close}
+          </Button>
+        ) : (
+          <>
+            <Button variant="secondary" onClick={() => void cancel()} disabled={busy !== null}>
+              {confirmMessages.cancel}
+            </Button>
+            <Button
+              onClick={() => void confirm()}
+              disabled={selected.size === 0 || busy === 'cancel'}
+              loading={busy === 'confirm'}
+              busyLabel={confirmMessages.confirming}
+            >
+              {confirmMessages.confirm}
+            </Button>
+          </>
+        )}
+      </DialogFooter>
+    </>
+  );
+}
+
+function Outcomes({ result, onClose }: { result: ConfirmProposalResponse; onClose: () => void }) {
+  return (
+    <>
+      <ul
+        aria-label={confirmMessages.outcomesLabel}
+        style={{ maxHeight: LIST_MAX_HEIGHT_PX }}
+        className="flex flex-col divide-y divide-border overflow-y-auto rounded-lg border border-border"
+      >
+        {result.outcomes.map((outcome) => (
+          <li key={outcome.item_id} className="flex items-baseline justify-between gap-3 px-3 py-2.5 text-sm">
+            <span>{outcome.description}</span>
+            <span
+              className={
+                outcome.status === 'executed' ? 'shrink-0 text-positive' : 'shrink-0 text-text-muted'
+              }
+            >
+              {outcomeWords[outcome.status]}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <DialogFooter>
+        <Button onClick={onClose}>{confirmMessages.close}</Button>
+      </DialogFooter>
+    </>
+  );
+}

@@ -1,0 +1,1 @@
+export { ConfirmPopup, type ConfirmPopupProps } from './confirm-popup.tsx';
