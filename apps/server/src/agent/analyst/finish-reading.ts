@@ -15,6 +15,7 @@ export function finishReading(
 ): void {
   transfersListed(reading, q);
   movedIntoSavings(reading, q);
+  cardPayments(reading, q);
   balanceOverTime(reading, q);
   // What the answer should dwell on: the account or wallets named, the chain, the tickers.
   // 'and whats my limit' after the card: the account the thread is about, when none is named now.
@@ -206,13 +207,34 @@ function movedIntoSavings(reading: Reading, q: string): void {
 function balanceOverTime(reading: Reading, q: string): void {
   if (reading.intent !== 'balances') return;
   if (!BALANCE_OVER_TIME.test(q) && !(reading.period && !reading.periodDefaulted)) return;
-  const since = q.match(/\b(start|beginning) of (the |this )?(month|year)\b/)?.[3];
+  // 'is that more than last month': now against the end of last month, the month so far.
+  const against = q.match(
+    /\b(than|vs|versus|since|compared (to|with)) (last|the last|a) (month|year)( ago)?\b/,
+  )?.[4];
+  const since = against ?? q.match(/\b(start|beginning) of (the |this )?(month|year)\b/)?.[3];
   reading.balanceHistory =
-    since && (!reading.period || reading.periodDefaulted)
+    since && (against || !reading.period || reading.periodDefaulted)
       ? since === 'month'
         ? 'this_month'
         : 'this_year'
       : BALANCE_OVER_TIME.test(q)
         ? 'over_time'
         : 'period';
+}
+
+/**
+ * 'how many times did I pay my card this year': the payments to the card, listed with their count and
+ * total from the side they left (a card's payment is money moved, never spending).
+ */
+function cardPayments(reading: Reading, q: string): void {
+  if (!/\bpa(y|id|ying)( off)? (the|my) (credit )?cards?( bill| balance)?\b/.test(q)) return;
+  // 'how much would I have left if I paid off my card': the balances, a payment not made.
+  if (/\bif i\b|\bwould\b|\bshould\b|\bcan i\b|\bcould i\b/.test(q)) return;
+  if (!['spending', 'merchants', 'search', 'balances'].includes(reading.intent)) return;
+  reading.intent = 'search';
+  reading.category = { code: 'LOAN_PAYMENTS_CREDIT_CARD_PAYMENT', label: 'Credit card payments' };
+  reading.direction = 'out';
+  reading.limit ??= 50;
+  delete reading.account;
+  delete reading.shape;
 }

@@ -113,13 +113,30 @@ function query(input: LedgerQueryInput): ToolCall {
 }
 
 /** The tool calls that answer a shaped question; Deep Thinking adds what drove it and the usual. */
+/**
+ * 'this year vs last year': a year still running is set against the same days of the year before
+ * (2026 so far against January 1 – November 26, 2025), never against all twelve months. A month or a
+ * quarter so far is set against the whole one before, as people track a month against last month's
+ * total.
+ */
+export function sameDaysBefore(periods: Period[], today: string): Period[] {
+  const [running, before] = periods;
+  if (!running || !before || periods.length !== 2 || running.end !== today || before.end >= running.start)
+    return periods;
+  if (!running.label.endsWith('so far') || running.unit !== 'year' || before.unit !== 'year') return periods;
+  const end = addDays(before.start, daysInPeriod(running) - 1);
+  if (end >= before.end) return periods;
+  return [running, { start: before.start, end, label: spanLabel(before.start, end), unit: 'days' }];
+}
+
 export function ledgerCalls(
   subject: LedgerSubject,
   shape: Shape,
-  periods: Period[],
+  allPeriods: Period[],
   today: string,
   deep: boolean,
 ): ToolCall[] {
+  const periods = sameDaysBefore(allPeriods, today);
   // Single transactions ranked have no net; months or categories ranked by their net do ('which month
   // did I save the most').
   const measure =

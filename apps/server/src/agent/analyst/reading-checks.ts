@@ -110,7 +110,7 @@ export function unsupportedReading(
     return "I don't work out what-ifs yet. I can show what you spent on it over the last months, or where your spending rose above its usual level. Which would help?";
   // 'if eth doubled', 'what if I sold half of it': a value that has not happened.
   if (
-    /\bif (\w+ ){0,3}(doubled|doubles|tripled|halved|halves|crashed|crashes|went to zero|goes to zero|dropped|drops|fell|falls|rose|rises|went up|goes up) (by )?(\d|half|in half|\w+%)?|\bwhat if i (sold|sell|bought|buy|cashed out|cash out)\b|\bif i (sold|sell|cashed out|cash out) (half|all|some|\d)/.test(
+    /\bif (\w+ ){0,3}(doubled|doubles|tripled|halved|halves|crashed|crashes|tanked|tanks|dumped|dumps|mooned|moons|went to zero|goes to zero|dropped|drops|fell|falls|rose|rises|went up|goes up|went down|goes down) (by )?(\d|half|in half|\w+%)?|\bwhat if i (sold|sell|bought|buy|cashed out|cash out)\b|\bif i (sold|sell|cashed out|cash out) (half|all|some|\d)/.test(
       q,
     )
   )
@@ -392,7 +392,13 @@ export function shareWithoutPart(reading: Reading, wholeIsIncome: boolean): stri
   if (!wholeIsIncome || shape?.statistic !== 'share' || shape.shareOf) return undefined;
   // An income category's share of income ('how much of my income is from wages'), or the savings rate.
   if (reading.intent === 'cash_flow' || shape.measure === 'net_cash_flow') return undefined;
-  if (reading.category?.code.startsWith('INCOME') || reading.text || reading.merchant) return undefined;
+  if (
+    reading.category?.code.startsWith('INCOME') ||
+    reading.categories?.every((c) => c.code.startsWith('INCOME')) ||
+    reading.text ||
+    reading.merchant
+  )
+    return undefined;
   return 'I read this as a share of your income, but not which spending it is about. Which do you mean? Name a category or a merchant, for example "how much of my income goes to rent" or "… to groceries".';
 }
 

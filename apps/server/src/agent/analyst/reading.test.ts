@@ -988,10 +988,15 @@ describe('the item asked for in a ranking', () => {
 });
 
 describe('what a casual question compares or ranks', () => {
-  it("'compare to last' is this year against last year", () => {
+  it("'compare to last' is this year so far against the same days of last year", () => {
     expect(ledger(read('how does my spending this year compare to last')).periods).toEqual([
-      expect.objectContaining({ start: '2026-01-01' }),
-      expect.objectContaining({ start: '2025-01-01', end: '2025-12-31' }),
+      expect.objectContaining({ start: '2026-01-01', end: '2026-11-26' }),
+      expect.objectContaining({ start: '2025-01-01', end: '2025-11-26' }),
+    ]);
+    // A month so far is set against the whole month before, as people track a month.
+    expect(ledger(read('groceries this month vs last month')).periods).toEqual([
+      expect.objectContaining({ start: '2026-11-01', end: '2026-11-26' }),
+      expect.objectContaining({ start: '2026-10-01', end: '2026-10-31' }),
     ]);
   });
   it("'than I used to' is set against the usual months", () => {
@@ -1490,6 +1495,52 @@ describe('follow-ups that keep or drop what came before', () => {
       group_by: 'merchant',
       filters: { merchants: expect.arrayContaining(['Amazon', 'Starbucks']) },
     });
+  });
+  it('who paid me, the best month for something, a typical run, a usual weekly bill, against what I normally spend', () => {
+    expect(ledger(read('who all paid me last month'))).toMatchObject({
+      measure: 'income',
+      group_by: 'merchant',
+    });
+    expect(ledger(read('whats the best month for dividends ive had this yr'))).toMatchObject({
+      measure: 'income',
+      statistic: 'largest',
+      group_by: 'month',
+      top: 1,
+    });
+    expect(ledger(read('how much is a typical whole foods run for me'))).toMatchObject({
+      statistic: 'average',
+      per: 'transaction',
+    });
+    expect(ledger(read('whats my usual weekly grocery bill'))).toMatchObject({
+      statistic: 'average',
+      per: 'week',
+    });
+    const plan = read('groceries this month vs what i normally spend');
+    expect(plan.kind === 'tools' && plan.calls.length).toBe(2);
+  });
+  it('card payments counted from the side they left; a merchant before its category word; income kinds added', () => {
+    const paid = read('how many times did i pay my card this yr');
+    expect(paid.kind === 'tools' && paid.calls[0]).toMatchObject({
+      tool: 'search_transactions',
+      input: { category: 'LOAN_PAYMENTS_CREDIT_CARD_PAYMENT', direction: 'out' },
+    });
+    expect(ledger(read('how many uber rides did i take in the last 2 months')).filters).toEqual({
+      merchants: ['Uber'],
+    });
+    expect(ledger(read('what % of my income is divs + interest this yr')).filters).toEqual({
+      categories: ['INCOME_DIVIDENDS', 'INCOME_INTEREST_EARNED'],
+    });
+    expect(read('how much').kind).toBe('clarify');
+    expect(read('if btc tanked 20% how much would i lose').kind).toBe('clarify');
+  });
+  it("a card's balance 'more than last month' is this month so far; 'a month ago' after an account is its history", () => {
+    const card = thread('what do i owe on my credit card', 'is that more than last month');
+    expect(card.kind === 'tools' && card.calls[0]).toMatchObject({
+      tool: 'balance_history',
+      input: { account: 'Plaid Credit Card', start: '2026-11-01', end: '2026-11-26' },
+    });
+    const checking = thread('checking bal', 'what was it a month ago');
+    expect(checking.kind === 'tools' && checking.calls[0]?.tool).toBe('balance_history');
   });
   it("'whats my roth ira worth' with two of that name answers both, not which one", () => {
     const plan = read('whats my roth ira worth');

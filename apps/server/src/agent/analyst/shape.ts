@@ -7,6 +7,7 @@ import type {
 } from '@penny/contracts';
 import { MONEY_IN_WORDS } from './money-words.ts';
 import { NUMBER_WORDS } from './period-words.ts';
+import { groupOf, readGroupWords } from './shape-groups.ts';
 
 /** Income as a measure: the money-in words, 'made', 'paid me', 'received'. */
 const MONEY_IN = new RegExp(
@@ -70,24 +71,6 @@ const COUNT_WORD = '(\\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|f
 /** Things a person calls a single transaction. */
 const ITEM =
   '(transactions?|purchases?|orders?|charges?|payments?|expenses?|bills?|tabs?|dinners?|lunch(?:es)?|breakfasts?|cups?|lattes?|fares?|deposits?|paychecks?|buys?|trips?|visits?|splurges?|things?|items?|receipts?|tickets?|meals?|runs?|rides?|fill[- ]?ups?|sessions?|coffees?|haircuts?|deliveries|delivery)';
-/** Groups a ranking can be over. */
-const GROUPS: ReadonlyArray<[LedgerGrouping, RegExp]> = [
-  ['category', /^(categor(y|ies)|types?|areas?|buckets?|sources?|kinds?)$/],
-  [
-    'merchant',
-    // A dividend's payer is the security ('which holding paid the most'): its transactions carry its name.
-    /^(merchants?|stores?|shops?|places?|spots?|joints?|vendors?|companies|company|businesses|business|brands?|restaurants?|retailers?|payees?|holdings?|stocks?|funds?|etfs?|tickers?|securit(y|ies)|positions?)$/,
-  ],
-  ['account', /^(accounts?|cards?)$/],
-  ['month', /^months?$/],
-  ['week', /^weeks?$/],
-];
-
-function groupOf(word: string | undefined): LedgerGrouping | undefined {
-  if (!word) return undefined;
-  return GROUPS.find(([, pattern]) => pattern.test(word))?.[0];
-}
-
 /** Words after a superlative that start the rest of the sentence, not a qualifier of a group. */
 const NOT_A_QUALIFIER =
   /^(last|this|next|past|in|on|at|for|of|the|my|i|over|during|per|by|so|ever|from|since|to|and|or|than|vs|each|every|a)$/;
@@ -184,6 +167,8 @@ function measureOf(q: string): LedgerMeasure | undefined {
   return undefined;
 }
 
+const ADJECTIVE_UNIT: Record<string, LedgerAverageUnit> = { weekly: 'week', monthly: 'month', daily: 'day' };
+
 function averageUnit(q: string): LedgerAverageUnit | undefined {
   const averaged = /\b(average|avg|on average|typically|typical|usually|normally|mean)\b/.test(q);
   // An explicit unit wins over the thing averaged: 'avg grocery bill per month' is per month.
@@ -191,11 +176,14 @@ function averageUnit(q: string): LedgerAverageUnit | undefined {
     /\b(?:per|a|an|each|every)\s+(?:typical\s+|normal\s+|average\s+|usual\s+|regular\s+)?(month|weekend|week|day)\b/,
   )?.[1];
   if (averaged && explicit) return explicit as LedgerAverageUnit;
+  // 'my usual weekly grocery bill': the adjective says the unit.
+  const adjective = ADJECTIVE_UNIT[q.match(/\b(weekly|monthly|daily)\b/)?.[1] ?? ''];
+  if ((averaged || /\b(usual|regular)\b/.test(q)) && adjective) return adjective;
   // 'avg weekend spend': what a weekend usually holds.
   if (averaged && /\bweekend (spend|spending|spent|total|costs?|bill)\b/.test(q)) return 'weekend';
   if (
     new RegExp(
-      `\\b(average|avg|typical|usual|normal|mean)\\s+(\\w+\\s+)?${ITEM}\\b|\\b${ITEM} size\\b|\\b(average|avg|typical|usual) (cost|price|amount|size|spend) (of|per|for|on) (a |an |my |each )?(\\w+\\s+)?${ITEM}\\b|\\bper (\\w+ )?${ITEM}\\b|\\beach time\\b`,
+      `\\b(average|avg|typical|usual|normal|mean)\\s+(\\w+\\s+){0,2}${ITEM}\\b|\\b${ITEM} size\\b|\\b(average|avg|typical|usual) (cost|price|amount|size|spend) (of|per|for|on) (a |an |my |each )?(\\w+\\s+)?${ITEM}\\b|\\bper (\\w+ )?${ITEM}\\b|\\beach time\\b`,
     ).test(q) ||
     // 'how much is an uber ride on average': one of the things, averaged.
     (averaged && new RegExp(`\\b(a|an|one|each|every|single)\\s+(\\w+\\s+)?${ITEM}\\b`).test(q))
@@ -435,7 +423,7 @@ function readTime(q: string, shape: Shape, unusual: boolean, againstUsual: boole
   )
     shape.series = eachUnit === 'week' ? 'week' : 'month';
   if (
-    /\b(than|vs|versus|compared (to|with)|compare(d)?|relative to) (usual|normal|average|typical|my (usual|normal|average))\b(?! (\w+ )?(orders?|trips?|purchases?|transactions?|bills?|visits?|rides?|tickets?|meals?|runs?|cups?|payments?|charges?|paychecks?)\b)|\bcompare(d)? (it|that|this|them) (to|with|against) (my )?(own )?(usual|normal|average|typical)\b|\bmore than usual\b|\bless than usual\b|\bthan i usually\b|\bthan normal\b|\bthan (i )?used to\b|\bstack(s|ed)? up\b|\bthan i (did|have) (before|in the past)\b/.test(
+    /\b(than|vs|versus|compared (to|with)|compare(d)?|relative to) (usual|normal|average|typical|my (usual|normal|average))\b(?! (\w+ )?(orders?|trips?|purchases?|transactions?|bills?|visits?|rides?|tickets?|meals?|runs?|cups?|payments?|charges?|paychecks?)\b)|\bcompare(d)? (it|that|this|them) (to|with|against) (my )?(own )?(usual|normal|average|typical)\b|\b(vs|versus|than|compared (to|with)|against) what i (normally|usually|typically|generally) (spend|pay|make|earn|get)\b|\bmore than usual\b|\bless than usual\b|\bthan i usually\b|\bthan normal\b|\bthan (i )?used to\b|\bstack(s|ed)? up\b|\bthan i (did|have) (before|in the past)\b/.test(
       q,
     )
   )
@@ -531,7 +519,7 @@ export function readShape(q: string): Shape {
         q,
       ) &&
       // 'by what % did groceries change': a change in percent, the comparison's own figure.
-      !/\b(what|how many) (%|percent\b).*\b(change|changed|go up|go down|went up|went down|grow|grew|rise|rose|fall|fell|drop|dropped|increase|increased|decrease|decreased)\b|(%|\bpercent) (change|increase|decrease|drop|jump|rise)\b/.test(
+      !/\b(what|how many) (%|percent\b).*\b(change|changed|go up|go down|went up|went down|grow|grew|rise|rose|fall|fell|drop|dropped|increase|increased|decrease|decreased|up or down|down or up)\b|(%|\bpercent) (change|increase|decrease|drop|jump|rise)\b/.test(
         q,
       )
     ) {
@@ -576,19 +564,7 @@ export function readShape(q: string): Shape {
     shape.statistic = 'largest';
     shape.top = shape.top ?? 10;
   }
-  // 'by category', 'per merchant', 'broken down by account'.
-  const by = q.match(
-    /\b(?:by|per|each|every|for each)\s+(categor(?:y|ies)|merchants?|stores?|places?|accounts?|sources?|types?|kinds?)\b/,
-  );
-  const byGroup = groupOf(by?.[1]);
-  if (byGroup && shape.groupBy === 'none') shape.groupBy = byGroup;
-  // 'income split by job / divs / interest': money in by its kinds.
-  if (
-    shape.groupBy === 'none' &&
-    shape.measure === 'income' &&
-    /\b(split|broken (down|out)|break(ing)? (it )?(down|out)|separated?)( up)? (by|into|between)\b/.test(q)
-  )
-    shape.groupBy = 'category';
+  readGroupWords(q, shape);
 
   readTime(q, shape, unusual, againstUsual);
 

@@ -7,10 +7,7 @@ import {
 } from './account-names.ts';
 import { readNumbers } from './calculators.ts';
 import {
-  ASKS_THE_DIFFERENCE,
   bothPeriodsOf,
-  COMBINED,
-  combinedReading,
   countedLikeBefore,
   listItem,
   mergedShape,
@@ -52,6 +49,7 @@ import { PLAIN_SHAPE, readShape, type Shape } from './shape.ts';
 import { readShareWhole, type ShareWhole } from './share-whole.ts';
 import { payerNamed, quotedText } from './text-words.ts';
 import { callsFor } from './tool-calls.ts';
+import { twoSubjects } from './two-subjects.ts';
 import type { ContextAccount, Matcher, TurnContext } from './vocabulary.ts';
 
 export { readNumbers } from './calculators.ts';
@@ -272,7 +270,8 @@ function startReading(parts: Parts, previous: Reading | undefined, context: Turn
   }
   if (!intent) {
     const about = parts.periods.mentions[0];
-    if (about || parts.named.length > 0)
+    // 'how much', 'compare to before': too few words to say what about, so asked.
+    if (about || parts.named.length > 0 || q.split(/\s+/).length <= 3)
       return {
         kind: 'clarify',
         question: `What would you like to know${about ? ` about ${about.period.label}` : ''}? For example your spending, your income or a balance.`,
@@ -379,9 +378,14 @@ function applySubject(reading: Reading, parts: Parts, matcher: Matcher): void {
     return;
   }
   // 'flights + hotels', 'groceries n eating out n coffee': several categories added together.
+  // 'divs + interest' of income; what investments brought in is read by kind instead.
+  const allIncome =
+    !parts.investmentIncome &&
+    categories.length >= 2 &&
+    categories.every((c) => c.item.code.startsWith('INCOME_'));
   if (
     !comparing &&
-    spendingLike &&
+    (spendingLike || allIncome) &&
     categories.length >= 2 &&
     parts.merchantsNamed.length < 2 &&
     /\b(and|n|plus|with|together|combined)\b|[+&,]/.test(q)
@@ -408,6 +412,8 @@ function applySubject(reading: Reading, parts: Parts, matcher: Matcher): void {
     (!category ||
       merchant.score < category.score - 0.05 ||
       new RegExp(`\\bat ${merchant.phrase}`).test(q) ||
+      // 'lyft rides': the merchant's own rides, not every ride share.
+      q.includes(`${merchant.phrase} ${category.phrase}`) ||
       (parts.merchantsNamed.length === 1 &&
         (category.phrase.startsWith(merchant.phrase) || merchant.phrase.includes(category.phrase))));
   if (merchantFirst && merchant && spendingLike) {
@@ -462,40 +468,8 @@ export function understand(
       question: 'Which one do you mean? Name it, for example "how many times did I go to Starbucks".',
     };
   }
-  // 'combined?' after 'uber this year' and 'lyft?': the two subjects together; 'whats the
-  // difference?': the two side by side.
-  // 'which one do I go to more often': the two side by side, counted.
-  const whichOfTwo = /^(so |and |ok )?which (one|of them|of the two)\b/.test(q);
-  const sideBySide = Boolean(
-    previous?.subjectBefore && !previous.periodBefore && (ASKS_THE_DIFFERENCE.test(q) || whichOfTwo),
-  );
-  if (
-    previous &&
-    ((COMBINED.test(q) && !(ASKS_THE_DIFFERENCE.test(q) && previous.periodBefore)) || sideBySide) &&
-    q.split(/\s+/).length <= (sideBySide ? 9 : 7) &&
-    !category &&
-    !merchant &&
-    named.length === 0 &&
-    parts.periods.mentions.length <= 1
-  ) {
-    const together = combinedReading(
-      previous,
-      sideBySide,
-      /\b(often|times|visits?|go|went|trips?)\b/.test(q),
-    );
-    // 'combined for the whole year?': together, over the period named now.
-    const period = parts.periods.mentions[0]?.period;
-    if (together && period) {
-      together.period = period;
-      delete together.periods;
-    }
-    const calls = together && planLedger(together, q, context, deep);
-    if (together && calls) return { kind: 'tools', reading: together, calls };
-    return {
-      kind: 'clarify',
-      question: 'Which ones should I add together? Name them, for example "uber and lyft this year".',
-    };
-  }
+  const together = twoSubjects(parts, previous, context, deep);
+  if (together) return together;
   // 'avg of those 2' after 'last month' and 'the month before that?': both months together.
   // A question naming its own periods ('which was more, oct or sept') reads them, not the earlier ones.
   const bothPeriods =
@@ -522,7 +496,13 @@ export function understand(
     parts.exclusion !== undefined || AGAINST_THE_REST.test(q),
   );
   if (unsupported) return { kind: 'clarify', question: unsupported, reading };
-  const periodProblem = checkPeriods(parts.periods, reading.intent, context, q, parts.named.length > 0);
+  const periodProblem = checkPeriods(
+    parts.periods,
+    reading.intent,
+    context,
+    q,
+    parts.named.length > 0 || Boolean(reading.namedAccount),
+  );
   if (periodProblem) return { kind: 'clarify', question: periodProblem, reading };
   if (parts.yearBack) applyYearBack(reading, parts, context);
   else applyPeriods(reading, parts, context);

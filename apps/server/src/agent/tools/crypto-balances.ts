@@ -68,7 +68,7 @@ export const cryptoBalancesTool = {
             `${CHAIN_NAME[chain.chain ?? ''] ?? chain.chain ?? 'other'} ${usd(chain.total)}${chain.wallets > 1 ? ` (${count(chain.wallets, 'wallet')} together)` : ''}`,
         )
         .join(', ')}.`,
-      `By coin across all wallets: ${result.bySymbol
+      `By coin across all wallets (${count(result.bySymbol.length, 'coin')}): ${result.bySymbol
         .map(
           (coin) =>
             `${coin.symbol} ${usd(coin.value)} (${coin.value === null ? '' : `${percent(percentOf(coin.value, result.total))}, `}${quantity(coin.amount)} ${coin.symbol}${coin.price === null ? '' : ` at ${usd(coin.price)}`})`,
