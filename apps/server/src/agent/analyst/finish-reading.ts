@@ -217,9 +217,11 @@ function balanceOverTime(reading: Reading, q: string): void {
       ? since === 'month'
         ? 'this_month'
         : 'this_year'
-      : BALANCE_OVER_TIME.test(q)
-        ? 'over_time'
-        : 'period';
+      : /\b(vs|versus|to|and|till|until|through|compared (to|with)) (now|today|right now)\b/.test(q)
+        ? 'to_today'
+        : BALANCE_OVER_TIME.test(q)
+          ? 'over_time'
+          : 'period';
 }
 
 /**

@@ -136,7 +136,11 @@ export function ledgerCalls(
   today: string,
   deep: boolean,
 ): ToolCall[] {
-  const periods = sameDaysBefore(allPeriods, today);
+  // (An average or a share is a rate, fair over spans of any length.)
+  const periods =
+    shape.statistic === 'total' || shape.statistic === 'count'
+      ? sameDaysBefore(allPeriods, today)
+      : allPeriods;
   // Single transactions ranked have no net; months or categories ranked by their net do ('which month
   // did I save the most').
   const measure =

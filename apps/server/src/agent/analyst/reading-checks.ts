@@ -119,8 +119,10 @@ export function unsupportedReading(
   if (/\bmedian\b/.test(q))
     return "I can't work out a median yet. I can give the average, the largest and smallest, or list the transactions. Which would help?";
   if (
-    /\b(on|a|each|per|every) (mon|tues|wednes|thurs|fri|satur|sun)day\b/.test(q) &&
-    /\b(typical|typically|usual|usually|average|avg|normally)\b/.test(q)
+    /\b(on|a|each|per|every) (normal |typical |usual |average )?(mon|tues|wednes|thurs|fri|satur|sun|week)day\b/.test(
+      q,
+    ) &&
+    /\b(typical|typically|usual|usually|average|avg|normally|normal)\b/.test(q)
   )
     return "I can't average a single weekday yet. I can show your average weekend against your average weekday, or spending by week. Which would help?";
   if (

@@ -1356,6 +1356,12 @@ describe('follow-ups that keep or drop what came before', () => {
     });
     const thisMonth = read('whats my credit card balance this month');
     expect(thisMonth.kind === 'tools' && thisMonth.calls[0]?.tool).toBe('list_accounts');
+    // 'on jan 1 vs now': that day's end, then to today.
+    expect(history(read('checking bal on jan 1 vs now'))).toEqual({
+      account: 'Plaid Checking',
+      start: '2026-01-02',
+      end: '2026-11-26',
+    });
     // With no account named, which one is asked.
     expect(read('has my balance grown').kind).toBe('clarify');
     // Today's balance is still the accounts' list.

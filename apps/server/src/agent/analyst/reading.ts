@@ -72,7 +72,7 @@ export type Reading = {
    * grown'), at a period named (only a past one: 'my card balance this month' is today's), or since
    * the start of this year ('what was it at the start of the year').
    */
-  balanceHistory?: 'over_time' | 'period' | 'this_month' | 'this_year';
+  balanceHistory?: 'over_time' | 'period' | 'to_today' | 'this_month' | 'this_year';
   /** The question's shape when it asks more than a plain total (shape.ts). */
   shape?: Shape;
   /**

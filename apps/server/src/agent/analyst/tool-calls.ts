@@ -1,4 +1,4 @@
-import { addMonths } from '../../finance/index.ts';
+import { addDays, addMonths } from '../../finance/index.ts';
 import { calculatorCalls } from './calculators.ts';
 import { thisMonth } from './periods.ts';
 import type { Reading, ToolCall } from './reading.ts';
@@ -91,12 +91,15 @@ export function callsFor(reading: Reading, context: TurnContext, deep: boolean):
           ? { start: `${context.today.slice(0, 4)}-01-01`, end: context.today }
           : reading.balanceHistory === 'this_month'
             ? { start: `${context.today.slice(0, 7)}-01`, end: context.today }
-            : reading.period && !reading.periodDefaulted
-              ? {
-                  start: reading.period.start,
-                  end: reading.period.end < context.today ? reading.period.end : context.today,
-                }
-              : { start: addMonths(`${context.today.slice(0, 7)}-01`, -5), end: context.today };
+            : reading.balanceHistory === 'to_today' && reading.period
+              ? // 'on jan 1 vs now': that day's end is the opening balance.
+                { start: addDays(reading.period.end, 1), end: context.today }
+              : reading.period && !reading.periodDefaulted
+                ? {
+                    start: reading.period.start,
+                    end: reading.period.end < context.today ? reading.period.end : context.today,
+                  }
+                : { start: addMonths(`${context.today.slice(0, 7)}-01`, -5), end: context.today };
       // The account asked about (a balance reading keeps it as the one named), else the bank accounts.
       const named = reading.namedAccount?.name ?? account;
       return [
