@@ -1,4 +1,4 @@
-import { intentOfMeasure } from './intents.ts';
+import { intentOfMeasure, SPENDING_WORDS } from './intents.ts';
 import { MOVED_INTO_SAVINGS } from './money-words.ts';
 import type { PeriodReading } from './period-grammar.ts';
 import type { Intent } from './reading.ts';
@@ -27,11 +27,21 @@ export function refineIntent(
 ): { intent: Intent | undefined; investmentIncome: boolean; paysOwn: boolean } {
   const { shape, periods, named, symbols, namesSubject, numbers } = said;
   let intent = detected;
-  // 'crypto vs stocks, which do I have more in': the kinds of holding side by side, in the net worth.
-  const KINDS = '(crypto|coins|stocks?|investments?|brokerage|etfs|funds|savings|cash|bank)';
+  // 'crypto vs stocks, which do I have more in', 'how much more is in my brokerage than in savings':
+  // kinds of holding side by side, in the net worth by type (not money spent or earned through them).
+  const KINDS =
+    '(crypto|coins|stocks?|investments?|invested|brokerage|etfs|funds|savings|checking|cash|bank)';
+  // Two kinds of holding, not two kinds of investment ('stocks vs etfs' is the allocation).
+  const groups = new Set(
+    [...q.matchAll(new RegExp(`\\b${KINDS}\\b`, 'g'))].map(([word]) =>
+      /crypto|coins/.test(word) ? 'crypto' : /savings|checking|cash|bank/.test(word) ? 'cash' : 'invested',
+    ),
+  );
   if (
+    groups.size >= 2 &&
     new RegExp(`\\b${KINDS}\\b.*\\b(vs|versus|or|compared (to|with)|than)\\b.*\\b${KINDS}\\b`).test(q) &&
-    /\b(crypto|coins)\b/.test(q)
+    !SPENDING_WORDS.test(q) &&
+    !/\b(income|earn\w*|interest|dividends?|paid|pay|fees?|transfer\w*|moved?|put)\b/.test(q)
   )
     return { intent: 'net_worth', investmentIncome: false, paysOwn: false };
   if (MOVED_INTO_SAVINGS.test(q) && intent !== 'net_worth')

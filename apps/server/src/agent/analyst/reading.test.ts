@@ -1457,8 +1457,10 @@ describe('follow-ups that keep or drop what came before', () => {
     expect(thread('how much eth do i have', 'what if i sold half of it').kind).toBe('clarify');
   });
   it("'crypto vs stocks, which do i have more in' sets the kinds side by side (net worth by type)", () => {
-    const plan = read('crypto vs stocks which do i have more in');
-    expect(plan.kind === 'tools' && plan.calls[0]?.tool).toBe('net_worth');
+    for (const q of ['crypto vs stocks which do i have more in', 'liquid cash vs whats invested']) {
+      const plan = read(q);
+      expect(plan.kind === 'tools' && plan.calls[0]?.tool).toBe('net_worth');
+    }
   });
   it('follow-ups on two things asked in turn: the difference, which one more often, going up; corrections', () => {
     expect(
