@@ -1,8 +1,21 @@
 import {
+  AMAZON,
+  ago,
+  COUNT_UNITS,
+  employerWord,
+  type FlowFilter,
+  lastWeek,
+  PEETS,
+  STARBUCKS,
+  shortAgo,
+  TARGET,
+  type Window,
+  year,
+} from './batch-words.ts';
+import {
   calendarMonth,
   cryptoCents,
   cryptoSymbolCents,
-  type Flow,
   income,
   investmentsValue,
   latestCharge,
@@ -41,7 +54,6 @@ import {
   biggestPurchase,
   checkingBalance,
   classValue,
-  employerName,
   FOOD,
   fullMonthsThisYear,
   incomeAndSpending,
@@ -116,7 +128,6 @@ import {
   longMonth,
   money,
   monthNumberAgo,
-  monthsAgo,
   names,
   one,
   outsideHistory,
@@ -124,7 +135,6 @@ import {
   RENT,
   RESTAURANTS,
   RIDES,
-  shortMonth,
   tally,
   thisMonth,
   thisYear,
@@ -143,14 +153,6 @@ import {
 
 const { q, thread } = batchOf('t8');
 
-type FlowFilter = (flow: Flow) => boolean;
-type Window = (raw: RawData) => Period;
-
-const ago = (raw: RawData, back: number): Period => monthsAgo(raw, back);
-const AMAZON = atMerchant('Amazon');
-const TARGET = atMerchant('Target');
-const STARBUCKS = atMerchant('Starbucks');
-const PEETS = atMerchant("Peet's Coffee");
 const BLUE_BOTTLE = atMerchant('Blue Bottle Coffee');
 const OLIVE_GARDEN = atMerchant('Olive Garden');
 
@@ -158,17 +160,9 @@ const last3: Window = (raw) => periods.lastFullMonths(raw.today, 3);
 /** "Lately", "recently": the last 30 days, this month, last month, the last 3 months. */
 const LATELY: Window[] = [(raw) => lastDays(raw, 30), thisMonth, lastMonth, last3];
 const USUAL: Window[] = USUAL_PERIODS.map((window) => (raw: RawData) => window(raw.today));
-const year = (raw: RawData): number => Number(raw.today.slice(0, 4));
-/** 'fabrikam' for Fabrikam Inc. */
-const employerWord = (raw: RawData): string => (employerName(raw).split(' ')[0] ?? '').toLowerCase();
-/** The whole month `back` months ago, by its short name ('sept'). */
-const shortAgo = (raw: RawData, back: number): string => shortMonth(monthNumberAgo(raw, back));
-const lastWeek = (raw: RawData): Period => periods.lastWeek(raw.today);
 /** The first day of next month. */
 const calendarMonthAhead = (raw: RawData): string => calendarMonth(raw.today, -1).start;
 const maxOf = (list: readonly number[]): number => Math.max(0, ...list);
-
-const COUNT_UNITS = ['purchase', 'transaction', 'time', 'charge', 'visit', 'order', 'run', 'trip'];
 
 /**
  * Nothing at all of the kind (a person who does not drive has no gas; one with no pet, no pet

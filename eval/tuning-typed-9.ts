@@ -1,8 +1,24 @@
 import {
+  ago,
+  COUNT_UNITS,
+  employerWord,
+  type FlowFilter,
+  LYFT,
+  lastWeek,
+  PAY_UNITS,
+  PEETS,
+  STARBUCKS,
+  shortAgo,
+  TRADER_JOES,
+  UBER,
+  WHOLE_FOODS,
+  type Window,
+  year,
+} from './batch-words.ts';
+import {
   centsOf,
   cryptoCents,
   cryptoSymbolCents,
-  type Flow,
   income,
   investmentsValue,
   latestCharge,
@@ -38,7 +54,6 @@ import {
   biggestPurchase,
   cardOwed,
   checkingBalance,
-  employerName,
   FOOD,
   fullMonthsThisYear,
   incomeAndSpending,
@@ -103,14 +118,12 @@ import {
   longMonth,
   money,
   monthNumberAgo,
-  monthsAgo,
   names,
   one,
   outsideHistory,
   percent,
   RENT,
   RESTAURANTS,
-  shortMonth,
   tally,
   thisMonth,
   thisYear,
@@ -131,18 +144,8 @@ import {
 
 const { q, thread } = batchOf('t9');
 
-type FlowFilter = (flow: Flow) => boolean;
-type Window = (raw: RawData) => Period;
-
-const ago = (raw: RawData, back: number): Period => monthsAgo(raw, back);
-const STARBUCKS = atMerchant('Starbucks');
-const PEETS = atMerchant("Peet's Coffee");
 const CHIPOTLE = atMerchant('Chipotle Mexican Grill');
 const MCDONALDS = atMerchant("McDonald's");
-const TRADER_JOES = atMerchant("Trader Joe's");
-const WHOLE_FOODS = atMerchant('Whole Foods Market');
-const LYFT = atMerchant('Lyft');
-const UBER = atMerchant('Uber');
 const ROTH: RegExp = /roth/i;
 const INDIVIDUAL: RegExp = /individual/i;
 
@@ -152,12 +155,6 @@ const rolling6: Window = (raw) => rollingMonths(raw.today, 6);
 /** "Lately", "recently": the last 30 days, this month, last month, the last 3 months. */
 const LATELY: Window[] = [(raw) => lastDays(raw, 30), thisMonth, lastMonth, last3];
 const USUAL: Window[] = USUAL_PERIODS.map((window) => (raw: RawData) => window(raw.today));
-const year = (raw: RawData): number => Number(raw.today.slice(0, 4));
-/** 'contoso' for Contoso Ltd. */
-const employerWord = (raw: RawData): string => (employerName(raw).split(' ')[0] ?? '').toLowerCase();
-/** The whole month `back` months ago, by its short name ('sept'). */
-const shortAgo = (raw: RawData, back: number): string => shortMonth(monthNumberAgo(raw, back));
-const lastWeek = (raw: RawData): Period => periods.lastWeek(raw.today);
 /** This week's Monday to today. */
 const thisWeek = (raw: RawData): Period => {
   const weekday = (new Date(`${raw.today}T00:00:00Z`).getUTCDay() + 6) % 7;
@@ -165,9 +162,6 @@ const thisWeek = (raw: RawData): Period => {
 };
 /** The end of last year (the balance "at the start of the year"). */
 const endOfLastYear = (raw: RawData): string => lastYear(raw).end;
-
-const COUNT_UNITS = ['purchase', 'transaction', 'time', 'charge', 'visit', 'order', 'run', 'trip'];
-const PAY_UNITS = ['paycheck', 'payment', 'deposit', 'time', 'check'];
 
 /** Nothing at all of the kind in the whole history: said as none rather than a figure. */
 const noneEver = (filter: FlowFilter): Expect =>
