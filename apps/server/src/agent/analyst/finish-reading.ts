@@ -172,35 +172,47 @@ export function finishReading(
  * lists the withdrawals themselves, with their count and total.
  */
 function transfersListed(reading: Reading, q: string): void {
-  if (
-    reading.category?.code.startsWith('TRANSFER_') &&
-    ['spending', 'merchants', 'search'].includes(reading.intent)
-  ) {
-    reading.intent = 'search';
-    reading.direction = reading.category.code.startsWith('TRANSFER_OUT') ? 'out' : 'in';
-    delete reading.shape;
-    // 'the atm': the withdrawals made at one, not those at a teller (listed, as any search is).
-    if (/\batms?\b/.test(q) && reading.category.code === 'TRANSFER_OUT_WITHDRAWAL' && !reading.text) {
-      reading.text = 'ATM';
-      reading.limit ??= 50;
-    }
+  const code = reading.category?.code;
+  if (!code?.startsWith('TRANSFER_') || !['spending', 'merchants', 'search'].includes(reading.intent)) return;
+  listMoneyMoved(reading, [], code.startsWith('TRANSFER_OUT') ? 'out' : 'in');
+  // 'the atm': the withdrawals made at one, not those at a teller.
+  if (/\batms?\b/.test(q) && code === 'TRANSFER_OUT_WITHDRAWAL' && !reading.text) reading.text = 'ATM';
+}
+
+/**
+ * Money moved, not spent or earned, is listed as a search, with its count and total: the categories
+ * named (none: the reading's own), one way or both.
+ */
+function listMoneyMoved(
+  reading: Reading,
+  categories: Array<{ code: string; label: string }>,
+  direction: 'in' | 'out' | undefined,
+): void {
+  reading.intent = 'search';
+  if (categories.length === 1) reading.category = categories[0];
+  if (categories.length > 1) {
+    reading.categories = categories;
+    delete reading.category;
   }
+  if (direction) reading.direction = direction;
+  else delete reading.direction;
+  reading.limit ??= 50;
+  delete reading.shape;
 }
 
 /** 'how much did I move into savings this year': the transfers into the savings account, listed and totalled. */
 function movedIntoSavings(reading: Reading, q: string): void {
   if (!MOVED_INTO_SAVINGS.test(q) || reading.intent === 'net_worth') return;
   // Both ways: what went in less what was taken back out is what was moved there.
-  reading.intent = 'search';
-  reading.categories = [
-    { code: 'TRANSFER_IN', label: 'Transfers in' },
-    { code: 'TRANSFER_OUT', label: 'Transfers out' },
-  ];
-  delete reading.category;
-  delete reading.direction;
-  reading.limit ??= 50;
+  listMoneyMoved(
+    reading,
+    [
+      { code: 'TRANSFER_IN', label: 'Transfers in' },
+      { code: 'TRANSFER_OUT', label: 'Transfers out' },
+    ],
+    undefined,
+  );
   if (!reading.account) reading.accountKind = 'savings';
-  delete reading.shape;
 }
 
 /** 'has my savings grown this year', 'what was my checking balance on oct 31': the balance over time. */
@@ -212,16 +224,21 @@ function balanceOverTime(reading: Reading, q: string): void {
     /\b(than|vs|versus|since|compared (to|with)) (last|the last|a) (month|year)( ago)?\b/,
   )?.[4];
   const since = against ?? q.match(/\b(start|beginning) of (the |this )?(month|year)\b/)?.[3];
-  reading.balanceHistory =
-    since && (against || !reading.period || reading.periodDefaulted)
-      ? since === 'month'
-        ? 'this_month'
-        : 'this_year'
-      : /\b(vs|versus|to|and|till|until|through|compared (to|with)) (now|today|right now)\b/.test(q)
-        ? 'to_today'
-        : BALANCE_OVER_TIME.test(q)
-          ? 'over_time'
-          : 'period';
+  reading.balanceHistory = balanceMode(reading, q, since, Boolean(against));
+}
+
+/** Which balance history a question asks for (reading.ts, `balanceHistory`). */
+function balanceMode(
+  reading: Reading,
+  q: string,
+  since: string | undefined,
+  against: boolean,
+): NonNullable<Reading['balanceHistory']> {
+  if (since && (against || !reading.period || reading.periodDefaulted))
+    return since === 'month' ? 'this_month' : 'this_year';
+  if (/\b(vs|versus|to|and|till|until|through|compared (to|with)) (now|today|right now)\b/.test(q))
+    return 'to_today';
+  return BALANCE_OVER_TIME.test(q) ? 'over_time' : 'period';
 }
 
 /**
@@ -233,10 +250,10 @@ function cardPayments(reading: Reading, q: string): void {
   // 'how much would I have left if I paid off my card': the balances, a payment not made.
   if (/\bif i\b|\bwould\b|\bshould\b|\bcan i\b|\bcould i\b/.test(q)) return;
   if (!['spending', 'merchants', 'search', 'balances'].includes(reading.intent)) return;
-  reading.intent = 'search';
-  reading.category = { code: 'LOAN_PAYMENTS_CREDIT_CARD_PAYMENT', label: 'Credit card payments' };
-  reading.direction = 'out';
-  reading.limit ??= 50;
+  listMoneyMoved(
+    reading,
+    [{ code: 'LOAN_PAYMENTS_CREDIT_CARD_PAYMENT', label: 'Credit card payments' }],
+    'out',
+  );
   delete reading.account;
-  delete reading.shape;
 }
