@@ -14,7 +14,17 @@ const server = startRealServer();
 
 const SOME_PREFERENCES = { 'Response Detail': { 'Detail Numbers': '5/10' } };
 
-const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+/**
+ * Threads are seeded a few minutes before a midday (today's once past noon, else yesterday's), so every
+ * seeded thread falls on one day however close to midnight the test runs.
+ */
+const MIDDAY = (() => {
+  const midday = new Date();
+  if (midday.getHours() < 12) midday.setDate(midday.getDate() - 1);
+  midday.setHours(12, 0, 0, 0);
+  return midday;
+})();
+const minutesBeforeMidday = (minutes: number) => new Date(MIDDAY.getTime() - minutes * 60_000);
 
 /** A signed-in user with one thread per title, the first title the most recent. */
 async function userWithThreads(titles: string[]): Promise<SignedUpUser> {
@@ -28,7 +38,7 @@ async function userWithThreads(titles: string[]): Promise<SignedUpUser> {
       queryId: `query-${index}-x`,
       message: `About ${title}`,
       dsl: [container(`query-${index}-x`, title)],
-      at: minutesAgo(index + 1),
+      at: minutesBeforeMidday(index + 1),
     });
   }
   return user;
@@ -41,8 +51,13 @@ const threadLinks = () =>
     .filter((link) => link.getAttribute('href')?.startsWith('/chat/'));
 /** Each listed thread's title (its link also carries the date). */
 const threadTitles = () => threadLinks().map((link) => link.querySelector('.truncate')?.textContent);
-/** Today as the sidebar dates a thread active today ('Nov 27'). */
-const todayLabel = () => new Date().toLocaleDateString('en-US', { month: 'short', day: 'numeric' });
+/** The seeded threads' day as the sidebar dates it ('Nov 27'; 'Dec 31, 2026' from another year). */
+const seededDayLabel = () =>
+  MIDDAY.toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    ...(MIDDAY.getFullYear() === new Date().getFullYear() ? {} : { year: 'numeric' }),
+  });
 
 /** Delete from a thread's menu, and confirm in the dialog that asks first. */
 async function deleteFromMenu(user: ReturnType<typeof userEvent.setup>, title: string) {
@@ -74,7 +89,7 @@ describe('sidebar thread history', { timeout: 30_000 }, () => {
     await waitFor(() => expect(threadTitles()).toEqual(['Rent', 'Groceries', 'Travel']));
     expect(threadLinks()[1]).toHaveAttribute('href', '/chat/thread-1');
     // Each with its date beside it.
-    expect(threadLinks()[1]).toHaveAccessibleName(`Groceries ${todayLabel()}`);
+    expect(threadLinks()[1]).toHaveAccessibleName(`Groceries ${seededDayLabel()}`);
     expect(server.calls('/db/get-all-user-threads')[0]?.query).toEqual({
       username: ada.user.username,
       firstName: 'Ada',
@@ -121,7 +136,7 @@ describe('sidebar thread history', { timeout: 30_000 }, () => {
     expect(first?.getAttribute('title')).toMatch(/^Net worth, \w{3} \d{1,2}, \d{1,2}:\d{2} [AP]M$/);
     expect(second?.getAttribute('title')).toMatch(/^Net worth, \w{3} \d{1,2}, \d{1,2}:\d{2} [AP]M$/);
     expect(first?.getAttribute('title')).not.toBe(second?.getAttribute('title'));
-    expect(third).toHaveAccessibleName(`Rent ${todayLabel()}`);
+    expect(third).toHaveAccessibleName(`Rent ${seededDayLabel()}`);
   });
 
   it('asks before deleting; Cancel keeps the thread and sends nothing', async () => {
