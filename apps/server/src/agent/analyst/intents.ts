@@ -23,7 +23,7 @@ const INTENT_RULES: ReadonlyArray<[Intent, RegExp]> = [
   ],
   [
     'search',
-    /\b(when|what) (did|was|were) (i|my) (last|most recently)\b|\bwithdr(ew|aw|awn|awals?)\b|\batms?\b|\blast time i\b|\bmost recent (transaction|purchase|charge|payment|paycheck|deposit)s?\b|\blatest (transaction|purchase|charge|payment|paycheck|deposit)s?\b|\bwhen did i (last )?(get paid|buy|pay|go to)\b|\bwhen did [a-z][\w&.' -]{1,30}? (last |most recently )?(pay|paid) me\b|\b(when|what days?|which days?) (do|does|will) (i|my) (usually |normally |typically |generally )?(get paid|paychecks? (come|hit|land|arrive)|pay (come|hit|land|arrive)s?|salary (come|hit|land|arrive)s?)\b/,
+    /\b(when|what) (did|was|were) (i|my) (last|most recently)\b|\bwithdr(ew|aw|awn|awals?)\b|\batms?\b|\blast time i\b|\bmost recent (transaction|purchase|charge|payment|paycheck|deposit)s?\b|\blatest (transaction|purchase|charge|payment|paycheck|deposit)s?\b|\b(my|the) (last|latest|most recent|previous) (paycheck|pay ?check|pay ?stub|direct deposit|deposit)\b|\bwhen did i (last )?(get paid|buy|pay|go to)\b|\bwhen did [a-z][\w&.' -]{1,30}? (last |most recently )?(pay|paid) me\b|\b(when|what days?|which days?) (do|does|will) (i|my) (usually |normally |typically |generally )?(get paid|paychecks? (come|hit|land|arrive)|pay (come|hit|land|arrive)s?|salary (come|hit|land|arrive)s?)\b/,
   ],
   [
     'emergency_fund',

@@ -1575,3 +1575,40 @@ describe('coins and habits', () => {
     ]);
   });
 });
+
+describe('rates and usual units with no period named', () => {
+  const lastThreeMonths = [expect.objectContaining({ start: '2026-08-01', end: '2026-10-31' })];
+  it("'netflix + starbucks per month' is what a month usually holds, not this month so far", () => {
+    const query = ledger(read('netflix + starbucks together per month'));
+    expect(query).toMatchObject({ statistic: 'average', per: 'month' });
+    expect(query.periods).toEqual(lastThreeMonths);
+    expect(ledger(read('what do i pay a week for gas'))).toMatchObject({ statistic: 'average', per: 'week' });
+  });
+  it("'on a normal month what do i spend eating out' is the average month", () => {
+    const query = ledger(read('on a normal month what do i spend eating out'));
+    expect(query).toMatchObject({ statistic: 'average', per: 'month' });
+    expect(query.periods).toEqual(lastThreeMonths);
+  });
+  it("'a month ago', 'in a week' and a budget are no rate", () => {
+    const ago = read('what did i spend a month ago');
+    if (ago.kind !== 'tools') throw new Error(JSON.stringify(ago));
+    expect(ago.reading.period).toMatchObject({ start: '2026-10-01', end: '2026-10-31' });
+    expect(ago.reading.shape?.statistic ?? 'total').toBe('total');
+    expect(read('how much can i spend a month on food').kind).toBe('clarify');
+  });
+  it("'is my spending normal this month' sets the month so far against the average month", () => {
+    const plan = read('is my spending normal this month or am i overdoing it');
+    if (plan.kind !== 'tools') throw new Error(JSON.stringify(plan));
+    const usual = plan.calls[1]?.input as LedgerQueryInput;
+    expect(usual).toMatchObject({ statistic: 'average', per: 'month' });
+  });
+  it("'how much was my last paycheck' is the latest paycheck, whenever it came", () => {
+    const plan = read('wait how much was my last paycheck');
+    if (plan.kind !== 'tools') throw new Error(JSON.stringify(plan));
+    expect(plan.calls[0]).toMatchObject({
+      tool: 'search_transactions',
+      input: { category: 'INCOME_WAGES', direction: 'in' },
+    });
+    expect(plan.calls[0]?.input).not.toHaveProperty('start');
+  });
+});

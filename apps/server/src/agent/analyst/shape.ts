@@ -170,6 +170,13 @@ function measureOf(q: string): LedgerMeasure | undefined {
 const ADJECTIVE_UNIT: Record<string, LedgerAverageUnit> = { weekly: 'week', monthly: 'month', daily: 'day' };
 
 function averageUnit(q: string): LedgerAverageUnit | undefined {
+  // 'on a normal month what do i spend', 'whats a typical week of groceries': what such a unit holds,
+  // unless it is what something else is measured against ('more than a normal month').
+  const typical = q.match(
+    /\b(?:a|an|my|the|your) (?:normal|typical|usual|average|regular|ordinary) (month|week|day|weekend)\b/,
+  )?.[1];
+  if (typical && !/\b(than|vs|versus|compared|against|relative to)\b/.test(q))
+    return typical as LedgerAverageUnit;
   const averaged = /\b(average|avg|on average|typically|typical|usually|normally|mean)\b/.test(q);
   // An explicit unit wins over the thing averaged: 'avg grocery bill per month' is per month.
   const explicit = q.match(
@@ -568,8 +575,9 @@ export function readShape(q: string): Shape {
 
   readTime(q, shape, unusual, againstUsual);
 
+  // Not 'a month ago', 'in a week', 'for a day': those are periods, not a rate.
   const hint = q.match(
-    /\b(?:per|a|each|every)\s+(month|week|day|transaction|purchase)\b|\b(monthly|weekly|daily)\b/,
+    /(?<!\b(?:in|within|for|about|over|under|around|than|of|just|only|once|twice) )\b(?:per|a|each|every)\s+(month|week|day|transaction|purchase)\b(?! (?:ago|back|before|earlier|later|from now|or (?:so|two)))|\b(monthly|weekly|daily)\b/,
   );
   const hinted = hint?.[1] ?? { monthly: 'month', weekly: 'week', daily: 'day' }[hint?.[2] ?? ''];
   if (hinted) shape.perHint = (hinted === 'purchase' ? 'transaction' : hinted) as LedgerAverageUnit;
