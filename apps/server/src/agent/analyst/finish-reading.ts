@@ -197,6 +197,7 @@ function listMoneyMoved(
   if (direction) reading.direction = direction;
   else delete reading.direction;
   reading.limit ??= 50;
+  if (reading.shape?.statistic === 'count') reading.counted = reading.shape.countNoun ?? 'transactions';
   delete reading.shape;
 }
 

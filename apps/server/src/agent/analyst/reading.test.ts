@@ -1612,3 +1612,15 @@ describe('rates and usual units with no period named', () => {
     expect(plan.calls[0]?.input).not.toHaveProperty('start');
   });
 });
+
+describe('counting money moved', () => {
+  it("'how many times did i pay my card this yr' lists the payments and leads with how many", () => {
+    const plan = read('how many times did i pay my card this yr');
+    if (plan.kind !== 'tools') throw new Error(JSON.stringify(plan));
+    expect(plan.reading).toMatchObject({ intent: 'search', counted: 'times' });
+    expect(plan.calls[0]).toMatchObject({
+      tool: 'search_transactions',
+      input: { category: 'LOAN_PAYMENTS_CREDIT_CARD_PAYMENT', direction: 'out' },
+    });
+  });
+});

@@ -87,11 +87,15 @@ export function pickFacts(facts: string[], reading: Reading | undefined, budget:
   // A fact about the focus itself ('Everyday Checking (checking): $4,259.92') before one that only
   // lists it among others ('Accounts from the most to the least: …').
   const leads = (fact: string) => focus.some((term) => fact.replace(/^- /, '').startsWith(term));
+  // A search's headline ('Found 11 transactions …: $… out') answers 'how many' and 'how much': it stays
+  // ahead of the rows that only name the focus ('Nov 23: Payment to Cash Rewards Visa …').
+  const headline = facts.find((fact) => /^Found [\d,]+ transactions?\b/.test(fact));
   const focused =
     focus.length > 0
       ? [
           ...facts.filter((fact) => names(fact) && leads(fact)),
-          ...facts.filter((fact) => names(fact) && !leads(fact)),
+          ...(headline ? [headline] : []),
+          ...facts.filter((fact) => names(fact) && !leads(fact) && fact !== headline),
         ]
       : [];
   const rest = facts.filter((fact) => !focused.includes(fact));
@@ -158,9 +162,9 @@ function countSaidBack(reading: Reading | undefined, fact: string | undefined): 
   // A count by month ('trips per month') is its series: its first fact's average is the answer.
   const counted =
     reading?.shape?.statistic === 'count' && reading.shape.groupBy === 'none' && !reading.shape.series;
-  const noun = counted ? reading?.shape?.countNoun : undefined;
+  const noun = counted ? reading?.shape?.countNoun : reading?.counted;
   if (!noun || !fact || noun === 'transactions') return undefined;
-  const found = fact.match(/: ([\d,]+) (transactions?|purchases?|payments?)\b/);
+  const found = fact.match(/(?:: |^Found )([\d,]+) (transactions?|purchases?|payments?)\b/);
   if (!found?.[1]) return undefined;
   const one = found[1] === '1';
   return `${found[1]} ${one ? noun.replace(/s$/, '') : noun}.`;
