@@ -151,6 +151,12 @@ import {
  * exist, years before the history or ahead, questions with no subject). Written from the sandbox
  * generators, the contracts and docs/agent.md without reading the analyst; every figure is computed from
  * the vendors' raw records (expected*.ts, expected-typed-10.ts).
+ *
+ * First run against the offline analyst (2026-12-07, 121 turns): 85/121 right, 24 confidently wrong
+ * (12 honest misses: ask-backs and declines). One expectation was computed wrong in that run and is
+ * fixed: t10-rankings-2, when no category rose between the two periods, accepted no answer at all; an
+ * answer saying no category rose is right there (the first run's was, so it is 86/121 and 23
+ * confidently wrong by the fixed expectation).
  */
 
 const { q, thread } = batchOf('t10');
@@ -188,14 +194,34 @@ const pairIn = (window: Window, a: FlowFilter, b: FlowFilter): Expect =>
     return some.length > 0 ? some : both;
   });
 
-/** The two figures of a rise (the non-zero ones); nothing an answer could state when none rose. */
-const risen = (pair: (raw: RawData) => number[]): Expect => ({
-  kind: 'amounts',
-  values: (raw) => {
-    const some = pair(raw).filter((cents) => cents !== 0);
-    return some.length > 0 ? some.map(usd) : ['(nothing rose)'];
-  },
-});
+/** Ways an answer says that no category rose. */
+const NOTHING_ROSE = [
+  'no categor',
+  'nothing rose',
+  'none rose',
+  'did not rise',
+  "didn't rise",
+  'nothing went up',
+];
+
+/**
+ * The two figures of a rise (the non-zero ones); when none rose, an answer that says so (it may state
+ * the periods' totals beside it).
+ */
+const risen = (pair: (raw: RawData) => number[]): Expect => {
+  const some = (raw: RawData) => pair(raw).filter((cents) => cents !== 0);
+  return anyOf(
+    {
+      kind: 'amounts',
+      values: (raw) => (some(raw).length > 0 ? some(raw).map(usd) : ['(nothing rose)']),
+    },
+    ...NOTHING_ROSE.map((words) => ({
+      kind: 'amounts' as const,
+      values: (raw: RawData) => (some(raw).length > 0 ? ['(something rose)'] : []),
+      mentions: () => [words],
+    })),
+  );
+};
 
 /** Any one of the names a list may give (ties: each is a fair answer). */
 const oneOfNames = (list: (raw: RawData) => string[], most = 12): Expect =>
