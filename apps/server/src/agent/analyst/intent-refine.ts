@@ -109,7 +109,14 @@ export function refineIntent(
   }
   // 'how much can I still spend on it' of a card: the credit left, not a budget.
   if (
-    /\bhow much (more )?(can|could) i (still )?(spend|charge|put) on (it|(my|the) (credit )?card)\b/.test(q)
+    /\bhow much (more )?(can|could) i (still )?(spend|charge|put) on (it|(my|the) (credit )?card)\b/.test(
+      q,
+    ) ||
+    // 'how much more can i put on the visa before its maxed': the room left on the card named.
+    (named.some((account) => account.kind === 'credit') &&
+      /\bbefore (it'?s|it is|i'?m|i am|i hit|hitting|it hits|reaching) (maxed|max(ed)? out|the limit|my limit|its limit)\b|\bavailable credit\b|\bcredit (left|available|remaining)\b|\broom (left )?on\b/.test(
+        q,
+      ))
   )
     intent = 'balances';
   // 'total in my bank accts (not investments)': the bank accounts' balances, not the holdings.
@@ -120,6 +127,14 @@ export function refineIntent(
     named.some((account) => account.kind === 'credit' || account.kind === 'checking') &&
     /\bin the (red|black|green)\b|\boverdrawn\b|\bnegative\b/.test(q) &&
     periods.mentions.length === 0
+  )
+    intent = 'balances';
+  // 'savings at the start of nov vs the end': an account's balance at two days, not money spent from it.
+  if (
+    named.length > 0 &&
+    (!intent || intent === 'spending') &&
+    /\b(at|on|by) the (start|end|beginning) of\b|\b(vs|versus|and|to) the (end|start|beginning)\b/.test(q) &&
+    !/\b(spend|spent|spending|bought|buy|paid|pay|charges?|purchases?|costs?|income|earn\w*)\b/.test(q)
   )
     intent = 'balances';
   if (!intent && namesSubject) intent = intentOfMeasure(shape.measure) ?? 'spending';

@@ -1624,3 +1624,47 @@ describe('counting money moved', () => {
     });
   });
 });
+
+describe('the tenth batch of kinds', () => {
+  it("a period said beside 'after' is that period ('last month after all my spending')", () => {
+    const plan = read('did i come out ahead last month after all my spending');
+    if (plan.kind !== 'tools') throw new Error(JSON.stringify(plan));
+    expect(plan.reading.period).toMatchObject({ start: '2026-10-01', end: '2026-10-31' });
+  });
+  it("'this yrs spending' is this year's", () => {
+    const query = ledger(read('what % of this yrs spending went on the credit card'));
+    expect(query.periods).toEqual([expect.objectContaining({ start: '2026-01-01', end: '2026-11-26' })]);
+  });
+  it("'whats an uber usually cost me' and 'grocery run avg' are one purchase averaged", () => {
+    expect(ledger(read('whats an uber usually cost me'))).toMatchObject({
+      statistic: 'average',
+      per: 'transaction',
+    });
+    expect(ledger(read('grocery run avg this yr'))).toMatchObject({
+      statistic: 'average',
+      per: 'transaction',
+    });
+  });
+  it("'can i swing a 1.5k vacation' is affordability, with or without a dollar sign", () => {
+    const plan = read('can i swing a 1.5k vacation');
+    expect(plan.kind === 'tools' && plan.calls[0]).toMatchObject({
+      tool: 'affordability',
+      input: { amount: 1500 },
+    });
+  });
+  it("'avg rent for a 1br in chicago' is declined: prices out there are not the user's data", () => {
+    expect(read('avg rent for a 1br in chicago').kind).toBe('decline');
+    expect(read('whats my avg rent').kind).toBe('tools');
+  });
+  it("the room left on a card, a balance that dropped, and an account at a month's start and end", () => {
+    const room = read('how much more can i put on the plaid credit card before its maxed');
+    expect(room.kind === 'tools' && room.calls[0]?.tool).toBe('list_accounts');
+    const drop = read('how much did my checking drop over the past 30 days');
+    expect(drop.kind === 'tools' && drop.calls[0]?.tool).toBe('balance_history');
+    const ends = read('plaid checking at the start of oct vs the end');
+    expect(ends.kind === 'tools' && ends.calls[0]).toMatchObject({
+      tool: 'balance_history',
+      input: { start: '2026-10-01', end: '2026-10-31' },
+    });
+  });
+});

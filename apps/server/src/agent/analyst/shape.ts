@@ -190,7 +190,7 @@ function averageUnit(q: string): LedgerAverageUnit | undefined {
   if (averaged && /\bweekend (spend|spending|spent|total|costs?|bill)\b/.test(q)) return 'weekend';
   if (
     new RegExp(
-      `\\b(average|avg|typical|usual|normal|mean)\\s+(\\w+\\s+){0,2}${ITEM}\\b|\\b${ITEM} size\\b|\\b(average|avg|typical|usual) (cost|price|amount|size|spend) (of|per|for|on) (a |an |my |each )?(\\w+\\s+)?${ITEM}\\b|\\bper (\\w+ )?${ITEM}\\b|\\beach time\\b`,
+      `\\b(average|avg|typical|usual|normal|mean)\\s+(\\w+\\s+){0,2}${ITEM}\\b|\\b${ITEM} (size|avg|average)\\b|\\b(average|avg|typical|usual) (cost|price|amount|size|spend) (of|per|for|on) (a |an |my |each )?(\\w+\\s+)?${ITEM}\\b|\\bper (\\w+ )?${ITEM}\\b|\\beach time\\b`,
     ).test(q) ||
     // 'how much is an uber ride on average': one of the things, averaged.
     (averaged && new RegExp(`\\b(a|an|one|each|every|single)\\s+(\\w+\\s+)?${ITEM}\\b`).test(q))

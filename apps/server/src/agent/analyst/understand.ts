@@ -560,6 +560,13 @@ export function understand(
   rememberPeriodBefore(reading, previous);
   // A period named now, or moved to, is no longer the one chosen for the question before.
   if (reading.period !== previous?.period) delete reading.periodDefaulted;
+  // A period the question names is never replaced by the one chosen when none is named: when nothing
+  // above placed it, the one named stands; several named and none placed are asked back.
+  const mentions = parts.periods.mentions;
+  if (!reading.period && !reading.periods && mentions.length > 0 && DEFAULTED_INTENTS(reading.intent)) {
+    if (mentions.length > 1) return { kind: 'clarify', question: periodsNotPlaced(mentions), reading };
+    reading.period = mentions[0]?.period;
+  }
   delete reading.unresolved;
   if (parts.corrections.length > 0) reading.corrections = parts.corrections;
   else delete reading.corrections;
@@ -577,16 +584,19 @@ export function understand(
   }
   // Only the ledger query leaves a part out: any other answer would count it.
   if (reading.excluded) return { kind: 'clarify', question: CANNOT_EXCLUDE, reading };
-  if (
-    !reading.period &&
-    !reading.periods &&
-    LEDGER_INTENTS.has(reading.intent) &&
-    reading.intent !== 'search'
-  ) {
+  if (!reading.period && !reading.periods && DEFAULTED_INTENTS(reading.intent)) {
     reading.period = thisMonth(context.today);
     reading.periodDefaulted = true;
   }
   const calls = callsFor(reading, context, deep);
   if (typeof calls === 'string') return { kind: 'clarify', question: calls, reading };
   return { kind: 'tools', reading, calls };
+}
+
+/** The intents answered over this month so far when no period is named. */
+const DEFAULTED_INTENTS = (intent: Reading['intent']) => LEDGER_INTENTS.has(intent) && intent !== 'search';
+
+function periodsNotPlaced(mentions: ReadonlyArray<{ text: string }>): string {
+  const named = mentions.map((m) => `"${m.text}"`).join(' and ');
+  return `I read ${named} but couldn't tell which period you mean. Which one should I use?`;
 }
