@@ -54,7 +54,7 @@ const OWN_FORECAST =
  * user's own payments (no 'my', 'i', 'me').
  */
 const PRICES_OUT_THERE =
-  /^(?!.*\b(my|i|me|i'm|im|mine|we|our)\b).*\b(avg|average|typical|median|normal|going|usual) (rent|price|cost|salary|pay|wage|rate)s? (for|of|in|on) (a|an|the|\d)/;
+  /^(?!.*\b(my|i|me|i'm|im|mine|we|our)\b).*\b(avg|average|typical|median|normal|going|usual) (rent|price|cost|salary|pay|wage|rate)s? (for|of|in|on) (a|an|the|\d)\b.*\b(\d ?(br|bd|bed|bedroom)s?|studio|apartment|condo|house|home|car|suv|truck|engineers?|nurses?|teachers?|developers?|in [a-z]+( [a-z]+)?$)/;
 const OUTSIDE_DATA =
   /\b(current|today'?s) (mortgage|interest|exchange) rates?\b|\binflation rate\b|\b(mortgage|interest) rates (today|right now|now)\b|\bhow is the (stock )?market (doing|today)\b/;
 

@@ -575,9 +575,9 @@ export function readShape(q: string): Shape {
 
   readTime(q, shape, unusual, againstUsual);
 
-  // Not 'a month ago', 'in a week', 'for a day': those are periods, not a rate.
+  // Not 'a month ago', 'a week back': those are periods, not a rate.
   const hint = q.match(
-    /(?<!\b(?:in|within|for|about|over|under|around|than|of|just|only|once|twice) )\b(?:per|a|each|every)\s+(month|week|day|transaction|purchase)\b(?! (?:ago|back|before|earlier|later|from now|or (?:so|two)))|\b(monthly|weekly|daily)\b/,
+    /(?<!\b(?:than|just|only|once|twice) )\b(?:per|a|each|every)\s+(month|week|day|transaction|purchase)\b(?! (?:ago|back|before|earlier|later|from now|or (?:so|two)))|\b(monthly|weekly|daily)\b/,
   );
   const hinted = hint?.[1] ?? { monthly: 'month', weekly: 'week', daily: 'day' }[hint?.[2] ?? ''];
   if (hinted) shape.perHint = (hinted === 'purchase' ? 'transaction' : hinted) as LedgerAverageUnit;

@@ -560,13 +560,6 @@ export function understand(
   rememberPeriodBefore(reading, previous);
   // A period named now, or moved to, is no longer the one chosen for the question before.
   if (reading.period !== previous?.period) delete reading.periodDefaulted;
-  // A period the question names is never replaced by the one chosen when none is named: when nothing
-  // above placed it, the one named stands; several named and none placed are asked back.
-  const mentions = parts.periods.mentions;
-  if (!reading.period && !reading.periods && mentions.length > 0 && DEFAULTED_INTENTS(reading.intent)) {
-    if (mentions.length > 1) return { kind: 'clarify', question: periodsNotPlaced(mentions), reading };
-    reading.period = mentions[0]?.period;
-  }
   delete reading.unresolved;
   if (parts.corrections.length > 0) reading.corrections = parts.corrections;
   else delete reading.corrections;
@@ -595,8 +588,3 @@ export function understand(
 
 /** The intents answered over this month so far when no period is named. */
 const DEFAULTED_INTENTS = (intent: Reading['intent']) => LEDGER_INTENTS.has(intent) && intent !== 'search';
-
-function periodsNotPlaced(mentions: ReadonlyArray<{ text: string }>): string {
-  const named = mentions.map((m) => `"${m.text}"`).join(' and ');
-  return `I read ${named} but couldn't tell which period you mean. Which one should I use?`;
-}
