@@ -42,6 +42,12 @@ describe('the offline analyst reads requests to act', () => {
     expect(calls('make a shopping budget of 250 dollars')).toEqual([
       { tool: 'propose_budget', input: { category: 'GENERAL_MERCHANDISE', amount: '250.00' } },
     ]);
+    expect(calls('set a 1.2k travel budget')).toEqual([
+      { tool: 'propose_budget', input: { category: 'TRAVEL', amount: '1200.00' } },
+    ]);
+    expect(calls('set my groceries budget to 350/mo')).toEqual([
+      { tool: 'propose_budget', input: { category: 'FOOD_AND_DRINK', amount: '350.00' } },
+    ]);
     expect(calls('remove my travel budget')).toEqual([
       { tool: 'propose_budget', input: { category: 'TRAVEL', remove: true } },
     ]);
@@ -84,6 +90,8 @@ describe('the offline analyst reads requests to act', () => {
     expect(calls('am i over budget')).toEqual(status);
     expect(calls("what's left in my budgets")).toEqual(status);
     expect(calls('budget status')).toEqual(status);
+    expect(calls('what is my dining budget')).toEqual(status);
+    expect(calls('how much did i spend vs my budget')).toEqual(status);
   });
 
   it('reads re-categorising: the merchant, the category, and a rule only when asked for the future', () => {
@@ -130,6 +138,10 @@ describe('the offline analyst reads requests to act', () => {
       question:
         'I understood re-categorising transactions from Uber, but not the category "zorbles". Which category should they go under, for example groceries, restaurants, transportation or shopping?',
     });
+    expect(read('that blorbco charge was groceries')).toMatchObject({
+      kind: 'clarify',
+      question: expect.stringContaining('no merchant of yours is called "blorbco"'),
+    });
     expect(read('categorise all blorbco as groceries')).toEqual({
       kind: 'clarify',
       question:
@@ -145,6 +157,9 @@ describe('the offline analyst reads requests to act', () => {
       'what was my biggest expense',
       'can I afford a $2,000 trip',
       'is the uber charge the biggest one',
+      'that uber ride was expensive',
+      'file my taxes in april',
+      'count transfers as spending',
     ]) {
       expect(read(question), question).toBeUndefined();
     }

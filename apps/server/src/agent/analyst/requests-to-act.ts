@@ -54,11 +54,11 @@ const SET_BUDGET =
   /\b(set|make|create|add|start|establish|change|update|raise|increase|lower|reduce|decrease|cut|bump|put)\b.*\bbudget\b|\bbudget\b.*\b(to|at|of|should be)\s?\$?\d|^(i want |i'd like |i would like |let's |lets |please )?(a |an )?\$?\d[\d,.]*k?\s?(dollars?|bucks)?\s(monthly |month(ly)? )?([a-z]+ )?budget\b|\bbudget \$?\d/;
 const REMOVE_BUDGET = /\b(remove|delete|clear|drop|cancel|get rid of|scrap)\b.*\bbudgets?\b/;
 const BUDGET_STATUS =
-  /\b(how am i doing|how are we doing|how (is|are) my|doing on|on track|over budget|under budget|budget status|status of my|left (in|on|of) my|left to spend|check my|show( me)? my|see my|what are my|list my)\b.*\bbudgets?\b|\bbudgets?\b.*\b(status|on track|so far)\b|\b(am i|are we) (over|under|within)\b.*\bbudgets?\b|^(my )?budgets\??$/;
+  /\b(how am i doing|how are we doing|how (is|are) my|doing on|on track|over budget|under budget|budget status|status of my|left (in|on|of) my|left to spend|check my|show( me)? my|see my|what are my|list my)\b.*\bbudgets?\b|\bbudgets?\b.*\b(status|on track|so far)\b|\b(am i|are we) (over|under|within)\b.*\bbudgets?\b|\b(vs|versus|against|compared (to|with)) (my |the )?([a-z]+ )?budgets?\b|\bwhat is (my|the) ([a-z]+ )?budgets?\b|^(my )?budgets\??$/;
 
 /** Words of a budget request that are not its category. */
 const BUDGET_FILLER =
-  /\b(please|pls|can you|could you|would you|i want|i'd like|i would like|let's|lets|to|set|make|create|add|start|establish|change|update|raise|increase|lower|reduce|decrease|cut|bump|put|remove|delete|clear|drop|cancel|get rid of|scrap|a|an|the|my|our|me|monthly|month|per|a month|each|every|budget|budgets|for|on|of|at|be|should|spending|spend|limit|dollars|bucks|usd|new|up|down|i|we)\b/g;
+  /\b(please|pls|can you|could you|would you|i want|i'd like|i would like|let's|lets|to|set|make|create|add|start|establish|change|update|raise|increase|lower|reduce|decrease|cut|bump|put|remove|delete|clear|drop|cancel|get rid of|scrap|a|an|the|my|our|me|monthly|month|mo|per|a month|each|every|budget|budgets|for|on|of|at|be|should|spending|spend|limit|dollars|bucks|usd|new|up|down|i|we)\b/g;
 
 function budgetCategoryPhrase(q: string, amountWords: string | undefined): string {
   const rest = amountWords ? q.replace(amountWords, ' ') : q;
@@ -158,8 +158,10 @@ function readRecategorize(q: string, matcher: Matcher, context: TurnContext): Pl
     .trim();
   const merchant = subject ? merchantOf(subject, matcher, context) : undefined;
   const strong = verb !== undefined && CATEGORISING_VERBS.test(verb);
-  // A weaker verb ('move', 'count') or 'X was Y' is a request only when both sides are known.
-  if (!strong && !(code && merchant)) return undefined;
+  // 'That blorbco charge was groceries': a category said of charges from a merchant the user does not have.
+  const unknownMerchant = said !== undefined && code !== undefined && !merchant && subject !== '';
+  // Otherwise a weaker verb ('move', 'count') or 'X was Y' is a request only when both sides are known.
+  if (!strong && !unknownMerchant && !(code && merchant)) return undefined;
   if (!code) {
     const from = merchant ? `transactions from ${merchant}` : `"${subject}"`;
     return {
@@ -195,6 +197,7 @@ export function readRequestToAct(question: string, context: TurnContext, matcher
     .toLowerCase()
     .replace(/[\u2018\u2019]/g, "'")
     .replace(/\b(what|that|how|it|where)'?s\b/g, '$1 is')
+    .replace(/\/\s?(mo|month)\b/g, ' a month')
     .replace(/\s+/g, ' ')
     .trim();
   return readBudget(q, matcher) ?? readRecategorize(q, matcher, context);
