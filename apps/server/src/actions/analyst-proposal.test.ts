@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * Requests to act read by the offline analyst (docs/agent.md, "Requests to act"), through the real
+ * Requests to act read by the offline analyst (docs/agent.md, "How a question is read"), through the real
  * agent over a sandbox bank: a budget or a re-categorisation asked for in words ends the turn asking
  * (clarification_needed) with a stored proposal, nothing written until the user confirms; a request
  * read only in part is asked back with what was understood, and proposes nothing.

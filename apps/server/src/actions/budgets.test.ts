@@ -73,6 +73,9 @@ describe.each(testDatabaseKinds())('budgets as confirmed actions on %s', (databa
       expect.objectContaining({ kind: 'budget', category: 'FOOD_AND_DRINK', before: null, after: '400.00' }),
     ]);
     expect(proposal.items[0]?.description).toBe('Food and drink budget: no budget → $400.00 a month');
+    expect((await propose('HOME_IMPROVEMENT', '12345.6')).items[0]?.description).toBe(
+      'Home improvement budget: no budget → $12,345.60 a month',
+    );
     const shown = await adaApi.get<{ proposal: Proposal }>('/agent/actions/proposal', {
       proposal_id: proposal.id,
     });

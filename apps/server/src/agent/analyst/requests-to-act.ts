@@ -4,7 +4,7 @@ import type { Plan } from './reading.ts';
 import type { Matcher, TurnContext } from './vocabulary.ts';
 
 /**
- * Requests to act (docs/agent.md, "Requests to act"): 'set a $400 dining budget', 'budget 300 for
+ * Requests to act (docs/agent.md, "How a question is read"): 'set a $400 dining budget', 'budget 300 for
  * groceries', 'how am I doing on my budgets', 'categorise all Uber as Transportation', 'that Costco
  * charge was groceries'. Read before any question about figures: each becomes one proposing tool call
  * (propose_budget, propose_recategorize; nothing is written until the user confirms) or budget_status.
@@ -37,8 +37,11 @@ function amountOf(q: string): { text: string; words: string } | undefined {
   return { text: `${BigInt(whole)}.${cents}`, words: found[0] };
 }
 
-const dollars = (text: string) =>
-  `$${Number(text).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+/** '$1,200.50' from a decimal string with two places, never through a float. */
+const dollars = (text: string) => {
+  const [whole = '0', cents = '00'] = text.split('.');
+  return `$${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${cents}`;
+};
 
 /** The code a phrase names: the user's own categories (fuzzily), else a taxonomy label word for word. */
 function categoryOf(phrase: string, matcher: Matcher): string | undefined {

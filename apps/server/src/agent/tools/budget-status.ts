@@ -12,7 +12,7 @@ import { rankingChart } from './chart-choice.ts';
 import { block, count, dayText, money, monthText, num, percent, periodText, usd } from './format.ts';
 import type { FinanceTool, ToolBlock, ToolResult } from './types.ts';
 
-/** 'FOOD_AND_DRINK' as the chart's and the table's colour key. */
+/** Each budget's status as the table says it. */
 const PACE_WORDS = {
   over: 'Over budget',
   ahead: 'Ahead of pace',

@@ -38,10 +38,12 @@ export async function readBudgets(db: Database | Executor, userId: string): Prom
   return new Map(rows.map((row) => [row.category, fromCents(toCents(row.amount))]));
 }
 
-const dollars = (amount: string | null) =>
-  amount === null
-    ? 'no budget'
-    : `$${Number(fromCents(toCents(amount))).toLocaleString('en-US', { minimumFractionDigits: 2 })} a month`;
+/** '$1,200.50 a month' from the decimal string, never through a float; 'no budget' for none. */
+function dollars(amount: string | null): string {
+  if (amount === null) return 'no budget';
+  const [whole = '0', cents = '00'] = fromCents(toCents(amount)).split('.');
+  return `$${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${cents} a month`;
+}
 
 /**
  * The item that sets (or, with `amount` null, removes) one category's budget, or null when nothing
