@@ -163,6 +163,8 @@ describe('the offline analyst reads requests to act', () => {
     ]) {
       expect(read(question), question).toBeUndefined();
     }
+    // A long message is a question, read as one.
+    expect(read(`categorise ${'uber and '.repeat(40)}uber as transportation`)).toBeUndefined();
     // ...and the whole reading still answers them as before.
     const eating = understand('whats eating my budget this month', context, matcher, undefined, false);
     expect(eating.kind === 'tools' && eating.calls[0]?.tool).not.toBe('budget_status');

@@ -51,6 +51,9 @@ function categoryOf(phrase: string, matcher: Matcher): string | undefined {
   return label ?? matcher.category(bare)?.item.code;
 }
 
+/** Characters: 'please recategorize every whole foods market purchase as groceries from now on' is 80. */
+const MAX_REQUEST_LENGTH = 240;
+
 // ---- Budgets
 
 const SET_BUDGET =
@@ -194,6 +197,8 @@ function readRecategorize(q: string, matcher: Matcher, context: TurnContext): Pl
 
 /** The plan for a request to act, or undefined when the question is not one. */
 export function readRequestToAct(question: string, context: TurnContext, matcher: Matcher): Plan | undefined {
+  // A request to act is one short sentence; a long message is a question (and the patterns stay cheap).
+  if (question.length > MAX_REQUEST_LENGTH) return undefined;
   // Lower case and plain quotes only: the question reader's spelling fixes would take 'categorise' for
   // 'categories' (normalize.ts).
   const q = question
