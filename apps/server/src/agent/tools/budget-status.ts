@@ -3,7 +3,6 @@ import {
   type BudgetLine,
   type BudgetStatus,
   categoryColor,
-  fromCents,
   monthEnd,
   toCents,
 } from '../../finance/index.ts';
@@ -118,7 +117,7 @@ export const budgetStatusTool = {
         type: 'content',
         title: `Budgets, ${monthText(status.month)}`,
         content: [
-          `/1 ${escapeMarkup('Left to spend')} ${money(fromCents(toCents(totals.left)))}`,
+          `/1 ${escapeMarkup('Left to spend')} ${money(totals.left)}`,
           `${money(totals.spent)} spent of ${money(totals.budget)}, ${periodText(status.period)}`,
           ...over.map((line) => `/red ${escapeMarkup(line.label)}: ${leftWords(line.left)}`),
         ].join('\n'),
