@@ -1,11 +1,5 @@
 import { escapeMarkup } from '@penny/contracts';
-import {
-  type BudgetLine,
-  type BudgetStatus,
-  categoryColor,
-  monthEnd,
-  toCents,
-} from '../../finance/index.ts';
+import { type BudgetLine, type BudgetStatus, categoryColor, monthEnd, toCents } from '../../finance/index.ts';
 import { ServiceError } from '../../services/errors.ts';
 import { rankingChart } from './chart-choice.ts';
 import { block, count, dayText, money, monthText, num, percent, periodText, usd } from './format.ts';
