@@ -105,9 +105,43 @@ export const categoryRuleItemSchema = z.object({
   after: categoryAssignmentSchema,
 });
 
+/**
+ * Budgets (docs/decisions/0023-budgets.md): a monthly amount of spending per primary category. Not for
+ * money that is not spending (income, transfers, investments: docs/agent.md, "Definitions").
+ */
+export const BUDGET_NOT_SPENDING = ['INCOME', 'TRANSFER_IN', 'TRANSFER_OUT', 'INVESTMENT'] as const;
+export const budgetCategorySchema = z
+  .string()
+  .trim()
+  .refine(
+    (code) =>
+      Object.hasOwn(CATEGORY_TAXONOMY, code) && !(BUDGET_NOT_SPENDING as readonly string[]).includes(code),
+    'must be a primary spending category code (packages/contracts/src/categories.ts)',
+  );
+/** A monthly budget in USD: a decimal string, more than zero, at most two places. */
+export const budgetAmountSchema = z
+  .string()
+  .regex(/^\d{1,9}(\.\d{1,2})?$/, 'must be dollars with at most two decimals')
+  .refine((amount) => Number(amount) > 0, 'must be more than zero');
+
+/** Set, change or remove (`after: null`) the monthly budget of one primary category. */
+export const budgetItemSchema = z
+  .object({
+    ...itemBase,
+    kind: z.literal('budget'),
+    /** The primary category code ('FOOD_AND_DRINK'). */
+    category: budgetCategorySchema,
+    /** The monthly amount now (null: no budget), checked again under a lock when confirmed. */
+    before: budgetAmountSchema.nullable(),
+    /** The monthly amount after (null: the budget is removed). */
+    after: budgetAmountSchema.nullable(),
+  })
+  .refine((item) => item.before !== null || item.after !== null, 'a budget item changes something');
+
 export const proposalItemSchema = z.discriminatedUnion('kind', [
   transactionCategoryItemSchema,
   categoryRuleItemSchema,
+  budgetItemSchema,
 ]);
 export type ProposalItem = z.infer<typeof proposalItemSchema>;
 export type ProposalItemKind = ProposalItem['kind'];
@@ -115,6 +149,7 @@ export type ProposalItemKind = ProposalItem['kind'];
 export const PROPOSAL_ITEM_KINDS = [
   'transaction_category',
   'category_rule',
+  'budget',
 ] as const satisfies readonly ProposalItemKind[];
 
 export const PROPOSAL_STATUSES = ['open', 'confirmed', 'cancelled', 'expired'] as const;

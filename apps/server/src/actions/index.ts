@@ -1,6 +1,11 @@
 import type { Proposal } from '@penny/contracts';
 import type { Database } from '../db/index.ts';
-import { draftRecategorize, type RecategorizeDraft, type RecategorizeRequest } from '../finance/index.ts';
+import {
+  draftBudget,
+  draftRecategorize,
+  type RecategorizeDraft,
+  type RecategorizeRequest,
+} from '../finance/index.ts';
 import { type ConfirmInput, confirmProposal } from './confirm.ts';
 import { cancelProposal, createProposal, type NewProposal, readProposal } from './proposals.ts';
 import { undoChange } from './undo.ts';
@@ -36,6 +41,20 @@ export function createActionsService(deps: { db: Database }) {
       if (draft.items.length === 0) return { proposal: null, draft };
       const proposal = await createProposal(deps, userId, { ...turn, title: 'Confirm', items: draft.items });
       return { proposal, draft };
+    },
+    /**
+     * Drafts setting (or, with `amount` null, removing) one category's monthly budget and stores it as
+     * a proposal; nothing else is written. No proposal when the budget already is that amount.
+     */
+    async proposeBudget(
+      userId: string,
+      turn: ProposingTurn,
+      request: { category: string; amount: string | null },
+    ): Promise<{ proposal: Proposal | null; before: string | null }> {
+      const { item, before } = await draftBudget(deps.db, userId, request);
+      if (!item) return { proposal: null, before };
+      const proposal = await createProposal(deps, userId, { ...turn, title: 'Confirm', items: [item] });
+      return { proposal, before };
     },
   };
 }

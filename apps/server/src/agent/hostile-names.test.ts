@@ -180,6 +180,8 @@ describe.each(testDatabaseKinds())('hostile names in answers (%s)', (database) =
           { match: 'merchant', text: MERCHANT, category: 'TRANSPORTATION', rule: true },
           { match: 'text', text: 'REDSHOP', category: 'GENERAL_MERCHANDISE' },
         ];
+      case 'propose_budget':
+        return [{ category: 'FOOD_AND_DRINK', amount: 400 }];
       case 'spending_by_category':
         return [
           { ...period, compare_previous: true },

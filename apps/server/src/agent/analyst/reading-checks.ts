@@ -105,7 +105,7 @@ export function unsupportedReading(
     /\bhow much (can|could|should) i (\w+ )?(spend|afford to spend|blow)\b/.test(q) &&
     !/\bon (it|(my|the) (credit )?card)\b/.test(q)
   )
-    return "I can't set a spending budget yet. I can show what you usually earn, spend and keep each month over the last 3 full months. Should I?";
+    return 'I can\'t say how much you can spend yet. I can show what you usually earn, spend and keep each month over the last 3 full months, or set a monthly budget you name, like "set a $400 dining budget". Which would help?';
   if (/\bif i (cut|stopp?ed|stop|reduced?|dropped|cancel+ed|cancel|quit|halved|spent less)\b/.test(q))
     return "I don't work out what-ifs yet. I can show what you spent on it over the last months, or where your spending rose above its usual level. Which would help?";
   // 'if eth doubled', 'what if I sold half of it': a value that has not happened.

@@ -27,6 +27,8 @@ export const INTENTS = [
   'summary',
   'afford',
   'cut_back',
+  // Budgets against this month's spending (requests-to-act.ts).
+  'budgets',
 ] as const;
 export type Intent = (typeof INTENTS)[number];
 

@@ -45,6 +45,7 @@ import {
   wholeWeeksOfSeries,
   YEAR_BACK,
 } from './reading-periods.ts';
+import { readRequestToAct } from './requests-to-act.ts';
 import { PLAIN_SHAPE, readShape, type Shape } from './shape.ts';
 import { readShareWhole, type ShareWhole } from './share-whole.ts';
 import { payerNamed, quotedText } from './text-words.ts';
@@ -455,6 +456,9 @@ export function understand(
   previous: Reading | undefined,
   deep: boolean,
 ): Plan {
+  // Requests to act ('set a $400 dining budget') before any question about figures.
+  const act = readRequestToAct(question, context, matcher);
+  if (act) return act;
   const parts = readParts(question, context, matcher);
   if ('kind' in parts) return parts;
   const { q, category, merchant, named, symbols } = parts;

@@ -61,6 +61,7 @@ function listLength(reading: Reading | undefined): number | undefined {
   if (!reading) return undefined;
   // Their own tools' lists, whatever shape the words gave the question ('did I overspend anywhere').
   if (reading.intent === 'summary' || reading.intent === 'cut_back' || reading.intent === 'afford') return 14;
+  if (reading.intent === 'budgets') return 14;
   if (reading.shape?.series) return 16;
   if (reading.shape && reading.shape.groupBy !== 'none') return (reading.shape.top ?? 5) + 3;
   if (reading.shape || reading.periods) return (reading.shape?.top ?? 5) + 2;

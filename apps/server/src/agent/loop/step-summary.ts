@@ -30,6 +30,8 @@ const TOOL_LABELS = {
   cut_back: 'Where to cut back',
   ledger_query: 'Your transactions',
   propose_recategorize: 'Re-categorise',
+  budget_status: 'Budgets',
+  propose_budget: 'Budget',
 } as const satisfies Record<ToolName, string>;
 
 /**
@@ -57,6 +59,9 @@ const TOOL_READS = {
   cut_back: 'transactions',
   ledger_query: 'transactions',
   propose_recategorize: 'transactions',
+  // The user's own budgets: a month with nothing spent yet is an answer, not nothing found.
+  budget_status: 'inputs',
+  propose_budget: 'inputs',
 } as const satisfies Record<ToolName, 'transactions' | 'accounts' | 'inputs'>;
 
 /** A subject longer than this is cut back to the tool's label: the line must stay one line. */

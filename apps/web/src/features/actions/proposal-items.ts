@@ -29,6 +29,7 @@ export const confirmMessages = {
   outcomesLabel: 'Outcome',
   uncategorized: 'Uncategorized',
   noRule: 'No rule',
+  noBudget: 'No budget',
 } as const;
 
 /** docs/product/chat.md, "Confirm popup": the list scrolls beyond this height. */
@@ -38,6 +39,7 @@ export const LIST_MAX_HEIGHT_PX = 220;
 export const ORDER_KINDS = {
   transaction_category: false,
   category_rule: false,
+  budget: false,
 } as const satisfies Record<ProposalItemKind, boolean>;
 
 export function confirmTitle(
@@ -57,6 +59,11 @@ function categoryText(assignment: CategoryAssignment): string {
   return code ? humanizeCategory(code) : confirmMessages.uncategorized;
 }
 
+/** A monthly budget as the popup shows it ('$400.00 a month'), or 'No budget' (none, or removed). */
+function budgetText(amount: string | null): string {
+  return amount === null ? confirmMessages.noBudget : `${formatMoney(amount, 'USD')} a month`;
+}
+
 const matchWords = { merchant: 'merchant is', text: 'name contains' } as const;
 
 const changeOf: { [K in ProposalItemKind]: (item: Extract<ProposalItem, { kind: K }>) => ItemChange } = {
@@ -72,6 +79,11 @@ const changeOf: { [K in ProposalItemKind]: (item: Extract<ProposalItem, { kind: 
     subject: `Rule: ${matchWords[item.rule.match]} “${item.rule.text}”`,
     before: confirmMessages.noRule,
     after: categoryText(item.after),
+  }),
+  budget: (item) => ({
+    subject: `Monthly budget: ${humanizeCategory(item.category)}`,
+    before: budgetText(item.before),
+    after: budgetText(item.after),
   }),
 };
 
