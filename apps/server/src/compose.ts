@@ -39,6 +39,7 @@ export type Services = {
   secrets: Secrets;
   devOutbox: DevOutbox | undefined;
   mailer: Mailer;
+  logger: Logger;
   close(): Promise<void>;
 };
 
@@ -159,10 +160,12 @@ export async function composeServices(
     secrets,
     devOutbox,
     mailer,
+    logger,
     close: async () => {
       // Let background auth work and queued mail finish before the database goes away.
       await turnSweep.stop();
       await authGateway.settled();
+      await services.jobs.close();
       await services.sync.settled();
       await mailer.settled();
       await shared.close();

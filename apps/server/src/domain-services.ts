@@ -11,6 +11,7 @@ import {
   createSyncEngine,
 } from './finance/index.ts';
 import { createProfileService, createUserDataService } from './identity/index.ts';
+import { createInProcessJobQueue, type JobQueue } from './jobs/index.ts';
 import type { Logger } from './logger.ts';
 import type { RateLimiter } from './shared-state/index.ts';
 
@@ -33,6 +34,8 @@ export type DomainServiceDeps = {
   today?: () => string;
   /** Called after sessions were ended (the session cache). */
   onSessionsChanged?: () => Promise<void>;
+  /** Work that runs without a user (webhook-announced syncs); the in-process queue when unset. */
+  jobs?: (sync: ReturnType<typeof createSyncEngine>) => JobQueue;
 };
 
 /** Every service but the agent, which is built over them (its tools call the same handlers). */
@@ -43,6 +46,9 @@ function createCoreServices(deps: DomainServiceDeps) {
     clients: deps.providers,
     logger: deps.logger,
   });
+  const jobs = deps.jobs
+    ? deps.jobs(sync)
+    : createInProcessJobQueue({ run: sync.syncConnection, logger: deps.logger });
   const accounts = createAccountsService({
     db: deps.db,
     vault: deps.vault,
@@ -72,6 +78,7 @@ function createCoreServices(deps: DomainServiceDeps) {
       today: deps.today ?? (() => new Date().toISOString().slice(0, 10)),
     }),
     sync,
+    jobs,
   };
 }
 
