@@ -13,7 +13,8 @@ import {
 import { createProfileService, createUserDataService } from './identity/index.ts';
 import { createInProcessJobQueue, type JobQueue } from './jobs/index.ts';
 import type { Logger } from './logger.ts';
-import type { RateLimiter } from './shared-state/index.ts';
+import { createMemoryReplayStore, type RateLimiter, type ReplayStore } from './shared-state/index.ts';
+import { createWebhookService } from './webhooks/index.ts';
 
 export type DomainServiceDeps = {
   db: Database;
@@ -34,6 +35,8 @@ export type DomainServiceDeps = {
   today?: () => string;
   /** Called after sessions were ended (the session cache). */
   onSessionsChanged?: () => Promise<void>;
+  /** Webhook deliveries already received (shared by every instance on Redis); in memory when unset. */
+  replayStore?: ReplayStore;
   /** Work that runs without a user (webhook-announced syncs); the in-process queue when unset. */
   jobs?: (sync: ReturnType<typeof createSyncEngine>) => JobQueue;
 };
@@ -79,6 +82,13 @@ function createCoreServices(deps: DomainServiceDeps) {
     }),
     sync,
     jobs,
+    webhooks: createWebhookService({
+      db: deps.db,
+      clients: deps.providers,
+      jobs,
+      replayStore: deps.replayStore ?? createMemoryReplayStore({ maxEntries: 10_000 }),
+      logger: deps.logger,
+    }),
   };
 }
 

@@ -80,6 +80,7 @@ import {
   storeResourceRequestSchema,
   storeResourceResponseSchema,
 } from './resources.ts';
+import { plaidWebhookSchema, webhookReceivedSchema } from './webhooks.ts';
 
 /**
  * Every endpoint of Penny's own services, defined once: method, path, what it takes, what it answers
@@ -123,6 +124,8 @@ export const API_ERROR_CODES = [
   'quota:threads',
   'quota:storage',
   'quota:connections',
+  'webhook:unverified',
+  'webhook:replayed',
   'server:unavailable',
   'server:error',
   ...(Object.keys(envelopeErrors) as EnvelopeErrorCode[]).map((code) => `envelope:${code}` as const),
@@ -553,6 +556,21 @@ export const connectEndpoints = {
     body: snaptradeDisconnectRequestSchema,
     response: connectSuccessSchema,
     errors: [...providerErrors, 'accounts:not-found'],
+  }),
+} as const;
+
+/**
+ * The vendors' webhooks (`/connect/webhooks`): no session, no Origin, no form. The signature over the
+ * raw body is checked before the body is read; the body schema applies only to a verified one.
+ */
+export const webhookEndpoints = {
+  plaidWebhook: defineEndpoint({
+    service: 'connect',
+    method: 'POST',
+    path: '/webhooks/plaid',
+    body: plaidWebhookSchema,
+    response: webhookReceivedSchema,
+    errors: ['webhook:unverified', 'webhook:replayed', 'request:too-large', 'request:not-json'],
   }),
 } as const;
 

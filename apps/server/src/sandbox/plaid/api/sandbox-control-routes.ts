@@ -3,6 +3,7 @@ import { currentVersion, type Scenario } from '../item-data.ts';
 import { type PlaidApi, post } from './context.ts';
 import { changeItem } from './items.ts';
 import { schemas } from './schemas.ts';
+import { announceSyncUpdates } from './webhooks.ts';
 
 /** Plaid's sandbox controls, plus Penny's scenario and clock controls. */
 export function registerSandboxControlRoutes(api: PlaidApi): void {
@@ -12,7 +13,7 @@ export function registerSandboxControlRoutes(api: PlaidApi): void {
   });
 
   post(api, '/sandbox/transactions/create', schemas.transactionsCreate, async (input) => {
-    await changeItem(api, input.access_token, (current) => ({
+    const created = await changeItem(api, input.access_token, (current) => ({
       ...current,
       custom: [
         ...current.custom,
@@ -25,6 +26,7 @@ export function registerSandboxControlRoutes(api: PlaidApi): void {
         })),
       ],
     }));
+    announceSyncUpdates(api, created);
     return {};
   });
 
@@ -47,6 +49,7 @@ export function registerSandboxControlRoutes(api: PlaidApi): void {
       ...current,
       advancedDays: current.advancedDays + (input.days ?? 1),
     }));
+    announceSyncUpdates(api, updated);
     return { today: isoFromDay(currentVersion(updated, api.now()).day) };
   });
 }

@@ -20,6 +20,9 @@ export const schemas = {
     user: z.looseObject({ client_user_id: text(128).min(1) }),
     products: z.array(text(40)).max(20).optional(),
     access_token: accessToken.optional(),
+    webhook: text(2000)
+      .refine((value) => /^https?:\/\/[^\s]+$/i.test(value), 'must be an http(s) URL')
+      .optional(),
   }),
   linkTokenGet: z.looseObject({ link_token: text(200) }),
   sandboxPublicTokenCreate: z.looseObject({
@@ -68,5 +71,6 @@ export const schemas = {
     pages: z.int().min(0).max(10_000).optional(),
     delay_ms: z.int().min(0).max(120_000).optional(),
   }),
+  webhookVerificationKeyGet: z.looseObject({ key_id: text(200) }),
   advance: z.looseObject({ access_token: accessToken, days: z.int().min(1).max(365).optional() }),
 } satisfies Record<string, z.ZodType>;
