@@ -67,6 +67,7 @@ const envSchema = z.object({
   PRICES_API_KEY: z.string().min(1).optional(),
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   SYNC_MAX_AGE_MINUTES: z.coerce.number().int().min(1).default(60),
+  PLAID_WEBHOOKS: booleanFromEnv.default(true),
   AGENT_PROVIDER: z.enum(['offline', 'openai-compatible', 'xai', 'anthropic']).default('offline'),
   AGENT_BASE_URL: z.url().optional(),
   AGENT_API_KEY: z.string().min(1).optional(),
@@ -157,10 +158,11 @@ export type ProvidersConfig = {
   mode: 'sandbox' | 'live';
   /**
    * `webhookUrl`: where Plaid sends this installation's webhooks, `{PUBLIC_URL}/connect/webhooks/plaid`
-   * (given to Plaid at /link/token/create). In sandbox mode it is rebased with the fakes onto the
-   * address the server really listens on (`useSandboxOrigin`): the fake Plaid is this server.
+   * (given to Plaid at /link/token/create); undefined with PLAID_WEBHOOKS=false. In sandbox mode it is
+   * rebased with the fakes onto the address the server really listens on (`useSandboxOrigin`): the
+   * fake Plaid is this server.
    */
-  plaid: { baseUrl: string; clientId: string; secret: string; webhookUrl: string } | undefined;
+  plaid: { baseUrl: string; clientId: string; secret: string; webhookUrl: string | undefined } | undefined;
   snaptrade: { baseUrl: string; clientId: string; consumerKey: string } | undefined;
   /**
    * Sandbox mode: the vendors whose keys the environment did not give. Their keys are this
@@ -325,7 +327,7 @@ function resolveAgent(e: z.infer<typeof envSchema>): AgentConfig {
 }
 
 function resolveProviders(e: z.infer<typeof envSchema>, publicUrl: string): ProvidersConfig {
-  const webhookUrl = `${publicUrl}/connect/webhooks/plaid`;
+  const webhookUrl = e.PLAID_WEBHOOKS ? `${publicUrl}/connect/webhooks/plaid` : undefined;
   const common = {
     timeoutMs: e.PROVIDER_TIMEOUT_MS,
     syncMaxAgeMs: e.SYNC_MAX_AGE_MINUTES * 60_000,

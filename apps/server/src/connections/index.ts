@@ -99,7 +99,7 @@ export function createProviderClients(config: ProvidersConfig): ProviderClients 
         plaid: config.plaid && {
           ...config.plaid,
           baseUrl: rebase(config.plaid.baseUrl),
-          webhookUrl: `${origin}/connect/webhooks/plaid`,
+          webhookUrl: config.plaid.webhookUrl && `${origin}/connect/webhooks/plaid`,
         },
         snaptrade: config.snaptrade && { ...config.snaptrade, baseUrl: rebase(config.snaptrade.baseUrl) },
         evmRpcUrl: rebase(config.evmRpcUrl),

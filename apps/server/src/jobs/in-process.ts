@@ -1,8 +1,14 @@
 import { type Logger, loggableError } from '../logger.ts';
-import { backoffDelay, DEFAULT_RETRY, shouldRetry } from './retry.ts';
+import { backoffDelay, DEFAULT_RETRY, nextStep } from './retry.ts';
 import type { JobQueue, RetryPolicy, SyncJob, SyncRunner } from './types.ts';
 
-type Entry = { job: SyncJob; attempt: number; state: 'waiting' | 'running' | 'retrying' };
+type Entry = {
+  job: SyncJob;
+  /** Attempts that ran into a failure, the first included; waits for the lease are counted apart. */
+  attempt: number;
+  busyWaits: number;
+  state: 'waiting' | 'running' | 'retrying';
+};
 
 /**
  * The embedded queue: jobs live in this process's memory and run here, a few at a time. A restart
@@ -25,7 +31,7 @@ export function createInProcessJobQueue(deps: {
   /** Connections whose entry waits for a free slot, in arrival order. */
   const ready: string[] = [];
   /** A new job for a connection whose sync is running: it runs once more afterwards. */
-  const again = new Map<string, SyncJob>();
+  const askedAgain = new Map<string, SyncJob>();
   const timers = new Map<string, NodeJS.Timeout>();
   const idle = new Set<() => void>();
   let running = 0;
@@ -66,10 +72,15 @@ export function createInProcessJobQueue(deps: {
       deps.logger.error({ connectionId: job.connectionId, err: loggableError(error) }, 'sync job threw');
       return { status: 'failed', kind: 'internal', message: 'threw' } as const;
     });
-    const queuedMeanwhile = again.get(key);
-    again.delete(key);
-    if (shouldRetry(outcome) && entry.attempt < retry.maxAttempts && !closed) {
-      const delay = backoffDelay(retry, entry.attempt, deps.random);
+    const queuedMeanwhile = askedAgain.get(key);
+    askedAgain.delete(key);
+    const step = nextStep(outcome);
+    const tryAgain =
+      !closed &&
+      ((step === 'retry' && entry.attempt < retry.maxAttempts) ||
+        (step === 'busy' && entry.busyWaits < retry.maxBusyWaits));
+    if (tryAgain) {
+      const delay = step === 'busy' ? retry.busyDelayMs : backoffDelay(retry, entry.attempt, deps.random);
       deps.logger.info(
         {
           connectionId: job.connectionId,
@@ -80,8 +91,9 @@ export function createInProcessJobQueue(deps: {
         },
         'sync job will be retried',
       );
+      if (step === 'busy') entry.busyWaits += 1;
+      else entry.attempt += 1;
       entry.state = 'retrying';
-      entry.attempt += 1;
       timers.set(
         key,
         setTimeout(() => {
@@ -102,7 +114,8 @@ export function createInProcessJobQueue(deps: {
       'sync job done',
     );
     // Asked for while this one ran: the provider may have more than this run read.
-    if (queuedMeanwhile && !closed) schedule(key, { job: queuedMeanwhile, attempt: 1, state: 'waiting' });
+    if (queuedMeanwhile && !closed)
+      schedule(key, { job: queuedMeanwhile, attempt: 1, busyWaits: 0, state: 'waiting' });
   }
 
   return {
@@ -111,12 +124,12 @@ export function createInProcessJobQueue(deps: {
       const key = job.connectionId;
       const entry = entries.get(key);
       if (!entry) {
-        schedule(key, { job, attempt: 1, state: 'waiting' });
+        schedule(key, { job, attempt: 1, busyWaits: 0, state: 'waiting' });
         return 'queued';
       }
       if (entry.state === 'running') {
-        if (again.has(key)) return 'coalesced';
-        again.set(key, job);
+        if (askedAgain.has(key)) return 'coalesced';
+        askedAgain.set(key, job);
         return 'queued';
       }
       if (entry.state === 'retrying') {
@@ -135,7 +148,7 @@ export function createInProcessJobQueue(deps: {
       closed = true;
       for (const timer of timers.values()) clearTimeout(timer);
       timers.clear();
-      again.clear();
+      askedAgain.clear();
       for (const [key, entry] of entries) if (entry.state !== 'running') entries.delete(key);
       ready.length = 0;
       notifyIdle();

@@ -3,9 +3,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVault } from '../connections/vault.ts';
 import { tables } from '../db/index.ts';
-import { backoffDelay, createInProcessJobQueue, type JobQueue } from './index.ts';
+import { backoffDelay, createInProcessJobQueue, DEFAULT_RETRY, type JobQueue } from './index.ts';
 
-const FAST = { maxAttempts: 8, baseDelayMs: 40, maxDelayMs: 250 };
+const FAST = { maxAttempts: 8, baseDelayMs: 40, maxDelayMs: 250, busyDelayMs: 50, maxBusyWaits: 100 };
 
 describe.each(testDatabaseKinds())('the in-process job queue on %s', (database) => {
   let t: TestApp;
@@ -126,7 +126,7 @@ describe.each(testDatabaseKinds())('the in-process job queue on %s', (database) 
 
 describe('the backoff', () => {
   it('doubles its ceiling per attempt, waits at least half of it, and stops at the cap', () => {
-    const policy = { maxAttempts: 6, baseDelayMs: 1_000, maxDelayMs: 10_000 };
+    const policy = { ...DEFAULT_RETRY, maxAttempts: 6, baseDelayMs: 1_000, maxDelayMs: 10_000 };
     expect([1, 2, 3, 4, 5].map((attempt) => backoffDelay(policy, attempt, () => 0))).toEqual([
       500, 1_000, 2_000, 4_000, 5_000,
     ]);

@@ -1,7 +1,14 @@
 import type { SyncOutcome } from '../finance/index.ts';
 import type { FailureKind, RetryPolicy } from './types.ts';
 
-export const DEFAULT_RETRY: RetryPolicy = { maxAttempts: 6, baseDelayMs: 5_000, maxDelayMs: 5 * 60_000 };
+export const DEFAULT_RETRY: RetryPolicy = {
+  maxAttempts: 6,
+  baseDelayMs: 5_000,
+  maxDelayMs: 5 * 60_000,
+  busyDelayMs: 1_000,
+  // Past the sync lease's two minutes: a lease left by a crashed process lapses within them.
+  maxBusyWaits: 150,
+};
 
 /**
  * Which failures are worth trying again by themselves: the provider was busy, down, slow, or changed
@@ -21,13 +28,14 @@ const TRANSIENT = {
 } as const satisfies Record<FailureKind, boolean>;
 
 /**
- * Whether a job with this outcome runs again. A sync already running (another request's, or another
- * instance's) may have read the provider before the change the job announces: the job waits its turn.
+ * What a job with this outcome does next: 'busy' when another sync (another request's, or another
+ * instance's) holds the lease and may have read the provider before the change the job announces, so
+ * the job waits its turn; 'retry' after a transient failure; otherwise 'done'.
  */
-export function shouldRetry(outcome: SyncOutcome): boolean {
-  if (outcome.status === 'already-running') return true;
-  if (outcome.status === 'failed') return TRANSIENT[outcome.kind];
-  return false;
+export function nextStep(outcome: SyncOutcome): 'busy' | 'retry' | 'done' {
+  if (outcome.status === 'already-running') return 'busy';
+  if (outcome.status === 'failed' && TRANSIENT[outcome.kind]) return 'retry';
+  return 'done';
 }
 
 /** The wait before attempt `attempt + 1` (counting from 1): between half and all of a doubling ceiling. */

@@ -35,6 +35,13 @@ export type RetryPolicy = {
   /** The delay before the second attempt (before jitter); each later one doubles it. */
   baseDelayMs: number;
   maxDelayMs: number;
+  /**
+   * The wait while another sync holds the connection's lease: short and even, since that sync ends
+   * by itself (a crashed holder's lease lapses after two minutes), and not counted as a failure.
+   */
+  busyDelayMs: number;
+  /** Waits for the lease at most (past them the job is dropped: the holder's sync read the news). */
+  maxBusyWaits: number;
 };
 
 export type FailureKind = ProviderErrorKind | 'internal';

@@ -29,7 +29,7 @@ describe.each(testDatabaseKinds())('Plaid webhooks on %s', (database) => {
   let accessToken: string;
 
   beforeAll(async () => {
-    t = await createTestApp({ database, listen: true });
+    t = await createTestApp({ database, listen: true, env: { PLAID_WEBHOOKS: 'true' } });
     ada = await t.signUpVerifiedUser();
     const linked = await (await accountsClient(t, ada)).linkBank();
     expect(linked.status).toBe(200);

@@ -5,7 +5,7 @@ import { toProviderError } from './errors.ts';
 
 export type PlaidAdapterOptions = {
   /** Where Plaid sends this installation's webhooks (`{PUBLIC_URL}/connect/webhooks/plaid`). */
-  webhookUrl?: string;
+  webhookUrl?: string | undefined;
   /** https://sandbox.plaid.com, https://production.plaid.com, or Penny's sandbox (…/sandbox/plaid). */
   basePath: string;
   clientId: string;
