@@ -575,7 +575,12 @@ export const webhookEndpoints = {
 } as const;
 
 /** Every endpoint of the product's own services, by service. */
-export const endpoints = { db: dbEndpoints, agent: agentEndpoints, connect: connectEndpoints } as const;
+export const endpoints = {
+  db: dbEndpoints,
+  agent: agentEndpoints,
+  connect: connectEndpoints,
+  webhooks: webhookEndpoints,
+} as const;
 
 /** The parsed input of an endpoint: its query or body, and its path parameters. */
 export type EndpointInput<E extends EndpointDefinition> = (E['query'] extends z.ZodType
