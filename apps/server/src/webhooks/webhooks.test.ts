@@ -170,6 +170,19 @@ describe.each(testDatabaseKinds())('Plaid webhooks on %s', (database) => {
     await t.services.jobs.settled();
   });
 
+  it('fetches the signing key from Plaid once, by its id, and keeps it', async () => {
+    const keyFetches = () =>
+      t.logs.filter((line) => line.path === '/sandbox/plaid/webhook_verification_key/get').length;
+    // The deliveries so far (the sandbox's and the tests') needed the key once.
+    expect(keyFetches()).toBe(1);
+    for (const code of ['DEFAULT_UPDATE', 'HISTORICAL_UPDATE']) {
+      const body = syncUpdates(itemId, { webhook_code: code });
+      expect((await deliver(body, await sign(body))).status).toBe(200);
+    }
+    expect(keyFetches()).toBe(1);
+    await t.services.jobs.settled();
+  });
+
   it('answers a valid webhook for an item nobody here holds exactly like one for a known item', async () => {
     const lines = t.logs.length;
     const body = syncUpdates('item-nobody-holds');
