@@ -570,7 +570,14 @@ export const webhookEndpoints = {
     path: '/webhooks/plaid',
     body: plaidWebhookSchema,
     response: webhookReceivedSchema,
-    errors: ['webhook:unverified', 'webhook:replayed', 'request:too-large', 'request:not-json'],
+    errors: [
+      'webhook:unverified',
+      'webhook:replayed',
+      'request:too-large',
+      'request:not-json',
+      // Plaid unreachable while a new signing key is fetched: Plaid delivers the webhook again.
+      'accounts:provider-unavailable',
+    ],
   }),
 } as const;
 
