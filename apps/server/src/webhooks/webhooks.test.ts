@@ -170,15 +170,17 @@ describe.each(testDatabaseKinds())('Plaid webhooks on %s', (database) => {
     await t.services.jobs.settled();
   });
 
-  it('fetches the signing key from Plaid once, by its id, and keeps it', async () => {
+  it('queues a sync for the older transactions codes too, fetching the signing key once and keeping it', async () => {
     const keyFetches = () =>
       t.logs.filter((line) => line.path === '/sandbox/plaid/webhook_verification_key/get').length;
     // The deliveries so far (the sandbox's and the tests') needed the key once.
     expect(keyFetches()).toBe(1);
-    for (const code of ['DEFAULT_UPDATE', 'HISTORICAL_UPDATE']) {
+    const heard = queuedLines().length;
+    for (const code of ['DEFAULT_UPDATE', 'HISTORICAL_UPDATE', 'INITIAL_UPDATE']) {
       const body = syncUpdates(itemId, { webhook_code: code });
       expect((await deliver(body, await sign(body))).status).toBe(200);
     }
+    expect(queuedLines().length).toBe(heard + 3);
     expect(keyFetches()).toBe(1);
     await t.services.jobs.settled();
   });
