@@ -229,6 +229,13 @@ describe.each(testDatabaseKinds())('Plaid webhooks on %s', (database) => {
         'webhook:unverified',
       ],
       [
+        'dated ten minutes ahead',
+        body,
+        await sign(body, { iat: Math.floor(Date.now() / 1000) + 10 * 60 }),
+        401,
+        'webhook:unverified',
+      ],
+      [
         'the hash of another body',
         body,
         await sign(body, { bodyHash: sha(syncUpdates('item-else')) }),
