@@ -157,6 +157,22 @@ describe.each(testDatabaseKinds())('Plaid webhooks on %s', (database) => {
     expect(await ledgerIds()).toEqual(await vendorTransactionIds());
   });
 
+  it('delivers the test webhooks Plaid’s /sandbox/item/fire_webhook fires', async () => {
+    await t.services.jobs.settled();
+    const heard = queuedLines().length;
+    expect(
+      await plaid('/sandbox/item/fire_webhook', {
+        access_token: accessToken,
+        webhook_code: 'DEFAULT_UPDATE',
+      }),
+    ).toMatchObject({
+      webhook_fired: true,
+    });
+    await expect.poll(() => queuedLines().length, { timeout: 5_000 }).toBe(heard + 1);
+    expect(queuedLines().at(-1)).toMatchObject({ webhook: 'DEFAULT_UPDATE' });
+    await t.services.jobs.settled();
+  });
+
   it('answers a valid webhook at once and queues the sync of its connection', async () => {
     const heard = queuedLines().length;
     const body = syncUpdates(itemId, { initial_update_complete: false });

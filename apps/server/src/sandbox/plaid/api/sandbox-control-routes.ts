@@ -1,7 +1,8 @@
 import { isoFromDay } from '../days.ts';
+import { failures } from '../errors.ts';
 import { currentVersion, type Scenario } from '../item-data.ts';
 import { type PlaidApi, post } from './context.ts';
-import { changeItem } from './items.ts';
+import { changeItem, itemOf } from './items.ts';
 import { schemas } from './schemas.ts';
 import { announceSyncUpdates } from './webhooks.ts';
 
@@ -42,6 +43,14 @@ export function registerSandboxControlRoutes(api: PlaidApi): void {
       },
     }));
     return {};
+  });
+
+  // Plaid's own control: a test webhook for the item, to its webhook URL.
+  post(api, '/sandbox/item/fire_webhook', schemas.fireWebhook, async (input) => {
+    const item = await itemOf(api, input.access_token);
+    if (!item.webhook) throw failures.invalidField('webhook: the item has no webhook URL');
+    announceSyncUpdates(api, item, input.webhook_code);
+    return { webhook_fired: true };
   });
 
   post(api, '/sandbox/item/advance', schemas.advance, async (input) => {

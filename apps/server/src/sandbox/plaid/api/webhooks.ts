@@ -4,7 +4,7 @@ import type { WebhookVerificationKeyGetResponse } from 'plaid';
 import { failures } from '../errors.ts';
 import type { ItemRecord } from '../item-data.ts';
 import { type PlaidApi, post } from './context.ts';
-import { schemas } from './schemas.ts';
+import { schemas, type TransactionsWebhookCode } from './schemas.ts';
 
 /**
  * Plaid's webhooks, as Plaid sends them (docs/accounts.md, "The sandbox"): each signed with an EC
@@ -78,20 +78,32 @@ export async function signedWebhook(
   return { body, verification };
 }
 
+/** Each code's own fields, as Plaid's bodies carry them. */
+const CODE_FIELDS = {
+  SYNC_UPDATES_AVAILABLE: { initial_update_complete: true, historical_update_complete: true },
+  DEFAULT_UPDATE: { new_transactions: 0 },
+  HISTORICAL_UPDATE: { new_transactions: 0 },
+  INITIAL_UPDATE: { new_transactions: 0 },
+} as const satisfies Record<TransactionsWebhookCode, Record<string, unknown>>;
+
 /**
- * Sends SYNC_UPDATES_AVAILABLE for the item to its webhook URL shortly, without waiting for it (a
- * failed delivery is dropped: the client's next sync reads the same changes).
+ * Sends a transactions webhook (SYNC_UPDATES_AVAILABLE unless told) for the item to its webhook URL
+ * shortly, without waiting for it (a failed delivery is dropped: the client's next sync reads the same
+ * changes).
  */
-export function announceSyncUpdates(api: PlaidApi, item: Pick<ItemRecord, 'itemId' | 'webhook'>): void {
+export function announceSyncUpdates(
+  api: PlaidApi,
+  item: Pick<ItemRecord, 'itemId' | 'webhook'>,
+  code: TransactionsWebhookCode = 'SYNC_UPDATES_AVAILABLE',
+): void {
   const url = item.webhook;
   if (!url) return;
   const timer = setTimeout(() => {
     void deliver(api, url, {
       webhook_type: 'TRANSACTIONS',
-      webhook_code: 'SYNC_UPDATES_AVAILABLE',
+      webhook_code: code,
       item_id: item.itemId,
-      initial_update_complete: true,
-      historical_update_complete: true,
+      ...CODE_FIELDS[code],
       environment: 'sandbox',
     }).catch(() => undefined);
   }, api.webhookDelayMs);
