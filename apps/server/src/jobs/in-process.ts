@@ -46,7 +46,8 @@ export function createInProcessJobQueue(deps: {
 
   const pump = () => {
     while (!closed && running < concurrency && ready.length > 0) {
-      const key = ready.shift() as string;
+      const key = ready.shift();
+      if (key === undefined) break;
       const entry = entries.get(key);
       if (entry?.state !== 'waiting') continue;
       entry.state = 'running';
