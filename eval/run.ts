@@ -138,11 +138,20 @@ export function describeExpectation(expect: Expect, raw: RawData): string {
     case 'tally':
       return `${expect.value(raw)} ${expect.units.slice(0, 3).join('/')}${expect.units.length > 3 ? '/…' : ''}`;
     case 'any':
-      return `one of: ${[...new Set(alternativesOf(expect).map((alternative) => describeExpectation(alternative, raw)))].join(' | ')}`;
+      return `one of: ${[...new Set(alternativesOf(expect).map((alternative) => describeComputable(alternative, raw)))].join(' | ')}`;
     case 'declines':
       return expect.orSays
         ? `declines or asks back, or a completed answer with no amount matching ${expect.orSays}`
         : 'declines or asks back (status out_of_scope or clarification_needed)';
+  }
+}
+
+/** One alternative described, or said to be not computable on this data. */
+function describeComputable(expect: Expect, raw: RawData): string {
+  try {
+    return describeExpectation(expect, raw);
+  } catch {
+    return '(not computable here)';
   }
 }
 
@@ -244,8 +253,21 @@ export function checkAnswer(
         (count === 0 && !statesFigure(answer.answer) && NONE.test(answer.answer))
       );
     }
-    case 'any':
-      return expect.of.some((alternative) => checkAnswer(alternative, raw, answer));
+    case 'any': {
+      // A reading whose figure cannot be computed on this user's data (an average over no purchases
+      // this month) is no reading of it: the others still count. Only when none can be computed does
+      // the turn fail as not computable.
+      const errors: unknown[] = [];
+      for (const alternative of expect.of) {
+        try {
+          if (checkAnswer(alternative, raw, answer)) return true;
+        } catch (error) {
+          errors.push(error);
+        }
+      }
+      if (errors.length === expect.of.length) throw errors[0];
+      return false;
+    }
     case 'declines':
       if (DECLINING.has(answer.status)) return true;
       return (

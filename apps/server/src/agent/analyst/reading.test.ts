@@ -1668,3 +1668,25 @@ describe('the tenth batch of kinds', () => {
     });
   });
 });
+
+describe('shares of what is held', () => {
+  it("'what % is crypto then' after the net worth is the net worth by type, crypto first", () => {
+    const plan = thread('whats my net worth', 'what % is crypto then');
+    if (plan.kind !== 'tools') throw new Error(JSON.stringify(plan));
+    expect(plan.calls[0]?.tool).toBe('net_worth');
+    expect(plan.reading.focus).toEqual(['Crypto']);
+  });
+  it('a share no tool computes is asked back with what was understood, never the whole alone', () => {
+    const retirement = read('what % of my net worth is in retirement accts');
+    expect(retirement).toMatchObject({ kind: 'clarify' });
+    expect(retirement.kind === 'clarify' && retirement.question).toMatch(/net worth in retirement accounts/);
+    const ofInvestments = read('crypto as a % of my investments');
+    expect(ofInvestments.kind === 'clarify' && ofInvestments.question).toMatch(/your investments in crypto/);
+    const less = thread('whats my net worth', 'minus the crypto');
+    expect(less.kind === 'clarify' && less.question).toMatch(/net worth without crypto/);
+  });
+  it("a ticker's weight stays with the holdings", () => {
+    const plan = read('what % of my portfolio is vti');
+    expect(plan.kind === 'tools' && plan.calls[0]?.tool).toBe('holdings');
+  });
+});

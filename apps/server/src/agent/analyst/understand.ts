@@ -19,6 +19,7 @@ import {
 } from './earlier-answers.ts';
 import { AGAINST_THE_REST, applyExclusion, type Exclusion, readExclusion } from './exclusions.ts';
 import { finishReading } from './finish-reading.ts';
+import { holdingShare } from './holding-shares.ts';
 import { refineIntent } from './intent-refine.ts';
 import { BACK_REFERENCE, detectIntent, FOLLOW_UP, heldTickers, SPENDING_WORDS, tickers } from './intents.ts';
 import { normalizeQuestion } from './normalize.ts';
@@ -558,6 +559,12 @@ export function understand(
   });
   if (unknownReference) return { kind: 'clarify', question: unknownReference, reading };
   finishReading(reading, q, symbols, twins ? ambiguous : named, previous);
+  const share = holdingShare(reading, q, named.length, symbols);
+  if (share?.kind === 'unsupported') return { kind: 'clarify', question: share.question, reading };
+  if (share?.kind === 'type') {
+    reading.intent = 'net_worth';
+    reading.focus = [share.type];
+  }
   const whichBalance = balanceWithoutAccount(reading, context);
   if (whichBalance) return { kind: 'clarify', question: whichBalance, reading };
   rememberSubjectBefore(reading, previous);

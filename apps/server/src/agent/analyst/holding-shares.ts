@@ -1,0 +1,66 @@
+import type { Reading } from './reading.ts';
+
+/**
+ * A share of what is held ('what % is crypto then', 'what % of my net worth is in retirement accts',
+ * 'the roth as a % of my portfolio'), or a whole less a part ('minus the crypto'). The net worth by account type states each type's share of net
+ * worth, so a type's share of net worth is that answer, the type first. Any other share of holdings
+ * (an account, retirement accounts, crypto against investments) no tool computes yet: it is asked back
+ * with what was understood, never answered with the whole's figure alone (docs/agent.md, "How a
+ * question is read").
+ */
+const ASKS_PERCENT =
+  /%|\bpercent(age)?\b|\bas a (share|portion|fraction|proportion)\b|\bwhat (share|portion|fraction|proportion)\b/;
+const HOLDING_INTENTS = new Set<Reading['intent']>(['net_worth', 'holdings', 'balances', 'crypto']);
+/** The net worth's account types (finance/analytics/net-worth.ts) and the words people use for them. */
+const TYPES: ReadonlyArray<[RegExp, string]> = [
+  [/\b(crypto|coins|wallets?)\b/, 'Crypto'],
+  [/\bsavings\b/, 'Savings'],
+  [/\bchecking\b/, 'Checking'],
+  [/\b(investments?|invested|brokerage|stocks)\b/, 'Investments'],
+];
+/** A whole other than the net worth: 'of my investments', 'of my portfolio'. */
+const OTHER_WHOLE =
+  /\bof (my |the |all my )?(investments?|portfolio|holdings|brokerage|stocks|assets|cash|savings)\b/;
+const RETIREMENT = /\b(retirement|roth|ira|401 ?k|403 ?b|pension)\b/;
+
+export type HoldingShare = { kind: 'type'; type: string } | { kind: 'unsupported'; question: string };
+
+export function holdingShare(
+  reading: Reading,
+  q: string,
+  namedAccounts: number,
+  symbols: readonly string[],
+): HoldingShare | undefined {
+  if (!HOLDING_INTENTS.has(reading.intent)) return undefined;
+  // 'minus the crypto' after the net worth, 'net worth not counting my savings': a whole less a part.
+  const less = q.match(
+    /^(?:(?:and|ok|so|now) )?(?:minus|without|excluding|except|less|not counting|take out|ignoring|leaving out) (?:the |my |all )?([a-z]+(?: [a-z]+)?)\b|\bnet worth (?:minus|without|excluding|except|less|not counting|ignoring|leaving out) (?:the |my |all )?([a-z]+(?: [a-z]+)?)\b/,
+  );
+  const lessWhat = less?.[1] ?? less?.[2];
+  if (lessWhat && (reading.intent === 'net_worth' || TYPES.some(([words]) => words.test(lessWhat))))
+    return {
+      kind: 'unsupported',
+      question: `I read this as your net worth without ${lessWhat}, which I can't work out yet. I can show your net worth by account type, so you can see each part. Should I?`,
+    };
+  if (!ASKS_PERCENT.test(q)) return undefined;
+  // A ticker's or an asset class's weight is the holdings' own allocation.
+  if (symbols.length > 0 || /\b(etfs?|funds?|bonds?|stocks vs|allocation)\b/.test(q)) return undefined;
+  const types = TYPES.filter(([words]) => words.test(q)).map(([, type]) => type);
+  const other = OTHER_WHOLE.exec(q)?.[2];
+  // 'savings' names the savings account too: a type's share stands unless an investment account is named.
+  const type = types.length === 1 ? types[0] : undefined;
+  if (type && !RETIREMENT.test(q) && !other && (namedAccounts === 0 || type !== 'Investments'))
+    return { kind: 'type', type };
+  // 'what % of my portfolio is that' after a holding: the holdings' own weights.
+  if (types.length === 0 && namedAccounts === 0 && !RETIREMENT.test(q)) return undefined;
+  const part = RETIREMENT.test(q)
+    ? 'retirement accounts'
+    : (
+        types.find((t) => !other || !t.toLowerCase().startsWith(other.slice(0, 5))) ?? 'that account'
+      ).toLowerCase();
+  const whole = other ? `your ${other}` : 'your net worth';
+  return {
+    kind: 'unsupported',
+    question: `I read this as the share of ${whole} in ${part}, which I can't work out yet. I can show your net worth by account type, with each type's share of it. Should I?`,
+  };
+}
