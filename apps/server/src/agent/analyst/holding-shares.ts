@@ -30,6 +30,7 @@ export function holdingShare(
   q: string,
   namedAccounts: number,
   symbols: readonly string[],
+  aboutNetWorth: boolean,
 ): HoldingShare | undefined {
   if (!HOLDING_INTENTS.has(reading.intent)) return undefined;
   // 'minus the crypto' after the net worth, 'net worth not counting my savings': a whole less a part.
@@ -43,13 +44,19 @@ export function holdingShare(
       question: `I read this as your net worth without ${lessWhat}, which I can't work out yet. I can show your net worth by account type, so you can see each part. Should I?`,
     };
   if (!ASKS_PERCENT.test(q)) return undefined;
+  // A return or a change in percent is no share; nor is a part of one type ('% of my crypto is that').
+  if (/\b(return|returns|gain|gains|growth|grown|grew|up|down|change|changed|yield)\b/.test(q))
+    return undefined;
+  if (/\bof (my |all my |all |the |all the )?(crypto|coins|wallets?)\b/.test(q)) return undefined;
   // A ticker's or an asset class's weight is the holdings' own allocation.
   if (symbols.length > 0 || /\b(etfs?|funds?|bonds?|stocks vs|allocation)\b/.test(q)) return undefined;
   const types = TYPES.filter(([words]) => words.test(q)).map(([, type]) => type);
   const other = OTHER_WHOLE.exec(q)?.[2];
   // 'savings' names the savings account too: a type's share stands unless an investment account is named.
   const type = types.length === 1 ? types[0] : undefined;
-  if (type && !RETIREMENT.test(q) && !other && (namedAccounts === 0 || type !== 'Investments'))
+  // Of the net worth: named, or the answer just before ('what % is crypto then').
+  const ofNetWorth = /\bnet ?worth\b/.test(q) || aboutNetWorth;
+  if (type && ofNetWorth && !RETIREMENT.test(q) && !other && (namedAccounts === 0 || type !== 'Investments'))
     return { kind: 'type', type };
   // 'what % of my portfolio is that' after a holding: the holdings' own weights.
   if (types.length === 0 && namedAccounts === 0 && !RETIREMENT.test(q)) return undefined;

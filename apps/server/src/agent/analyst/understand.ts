@@ -559,7 +559,7 @@ export function understand(
   });
   if (unknownReference) return { kind: 'clarify', question: unknownReference, reading };
   finishReading(reading, q, symbols, twins ? ambiguous : named, previous);
-  const share = holdingShare(reading, q, named.length, symbols);
+  const share = holdingShare(reading, q, named.length, symbols, previous?.intent === 'net_worth');
   if (share?.kind === 'unsupported') return { kind: 'clarify', question: share.question, reading };
   if (share?.kind === 'type') {
     reading.intent = 'net_worth';
