@@ -147,7 +147,11 @@ import {
  * docs/agent.md without reading the analyst; every figure is computed from the vendors' raw records
  * (expected*.ts, expected-typed-11.ts).
  *
- * First run against the offline analyst: see the report at the end of this comment once measured.
+ * First run against the offline analyst (2026-12-07, 100 turns): 66/100 right, 21 confidently wrong
+ * (13 honest misses: ask-backs and declines). One expectation was computed wrong in that run and is
+ * fixed: t11-income-9 ("did i get paid yet this week") accepted a zero said as paychecks, payments or
+ * deposits but not as transactions, so the right "no ... (0 transactions)" failed; by the fixed
+ * expectation the first run is 67/100 with 20 confidently wrong.
  */
 
 const { q, thread } = batchOf('t11');
@@ -255,7 +259,7 @@ const INCOME: Question[] = [
         (raw) => income(raw, thisWeek(raw.today), WAGES) > 0,
         (raw) => income(raw, thisWeek(raw.today), WAGES),
       ),
-      tally((raw) => (income(raw, thisWeek(raw.today), WAGES) > 0 ? -1 : 0), ...PAY_UNITS),
+      tally((raw) => (income(raw, thisWeek(raw.today), WAGES) > 0 ? -1 : 0), ...PAY_UNITS, 'transaction'),
     ),
   ),
   q(
