@@ -248,7 +248,11 @@ function balanceMode(
  * total from the side they left (a card's payment is money moved, never spending).
  */
 function cardPayments(reading: Reading, q: string): void {
-  if (!/\bpa(y|id|ying)( off)? (the|my) (credit )?cards?( bill| balance)?\b/.test(q)) return;
+  // 'how much did i pay on it' of the card talked about.
+  const card = [reading.account, reading.namedAccount].some((account) => account?.kind === 'credit');
+  const onIt =
+    card && /\bpa(y|id|ying) (on|toward|towards|down|off|into) (it|that|the card|my card)\b/.test(q);
+  if (!onIt && !/\bpa(y|id|ying)( off)? (the|my) (credit )?cards?( bill| balance)?\b/.test(q)) return;
   // 'how much would I have left if I paid off my card': the balances, a payment not made.
   if (/\bif i\b|\bwould\b|\bshould\b|\bcan i\b|\bcould i\b/.test(q)) return;
   if (!['spending', 'merchants', 'search', 'balances'].includes(reading.intent)) return;

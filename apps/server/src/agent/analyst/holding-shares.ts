@@ -71,3 +71,18 @@ export function holdingShare(
     question: `I read this as the share of ${whole} in ${part}, which I can't work out yet. I can show your net worth by account type, with each type's share of it. Should I?`,
   };
 }
+
+/**
+ * 'avg checking balance last month', 'lowest my savings got': a balance through a period, day by day,
+ * which no tool reads yet (balance_history reads month ends). Asked back with what it can show.
+ */
+export function balanceThroughPeriod(reading: Reading, q: string): string | undefined {
+  if (reading.intent !== 'balances') return undefined;
+  if (
+    !/\b(avg|average|typical|mean|median)\b.*\bbalances?\b|\bbalances?\b.*\b(on average|avg|average)\b|\b(lowest|highest|min|max|minimum|maximum)\b.*\b(got|been|was|dipped|reached|hit|balance)\b/.test(
+      q,
+    )
+  )
+    return undefined;
+  return "I read this as a balance day by day through a period (its average, or its lowest or highest point), which I can't work out yet. I can show the balance at each month's end or on a given day. Should I?";
+}

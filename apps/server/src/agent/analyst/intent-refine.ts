@@ -136,7 +136,7 @@ export function refineIntent(
     !intent &&
     named.length > 0 &&
     // 'how's my credit card looking': an account's state is its balance.
-    (/\bhow much\b|\bwhat('s| is| are)\b|\bbalance\b|\b(vs|versus|or|which|more|less)\b|\bhow('s| is| are| does| do)\b|\b(looking|doing|status|standing|worth|altogether|combined|total)\b|\b(grown|grow|grew|growing|gone (up|down)|went (up|down)|increased|decreased|changed)\b/.test(
+    (/\bhow much\b|\bwhat('s| is| are)\b|\bbalance\b|\b(vs|versus|or|which|more|less)\b|\bhow('s| is| are| does| do)\b|\b(looking|doing|status|standing|worth|altogether|combined|total)\b|\b(grown|grow|grew|growing|gone (up|down)|went (up|down)|go (up|down)|up or down|increased|decreased|changed)\b/.test(
       q,
     ) ||
       q.split(/\s+/).length <= 3)

@@ -199,6 +199,9 @@ export function normalizeQuestion(question: string): Normalized {
     )
     // 'take-home pay', 'net pay': what a paycheck brings, not income minus spending.
     .replace(/\b(take[- ]?home|net) pay\b/g, 'paycheck')
+    // 'my lightest spending month', 'the priciest week': the smallest and the biggest.
+    .replace(/\b(lightest|slowest|quietest)\b/g, 'smallest')
+    .replace(/\b(heaviest|priciest)(?= (spending )?(month|week|day|year|quarter)\b)/g, 'biggest')
     .replace(/\b(last|past|previous) (few|several) (days|weeks|months|years)\b/g, '$1 3 $3')
     .replace(/\b(last|past|previous) (a )?couple( of)? (days|weeks|months|years)\b/g, '$1 2 $4');
   const text = counted.replace(/[a-z0-9']+/g, (word) => {

@@ -34,9 +34,9 @@ const PICKING =
   /\b(thinking|thinkin|planning) (of|about) (buying|selling|investing)\b|\bshould i (buy|sell|short|invest|hold|dump|move|get into|put)\b|\bis (it|now) a good time to (buy|sell|invest)\b|\bgood (buy|investment|stock)\b|\bworth (buying|selling|investing in|getting into)\b|\bhot stocks?\b|\bwhich (stocks?|coins?|crypto|etfs?) (should|to|will)\b|\bbest (stocks?|coins?|crypto|etfs?|investments?) to\b/;
 
 const PEOPLE =
-  '(wife|husband|spouse|partner|girlfriend|boyfriend|fiance|fiancee|brother|sister|sibling|mom|mother|mum|dad|father|son|daughter|friend|roommate|flatmate|boss|neighbou?r|coworker|colleague|parents?|grandma|grandpa|aunt|uncle|cousin|in-laws?)';
+  '(wife|husband|hubby|wifey|spouse|partner|girlfriend|boyfriend|gf|bf|bff|bestie|fiance|fiancee|brothers?|sisters?|siblings?|bro|sis|mom|mother|mum|dad|father|sons?|daughters?|kids?|friends?|roommates?|roomie|flatmates?|boss|neighbou?rs?|co-?workers?|colleagues?|parents?|grandma|grandpa|aunts?|uncles?|cousins?|in-laws?)';
 const OTHERS_MONEY = new RegExp(
-  `\\b${PEOPLE}('s|s'|s)\\s+(\\w+\\s+)?(spending|income|salary|balance|account|accounts|card|net worth|portfolio|money|savings|debt|budget|wallet|crypto|paycheck|bills?|expenses|credit)\\b|\\b(my|our|his|her|their)\\s+${PEOPLE}\\s+(spend|spent|spends|spending|earn|earns|earned|earning|make|makes|made|making|owe|owes|owing|have|has|save|saves|saved|saving|pay|pays|paid|paying|buy|buys|bought|buying|income|salary|balance|accounts?|cards?|money|savings|portfolio|net worth|paycheck|debt|expenses|bills?)\\b|\\bsomeone else'?s?\\b|\\bother people'?s? (money|spending|accounts?|income)\\b|\\b(his|her|their) (spending|income|salary|balance|accounts?|net worth|portfolio|savings|money)\\b|\\b(about|for|of) (his|hers|theirs|their|her)\\??$|\\b(my|our) ${PEOPLE}('s|s'|s)\\??$`,
+  `\\b${PEOPLE}('s|s'|s)\\s+(\\w+\\s+)?(spending|income|salary|balance|account|accounts|card|net worth|portfolio|money|savings|debt|budget|wallet|crypto|paycheck|bills?|expenses|credit)\\b|\\b(my|our|his|her|their)\\s+${PEOPLE}\\s+(get paid|gets paid|got paid|spend|spent|spends|spending|earn|earns|earned|earning|make|makes|made|making|owe|owes|owing|have|has|save|saves|saved|saving|pay|pays|paid|paying|buy|buys|bought|buying|income|salary|balance|accounts?|cards?|money|savings|portfolio|net worth|paycheck|debt|expenses|bills?)\\b|\\bsomeone else'?s?\\b|\\bother people'?s? (money|spending|accounts?|income)\\b|\\b(his|her|their) (spending|income|salary|balance|accounts?|net worth|portfolio|savings|money)\\b|\\b(about|for|of) (his|hers|theirs|their|her)\\??$|\\b(my|our) ${PEOPLE}('s|s'|s)\\??$`,
 );
 const COMPARED_TO_OTHERS =
   /\b(average|typical|median|normal) (american|person|household|family|people|adult|user|millennial)s?\b|\bpeople (my|of my) age\b|\bcompared to (others|other people|everyone|my peers|people)\b|\bmy (friends|peers|neighbors)\b.*\b(spend|earn|make|save)\b/;
@@ -48,7 +48,7 @@ const QUOTE =
   /\b(trading at|trades at|stock price|share price|price per share|quote for|ticker price|price of \w+ (stock|shares?))\b/;
 /** The user's own figures ahead of time: a balance, net worth or spending that has not happened. */
 const OWN_FORECAST =
-  /\b(predict\w*|forecast\w*|project(ed|ion)?)\b.*\b(balance|net worth|savings|spending|income|account|cash|be worth|have)\b|\bwhat will (my|i) (\w+ ){0,3}(balance|net worth|savings|account) (\w+ ){0,2}be\b|\bwill (my|i) (\w+ ){0,3}(balance|net worth|savings) (be|hit|reach|drop|go)\b/;
+  /\b(predict\w*|forecast\w*|project(ed|ion)?)\b.*\b(balance|net worth|savings|spending|income|account|cash|be worth|have)\b|\bwhat will (my|i) (\w+ ){0,3}(balance|net worth|savings|account) (\w+ ){0,2}be\b|\b(how (big|much|large)|what) will (my|the) (\w+ ){0,2}(paycheck|pay|salary|income|bonus|raise|rent|bill|refund) (\w+ ){0,3}be\b|\bwill (my|i) (\w+ ){0,3}(balance|net worth|savings) (be|hit|reach|drop|go)\b/;
 /**
  * 'avg rent for a 1br in chicago', 'typical price of a used car': what things cost out there, not the
  * user's own payments (no 'my', 'i', 'me').
@@ -78,7 +78,7 @@ export function declineReason(
   )
     return 'I can\'t predict prices or what your investments will be worth. I can tell you what they\'re worth today and what you paid for them, or project a fixed rate of return if you give me one (for example, "what would $10,000 be worth in 10 years at 7%").';
   if (!hasRate && OWN_FORECAST.test(q) && !/\bhow much (will|would) i (have|save)\b/.test(q))
-    return "I can't predict future balances: what comes in and goes out ahead isn't known. I can show your balances today, your typical monthly income and spending, and what is due soon, or project a fixed saving plan if you give me the amounts.";
+    return "I can't predict future balances, pay or bills: what comes in and goes out ahead isn't known. I can show your balances today, your typical monthly income and spending, and what is due soon, or project a fixed saving plan if you give me the amounts.";
   if (QUOTE.test(q) && !hints.holdsAsset)
     return `I don't have market data such as live quotes for securities you don't hold. I can show what your own holdings are worth. ${CAN_DO}`;
   if (OTHERS_MONEY.test(q) || COMPARED_TO_OTHERS.test(q))

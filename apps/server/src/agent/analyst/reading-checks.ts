@@ -55,7 +55,7 @@ export function checkPeriods(
 /** A balance question about change over a span ('since june', 'how has it grown'): the trend answers it. */
 /** A balance asked over time or at a past day: 'has my savings grown', 'at the end of each month'. */
 export const BALANCE_OVER_TIME =
-  /\b(grown|grow|grew|growing|gone (up|down)|went (up|down)|changed?|changing|increased?|decreased?|drop|dropped|fall|fell|fallen|climb|climbed|dip|dipped|shrink|shrank|risen|rose)\b|\b(at|on) the (end|start|beginning) of\b|\b(end|start) of (each|every)\b|\bmonth[- ]end\b|\b(was|were) (it|they|my \w+( balance)?) (at|on|in|back)\b|\bwhat was (it|my \w+( balance)?)\b/;
+  /\b(grown|grow|grew|growing|gone (up|down)|went (up|down)|go (up|down)|up or down|down or up|changed?|changing|increased?|decreased?|drop|dropped|fall|fell|fallen|climb|climbed|dip|dipped|shrink|shrank|risen|rose)\b|\b(at|on) the (end|start|beginning) of\b|\b(end|start) of (each|every)\b|\bmonth[- ]end\b|\b(was|were) (it|they|my \w+( balance)?) (at|on|in|back)\b|\bwhat was (it|my \w+( balance)?)\b/;
 
 const BALANCE_CHANGE =
   /\b(since|grow\w*|grew|chang\w*|gone (up|down)|went (up|down)|go (up|down)|trend\w*|over time|over the|increas\w*|decreas\w*|drop\w*|rose|risen|fell|fallen|from .+ to)\b/;

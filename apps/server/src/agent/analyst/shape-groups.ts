@@ -49,7 +49,10 @@ export function readGroupWords(q: string, shape: GroupedShape): void {
   const byGroup = groupOf(by?.[1]);
   if (byGroup && shape.groupBy === 'none') shape.groupBy = byGroup;
   // 'who all paid me last month': money in by who paid it.
-  if (shape.groupBy === 'none' && /\bwho (all )?(has |have )?(paid|pays|sent|sends|pay) me\b/.test(q)) {
+  if (
+    shape.groupBy === 'none' &&
+    /\bwho(?:'?s| is| has)? (all )?(has |have |been )?(paid|pays|sent|sends|pay|paying|sending) me\b/.test(q)
+  ) {
     shape.measure = 'income';
     shape.groupBy = 'merchant';
     shape.shaped = true;

@@ -70,7 +70,7 @@ function countOf(word: string | undefined): number | undefined {
 const COUNT_WORD = '(\\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty)';
 /** Things a person calls a single transaction. */
 const ITEM =
-  '(transactions?|purchases?|orders?|charges?|payments?|expenses?|bills?|tabs?|dinners?|lunch(?:es)?|breakfasts?|cups?|lattes?|fares?|deposits?|paychecks?|buys?|trips?|visits?|splurges?|things?|items?|receipts?|tickets?|meals?|runs?|rides?|fill[- ]?ups?|sessions?|coffees?|haircuts?|deliveries|delivery)';
+  '(transactions?|purchases?|orders?|charges?|payments?|expenses?|bills?|tabs?|dinners?|lunch(?:es)?|breakfasts?|cups?|lattes?|fares?|deposits?|paychecks?|buys?|trips?|visits?|splurges?|things?|items?|receipts?|tickets?|meals?|runs?|hauls?|baskets?|rides?|fill[- ]?ups?|sessions?|coffees?|haircuts?|deliveries|delivery)';
 /** Words after a superlative that start the rest of the sentence, not a qualifier of a group. */
 const NOT_A_QUALIFIER =
   /^(last|this|next|past|in|on|at|for|of|the|my|i|over|during|per|by|so|ever|from|since|to|and|or|than|vs|each|every|a)$/;

@@ -19,7 +19,7 @@ import {
 } from './earlier-answers.ts';
 import { AGAINST_THE_REST, applyExclusion, type Exclusion, readExclusion } from './exclusions.ts';
 import { finishReading } from './finish-reading.ts';
-import { holdingShare } from './holding-shares.ts';
+import { balanceThroughPeriod, holdingShare } from './holding-shares.ts';
 import { refineIntent } from './intent-refine.ts';
 import { BACK_REFERENCE, detectIntent, FOLLOW_UP, heldTickers, SPENDING_WORDS, tickers } from './intents.ts';
 import { normalizeQuestion } from './normalize.ts';
@@ -325,6 +325,11 @@ function seriesPerUnit(reading: Reading, shape: Shape, q: string): void {
     if (!BUDGETED.test(q)) reading.shape = { ...current, statistic: 'average', per: unit, shaped: true };
     return;
   }
+  // 'per day spend since the 1st': what a day of that period held on average.
+  if (unit === 'day' && reading.period && !reading.periods) {
+    reading.shape = { ...current, statistic: 'average', per: 'day', shaped: true };
+    return;
+  }
   if (unit !== 'month' && unit !== 'week') return;
   const period = reading.period;
   if (!period || reading.periods) return;
@@ -559,6 +564,8 @@ export function understand(
   });
   if (unknownReference) return { kind: 'clarify', question: unknownReference, reading };
   finishReading(reading, q, symbols, twins ? ambiguous : named, previous);
+  const throughPeriod = balanceThroughPeriod(reading, q);
+  if (throughPeriod) return { kind: 'clarify', question: throughPeriod, reading };
   const share = holdingShare(reading, q, named.length, symbols, previous?.intent === 'net_worth');
   if (share?.kind === 'unsupported') return { kind: 'clarify', question: share.question, reading };
   if (share?.kind === 'type') {
