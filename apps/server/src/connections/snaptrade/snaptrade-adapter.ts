@@ -12,6 +12,7 @@ import {
   transactionFromActivity,
 } from './conversions.ts';
 import { toProviderError } from './provider-errors.ts';
+import { tradingCalls } from './trading.ts';
 
 export type SnapTradeAdapterOptions = {
   /** https://api.snaptrade.com in production; the sandbox's `http://host/sandbox/snaptrade` otherwise. */
@@ -170,5 +171,7 @@ export function createSnapTradeAdapter(options: SnapTradeAdapterOptions): SnapTr
         'SnapTrade activities did not end after 500 pages',
       );
     },
+
+    ...tradingCalls(client, call),
   };
 }
