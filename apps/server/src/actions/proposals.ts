@@ -11,6 +11,7 @@ import { z } from 'zod';
 import type { Database } from '../db/index.ts';
 import { tables } from '../db/index.ts';
 import { ServiceError } from '../services/errors.ts';
+import type { Brokerage } from './orders/brokerage.ts';
 
 /**
  * Proposals: what the agent hands back instead of acting. Every function takes the session user's id,
@@ -19,7 +20,11 @@ import { ServiceError } from '../services/errors.ts';
 
 const { actionProposal } = tables;
 
-export type ActionsDeps = { db: Database };
+export type ActionsDeps = {
+  db: Database;
+  /** Orders' brokerage (docs/decisions/0024-orders.md); without it no order is proposed or placed. */
+  brokerage?: Brokerage;
+};
 
 export type ProposalRow = typeof actionProposal.$inferSelect;
 

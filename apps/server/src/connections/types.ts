@@ -241,6 +241,8 @@ export type SnapTradeAdapter = {
     accountId: string,
     ticker: string,
   ): Promise<{ symbolId: string; ticker: string; name: string } | null>;
+  /** The price a trade of `ticker` gets now in the account (its last trade price). */
+  quote(user: SnapTradeUser, accountId: string, ticker: string): Promise<DecimalString | null>;
   /** Checks an order (nothing is placed); refusals are `order-refused`. */
   orderImpact(user: SnapTradeUser, order: OrderRequest): Promise<OrderImpact>;
   /** Places a checked trade once; an expired or placed one is `trade-expired`, a refusal `order-refused`. */

@@ -74,8 +74,17 @@ export function impactFrom(data: ManualTradeAndImpact, checkedAt: number): Order
 export function tradingCalls(
   client: Client,
   call: Call,
-): Pick<SnapTradeAdapter, 'findSymbol' | 'orderImpact' | 'placeOrder'> {
+): Pick<SnapTradeAdapter, 'findSymbol' | 'quote' | 'orderImpact' | 'placeOrder'> {
   return {
+    async quote(user, accountId, ticker) {
+      const quotes = await call('getUserAccountQuotes', user, () =>
+        client.trading.getUserAccountQuotes({ ...user, accountId, symbols: ticker, useTicker: true }),
+      ).catch(refusal);
+      const wanted = ticker.trim().toUpperCase();
+      const found = quotes.find((entry) => entry.symbol?.symbol?.toUpperCase() === wanted);
+      return decimalFrom(found?.last_trade_price);
+    },
+
     async findSymbol(user, accountId, ticker) {
       const symbols = await call('symbolSearchUserAccount', user, () =>
         client.referenceData.symbolSearchUserAccount({ ...user, accountId, substring: ticker }),

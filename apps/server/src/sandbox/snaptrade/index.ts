@@ -21,7 +21,8 @@
  * type; newest first; amount + = cash in).
  *
  * ## Trading (trading.ts; operations/trading-operations.ts)
- * POST /accounts/{id}/symbols `{substring}` (UniversalSymbol[]) · POST /trade/impact (ManualTradeForm:
+ * POST /accounts/{id}/symbols `{substring}` (UniversalSymbol[]) · GET /accounts/{id}/quotes (symbols,
+ * use_ticker; bid = ask = last = the price trades get) · POST /trade/impact (ManualTradeForm:
  * BUY|SELL, Market|Limit, Day|GTC|FOK|IOC, `units` to 0.001 or a market `notional_value`) → the trade
  * (id, expires after 5 minutes), `trade_impacts` (remaining cash, commission) · POST /trade/{tradeId}
  * (placeOrder) → AccountOrderRecord, once per trade: a market order fills at the price, a limit order

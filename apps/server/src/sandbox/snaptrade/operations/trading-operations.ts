@@ -109,6 +109,37 @@ export function tradingOperations(api: SnapTradeApi): Operation[] {
       },
     },
     {
+      // getUserAccountQuotes: `symbols` comma separated, tickers when `use_ticker=true`, else symbol ids.
+      method: 'GET',
+      path: '/accounts/:accountId/quotes',
+      scope: 'user',
+      reach: 'account-data',
+      handle: async ({ c, user, query }) => {
+        if (!(await findAccount(api, user, c.req.param('accountId')))) return errorResponse(c, 'not-found');
+        const byTicker = query.get('use_ticker') === 'true';
+        const wanted = (query.get('symbols') ?? '').split(',').map((entry) => entry.trim());
+        const tickers = wanted.map((entry) =>
+          byTicker ? TICKERS.find((ticker) => ticker === entry.toUpperCase()) : tickerOfSymbolId(entry),
+        );
+        if (wanted.length > 20 || tickers.some((ticker) => ticker === undefined)) {
+          return errorResponse(c, 'unknown-symbol');
+        }
+        const quotes = [];
+        for (const ticker of tickers as Ticker[]) {
+          const price = Number(cents(await quoteCents(store, ticker, today())));
+          quotes.push({
+            symbol: universalSymbolJson(ticker),
+            bid_price: price,
+            ask_price: price,
+            last_trade_price: price,
+            bid_size: 100,
+            ask_size: 100,
+          });
+        }
+        return c.json(quotes);
+      },
+    },
+    {
       method: 'POST',
       path: '/trade/impact',
       scope: 'user',
