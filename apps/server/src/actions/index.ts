@@ -12,7 +12,7 @@ import {
 import { undoChange } from './undo.ts';
 
 export type { ConfirmInput } from './confirm.ts';
-export { type Brokerage, createBrokerage, type OrderRequest } from './orders/index.ts';
+export { type Brokerage, createBrokerage, type OrderRequest, orderDescription } from './orders/index.ts';
 export type { NewProposal } from './proposals.ts';
 
 /** The turn a proposal comes from. */

@@ -30,6 +30,7 @@ const TOOL_LABELS = {
   cut_back: 'Where to cut back',
   ledger_query: 'Your transactions',
   propose_recategorize: 'Re-categorise',
+  propose_order: 'Order',
 } as const satisfies Record<ToolName, string>;
 
 /**
@@ -57,6 +58,7 @@ const TOOL_READS = {
   cut_back: 'transactions',
   ledger_query: 'transactions',
   propose_recategorize: 'transactions',
+  propose_order: 'accounts',
 } as const satisfies Record<ToolName, 'transactions' | 'accounts' | 'inputs'>;
 
 /** A subject longer than this is cut back to the tool's label: the line must stay one line. */

@@ -13,6 +13,7 @@ import { listAccountsTool } from './list-accounts.ts';
 import { loanPaymentTool } from './loan-payment.ts';
 import { moneySummaryTool } from './money-summary.ts';
 import { netWorthTool } from './net-worth.ts';
+import { proposeOrderTool } from './propose-order.ts';
 import { proposeRecategorizeTool } from './propose-recategorize.ts';
 import { recurringPaymentsTool } from './recurring-payments.ts';
 import { savingsGoalTool } from './savings-goal.ts';
@@ -46,6 +47,7 @@ export const financeTools = {
   cut_back: cutBackTool,
   ledger_query: ledgerQueryTool,
   propose_recategorize: proposeRecategorizeTool,
+  propose_order: proposeOrderTool,
 } satisfies { [N in ToolName]: FinanceTool<N> };
 
 export type FinanceTools = typeof financeTools;
