@@ -213,8 +213,14 @@ function outsideOfKind<K extends ProposalItemKind>(
   return items.length === 0 || !outside ? Promise.resolve(new Map()) : outside(deps, userId, items);
 }
 
+/**
+ * The follow-ups of a committed confirm (a sync of the brokerage). The outcome stands whatever they
+ * do: a sync that fails is logged and shown by the sync itself, and the next one catches up.
+ */
 async function afterCommit(deps: ActionsDeps, userId: string, executed: readonly ProposalItem[]) {
-  for (const kind of PROPOSAL_ITEM_KINDS) await afterCommitOfKind(deps, userId, executed, kind);
+  for (const kind of PROPOSAL_ITEM_KINDS) {
+    await afterCommitOfKind(deps, userId, executed, kind).catch(() => undefined);
+  }
 }
 
 function afterCommitOfKind<K extends ProposalItemKind>(

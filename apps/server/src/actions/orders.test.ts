@@ -4,6 +4,7 @@ import {
   accountsClient,
   createTestApp,
   type SignedUpUser,
+  setScenario,
   signedPost,
   type TestApp,
   testDatabaseKinds,
@@ -219,6 +220,42 @@ describe.each(testDatabaseKinds())('orders on %s', (database) => {
       where account_id = ${account.id} and provider_transaction_id = ${placed[0]?.id ?? ''}`);
     expect(Math.round(Number(fill?.amount) * 100)).toBe(-2 * price);
     expect(await cashCents()).toBe(cash - 2 * price);
+  });
+
+  it('while the order is being placed: cancel and another key are refused, the same key waits for the outcome', async () => {
+    await setQuote('VTI', 10_000);
+    const proposal = await t.services.actions.proposeOrder(ada.user.id, turn(), order({ units: '0.01' }));
+    const before = (await vendorOrders()).length;
+    const keys = t.sandboxKeys?.snaptrade;
+    const [snapUser] = await t.rows<{ external_user_id: string }>(
+      sql`select external_user_id from provider_user where user_id = ${ada.user.id} and platform = 'snaptrade'`,
+    );
+    if (!keys || !snapUser) throw new Error('no SnapTrade user');
+    const basePath = `${t.origin}/sandbox/snaptrade`;
+    // Every call of this user answers 1.5 s late: the place is in flight while the others arrive.
+    await setScenario(basePath, keys, snapUser.external_user_id, 'timeout', 1_500);
+    const body = {
+      proposal_id: proposal.id,
+      item_ids: [itemOf(proposal).id],
+      idempotency_key: 'slow-place-0001',
+    };
+    try {
+      const first = confirm(adaApi, body);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const cancelled = await adaApi.post<{ code?: string }>('/agent/actions/cancel', {
+        proposal_id: proposal.id,
+      });
+      const otherKey = await confirm(adaApi, { ...body, idempotency_key: 'slow-place-0002' });
+      const sameKey = confirm(adaApi, body);
+      const [answer, again] = await Promise.all([first, sameKey]);
+      expect([cancelled.status, cancelled.body.code]).toEqual([409, 'actions:proposal-closed']);
+      expect([otherKey.status, otherKey.body.code]).toEqual([409, 'actions:proposal-closed']);
+      expect([answer.status, answer.body.status]).toEqual([200, 'confirmed']);
+      expect(again.body).toEqual(answer.body);
+    } finally {
+      await setScenario(basePath, keys, snapUser.external_user_id, null);
+    }
+    expect((await vendorOrders()).length).toBe(before + 1);
   });
 
   it("another user's confirm of it behaves like an unknown proposal, and nothing is placed", async () => {

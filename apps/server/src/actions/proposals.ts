@@ -113,12 +113,13 @@ export async function cancelProposal(
 ): Promise<{ proposal_id: string; status: 'cancelled' }> {
   return deps.db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ status: actionProposal.status })
+      .select({ status: actionProposal.status, confirmKey: actionProposal.confirmKey })
       .from(actionProposal)
       .where(and(eq(actionProposal.id, id), eq(actionProposal.userId, userId)))
       .for('update');
     if (!row) throw proposalNotFound();
-    if (row.status === 'confirmed') {
+    // An open proposal with a key is being confirmed (an order being placed: confirm.ts): too late.
+    if (row.status === 'confirmed' || (row.status === 'open' && row.confirmKey !== null)) {
       throw new ServiceError('actions:proposal-closed', actionMessages.proposalClosed);
     }
     if (row.status === 'open') {

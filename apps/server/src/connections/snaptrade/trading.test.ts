@@ -136,6 +136,7 @@ describe('SnapTrade adapter: trading against the sandbox', () => {
       order({ units: '0.1', orderType: 'limit', limitPrice: '290' }),
     );
     expect(impact.price).toBe('290');
+    expect(await adapter.quote(user, accountId, 'VTI')).toBe('300');
     const placed = await adapter.placeOrder(user, impact.tradeId);
     expect([placed.status, placed.filledUnits, placed.executionPrice]).toEqual(['open', '0', null]);
     expect([await cash(), await held()]).toEqual(before);

@@ -156,7 +156,8 @@ export function withOrders(
     const gross = Math.round((order.unitsMilli * price) / 1000);
     const lot = lots.get(order.ticker) ?? { unitsMilli: 0, costCents: 0 };
     const buy = order.action === 'BUY';
-    const costRemoved = buy ? 0 : Math.round((lot.costCents * order.unitsMilli) / lot.unitsMilli);
+    const costRemoved =
+      buy || lot.unitsMilli <= 0 ? 0 : Math.round((lot.costCents * order.unitsMilli) / lot.unitsMilli);
     lots.set(order.ticker, {
       unitsMilli: lot.unitsMilli + (buy ? order.unitsMilli : -order.unitsMilli),
       costCents: buy ? lot.costCents + gross : lot.costCents - costRemoved,
