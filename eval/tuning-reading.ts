@@ -11,6 +11,7 @@ import { TYPED_6_QUESTIONS } from './tuning-typed-6.ts';
 import { TYPED_7_QUESTIONS } from './tuning-typed-7.ts';
 import { TYPED_8_QUESTIONS } from './tuning-typed-8.ts';
 import { TYPED_9_QUESTIONS } from './tuning-typed-9.ts';
+import { TYPED_10_QUESTIONS } from './tuning-typed-10.ts';
 
 /**
  * The tuning set's questions typed as people type into a chat box (lower case, typos, abbreviations,
@@ -29,7 +30,7 @@ export const READING_QUESTIONS: readonly Question[] = [
 ];
 
 /**
- * The third to ninth typed batches (tuning-typed-3.ts to tuning-typed-9.ts, each written without reading
+ * The third to tenth typed batches (tuning-typed-3.ts to tuning-typed-10.ts, each written without reading
  * the analyst): the backlog, measured by `npm run eval -- --backlog` and read to fix kinds of reading, each
  * asserted once it all passes.
  */
@@ -41,4 +42,5 @@ export const BACKLOG_QUESTIONS: readonly Question[] = [
   ...TYPED_7_QUESTIONS,
   ...TYPED_8_QUESTIONS,
   ...TYPED_9_QUESTIONS,
+  ...TYPED_10_QUESTIONS,
 ];

@@ -39,6 +39,7 @@ export type Services = {
   secrets: Secrets;
   devOutbox: DevOutbox | undefined;
   mailer: Mailer;
+  logger: Logger;
   close(): Promise<void>;
 };
 
@@ -117,6 +118,7 @@ export async function composeServices(
     providers,
     snapTradeRedirectUrl: `${config.publicUrl}/connect/snaptrade/callback`,
     syncMaxAgeMs: config.providers.syncMaxAgeMs,
+    replayStore: shared.replayStore,
     agent: config.agent,
     ...(config.apiRateLimit ? { rateLimiter: shared.rateLimiter } : {}),
     onSessionsChanged,
@@ -159,10 +161,12 @@ export async function composeServices(
     secrets,
     devOutbox,
     mailer,
+    logger,
     close: async () => {
       // Let background auth work and queued mail finish before the database goes away.
       await turnSweep.stop();
       await authGateway.settled();
+      await services.jobs.close();
       await services.sync.settled();
       await mailer.settled();
       await shared.close();

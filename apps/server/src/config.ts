@@ -67,6 +67,7 @@ const envSchema = z.object({
   PRICES_API_KEY: z.string().min(1).optional(),
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   SYNC_MAX_AGE_MINUTES: z.coerce.number().int().min(1).default(60),
+  PLAID_WEBHOOKS: booleanFromEnv.default(true),
   AGENT_PROVIDER: z.enum(['offline', 'openai-compatible', 'xai', 'anthropic']).default('offline'),
   AGENT_BASE_URL: z.url().optional(),
   AGENT_API_KEY: z.string().min(1).optional(),
@@ -155,7 +156,13 @@ export type AgentConfig = {
  */
 export type ProvidersConfig = {
   mode: 'sandbox' | 'live';
-  plaid: { baseUrl: string; clientId: string; secret: string } | undefined;
+  /**
+   * `webhookUrl`: where Plaid sends this installation's webhooks, `{PUBLIC_URL}/connect/webhooks/plaid`
+   * (given to Plaid at /link/token/create); undefined with PLAID_WEBHOOKS=false. In sandbox mode it is
+   * rebased with the fakes onto the address the server really listens on (`useSandboxOrigin`): the
+   * fake Plaid is this server.
+   */
+  plaid: { baseUrl: string; clientId: string; secret: string; webhookUrl: string | undefined } | undefined;
   snaptrade: { baseUrl: string; clientId: string; consumerKey: string } | undefined;
   /**
    * Sandbox mode: the vendors whose keys the environment did not give. Their keys are this
@@ -246,13 +253,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.BOX_SECRET_KEY) secretOverrides.boxSecretKey = e.BOX_SECRET_KEY;
   checkSecretSources(e.NODE_ENV, secretOverrides);
   const mailMode = resolveMailMode(e);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     logLevel: e.LOG_LEVEL,
     secretOverrides,
     requireEncryptedBodies: e.REQUIRE_ENCRYPTED_BODIES,
@@ -281,7 +289,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionCache: e.SESSION_CACHE ?? e.NODE_ENV !== 'test',
     clientIpHeader: e.CLIENT_IP_HEADER?.toLowerCase(),
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
-    providers: resolveProviders(e),
+    providers: resolveProviders(e, publicUrl),
     agent: resolveAgent(e),
   };
 }
@@ -318,7 +326,8 @@ function resolveAgent(e: z.infer<typeof envSchema>): AgentConfig {
   };
 }
 
-function resolveProviders(e: z.infer<typeof envSchema>): ProvidersConfig {
+function resolveProviders(e: z.infer<typeof envSchema>, publicUrl: string): ProvidersConfig {
+  const webhookUrl = e.PLAID_WEBHOOKS ? `${publicUrl}/connect/webhooks/plaid` : undefined;
   const common = {
     timeoutMs: e.PROVIDER_TIMEOUT_MS,
     syncMaxAgeMs: e.SYNC_MAX_AGE_MINUTES * 60_000,
@@ -341,6 +350,7 @@ function resolveProviders(e: z.infer<typeof envSchema>): ProvidersConfig {
         baseUrl: e.PLAID_BASE_URL ?? `${self}/plaid`,
         clientId: e.PLAID_CLIENT_ID ?? SANDBOX_CLIENT_IDS.plaid,
         secret: e.PLAID_SECRET ?? '',
+        webhookUrl,
       },
       snaptrade: {
         baseUrl: e.SNAPTRADE_BASE_URL ?? `${self}/snaptrade`,
@@ -367,6 +377,7 @@ function resolveProviders(e: z.infer<typeof envSchema>): ProvidersConfig {
               (e.PLAID_ENV === 'production' ? 'https://production.plaid.com' : 'https://sandbox.plaid.com'),
             clientId: e.PLAID_CLIENT_ID,
             secret: e.PLAID_SECRET,
+            webhookUrl,
           }
         : undefined,
     snaptrade:

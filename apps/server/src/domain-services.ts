@@ -11,8 +11,10 @@ import {
   createSyncEngine,
 } from './finance/index.ts';
 import { createProfileService, createUserDataService } from './identity/index.ts';
+import { createInProcessJobQueue, type JobQueue } from './jobs/index.ts';
 import type { Logger } from './logger.ts';
-import type { RateLimiter } from './shared-state/index.ts';
+import { createMemoryReplayStore, type RateLimiter, type ReplayStore } from './shared-state/index.ts';
+import { createWebhookService } from './webhooks/index.ts';
 
 export type DomainServiceDeps = {
   db: Database;
@@ -33,6 +35,10 @@ export type DomainServiceDeps = {
   today?: () => string;
   /** Called after sessions were ended (the session cache). */
   onSessionsChanged?: () => Promise<void>;
+  /** Webhook deliveries already received (shared by every instance on Redis); in memory when unset. */
+  replayStore?: ReplayStore;
+  /** Work that runs without a user (webhook-announced syncs); the in-process queue when unset. */
+  jobs?: (sync: ReturnType<typeof createSyncEngine>) => JobQueue;
 };
 
 /** Every service but the agent, which is built over them (its tools call the same handlers). */
@@ -43,6 +49,9 @@ function createCoreServices(deps: DomainServiceDeps) {
     clients: deps.providers,
     logger: deps.logger,
   });
+  const jobs = deps.jobs
+    ? deps.jobs(sync)
+    : createInProcessJobQueue({ run: sync.syncConnection, logger: deps.logger });
   const accounts = createAccountsService({
     db: deps.db,
     vault: deps.vault,
@@ -75,6 +84,14 @@ function createCoreServices(deps: DomainServiceDeps) {
       today: deps.today ?? (() => new Date().toISOString().slice(0, 10)),
     }),
     sync,
+    jobs,
+    webhooks: createWebhookService({
+      db: deps.db,
+      clients: deps.providers,
+      jobs,
+      replayStore: deps.replayStore ?? createMemoryReplayStore({ maxEntries: 10_000 }),
+      logger: deps.logger,
+    }),
   };
 }
 

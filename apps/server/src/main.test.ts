@@ -1,9 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { lstat, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { lstat, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { signUpBody } from '@penny/server/testing';
+import { signUpBody, testDatabaseKinds } from '@penny/server/testing';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const mainFile = fileURLToPath(new URL('./main.ts', import.meta.url));
@@ -122,4 +124,61 @@ describe('starting the server', () => {
     expect(await refused.exit).toBe(2);
     expect(refused.output.join('')).toContain('set SMTP_URL to send it, or MAIL_MODE=log');
   }, 60_000);
+});
+
+// PostgreSQL only (where TEST_DATABASE_URL names a server, as in CI): PGlite is one process's alone.
+const postgresOnly = testDatabaseKinds().filter((kind) => kind === 'postgres');
+describe.each(postgresOnly)('instances started together on %s', () => {
+  const admin = process.env.TEST_DATABASE_URL ?? '';
+  const name = `penny_together_${randomBytes(5).toString('hex')}`;
+  const dirs: string[] = [];
+  afterAll(async () => {
+    for (const child of running) child.kill('SIGKILL');
+    await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await client.end();
+  });
+
+  it('both come up on one empty database, which is migrated once', async () => {
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    await client.query(`CREATE DATABASE ${name}`);
+    await client.end();
+    const url = new URL(admin);
+    url.pathname = `/${name}`;
+    const shared = {
+      DATABASE_URL: url.toString(),
+      NODE_ENV: 'development',
+      AUTH_SECRET: randomBytes(32).toString('base64url'),
+      VAULT_KEY: randomBytes(32).toString('base64'),
+      BOX_SECRET_KEY: randomBytes(32).toString('base64'),
+    };
+    const starts = await Promise.all(
+      [0, 1].map(async () => {
+        const dataDir = await mkdtemp(path.join(tmpdir(), 'penny-together-'));
+        dirs.push(dataDir);
+        return run({ ...shared, DATA_DIR: dataDir });
+      }),
+    );
+    const origins = await Promise.all(starts.map((start) => start.ready));
+    for (const origin of origins) {
+      const health = await fetch(`${origin}/healthz`);
+      expect(await health.json()).toEqual({ status: 'ok', database: 'ok' });
+    }
+    const journal = JSON.parse(
+      await readFile(fileURLToPath(new URL('../drizzle/meta/_journal.json', import.meta.url)), 'utf8'),
+    ) as { entries: unknown[] };
+    const migrated = new pg.Client({ connectionString: url.toString() });
+    await migrated.connect();
+    const applied = await migrated.query('select count(*)::int as n from drizzle.__drizzle_migrations');
+    await migrated.end();
+    // One row per migration: the second instance found them applied rather than applying them again.
+    expect(applied.rows[0]).toEqual({ n: journal.entries.length });
+    for (const start of starts) {
+      start.child.kill('SIGTERM');
+      expect(await start.exit).toBe(0);
+    }
+  }, 120_000);
 });

@@ -120,6 +120,9 @@ export async function createTestApp(
     DATA_DIR: dataDir,
     PUBLIC_URL: 'http://localhost:3000',
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    // Webhook-announced syncs run in the background at moments of their own: a test that links banks
+    // asks for them (PLAID_WEBHOOKS=true) when it is about them, so every other test's syncs are its own.
+    PLAID_WEBHOOKS: 'false',
     ...options.env,
   });
   const lines: string[] = [];

@@ -105,6 +105,38 @@ export const categoryRuleItemSchema = z.object({
   after: categoryAssignmentSchema,
 });
 
+/**
+ * Budgets (docs/decisions/0023-budgets.md): a monthly amount of spending per primary category. Not for
+ * money that is not spending (income, transfers, investments: docs/agent.md, "Definitions").
+ */
+export const BUDGET_NOT_SPENDING = ['INCOME', 'TRANSFER_IN', 'TRANSFER_OUT', 'INVESTMENT'] as const;
+export const budgetCategorySchema = z
+  .string()
+  .trim()
+  .refine(
+    (code) =>
+      Object.hasOwn(CATEGORY_TAXONOMY, code) && !(BUDGET_NOT_SPENDING as readonly string[]).includes(code),
+    'must be a primary spending category code (packages/contracts/src/categories.ts)',
+  );
+/** A monthly budget in USD: a decimal string, more than zero, at most two places. */
+export const budgetAmountSchema = z
+  .string()
+  .regex(/^\d{1,9}(\.\d{1,2})?$/, 'must be dollars with at most two decimals')
+  .refine((amount) => Number(amount) > 0, 'must be more than zero');
+
+/** Set, change or remove (`after: null`) the monthly budget of one primary category. */
+export const budgetItemSchema = z
+  .object({
+    ...itemBase,
+    kind: z.literal('budget'),
+    /** The primary category code ('FOOD_AND_DRINK'). */
+    category: budgetCategorySchema,
+    /** The monthly amount now (null: no budget), checked again under a lock when confirmed. */
+    before: budgetAmountSchema.nullable(),
+    /** The monthly amount after (null: the budget is removed). */
+    after: budgetAmountSchema.nullable(),
+  })
+  .refine((item) => item.before !== null || item.after !== null, 'a budget item changes something');
 /*
  * Orders (docs/decisions/0024-orders.md): a buy or sell through a linked brokerage, checked with the
  * brokerage first (SnapTrade's order impact) and placed only on the user's confirm. Decimal strings;
@@ -169,6 +201,7 @@ export const orderMessages = {
 export const proposalItemSchema = z.discriminatedUnion('kind', [
   transactionCategoryItemSchema,
   categoryRuleItemSchema,
+  budgetItemSchema,
   orderItemSchema,
 ]);
 export type ProposalItem = z.infer<typeof proposalItemSchema>;
@@ -180,6 +213,7 @@ export type ProposalItemKind = ProposalItem['kind'];
 export const PROPOSAL_ITEM_KINDS = [
   'transaction_category',
   'category_rule',
+  'budget',
   'order',
 ] as const satisfies readonly ProposalItemKind[];
 

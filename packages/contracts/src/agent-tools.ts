@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
   ACTION_LIMITS,
+  budgetAmountSchema,
+  budgetCategorySchema,
   categoryCodeSchema,
   categoryMatchSchema,
   orderActionSchema,
@@ -188,6 +190,41 @@ export const toolInputSchemas = {
       message: 'name the transactions: text or transaction_id',
     })
     .refine((input) => !input.rule || input.text !== undefined, { message: 'a rule needs text' }),
+  /**
+   * 'How am I doing on my budgets': each budgeted category's spending this month (or in `month`, a past
+   * one) against its budget, what is left, and the pace (docs/decisions/0023-budgets.md).
+   */
+  budget_status: z.object({
+    month: z
+      .string()
+      .regex(/^\d{4}-(0[1-9]|1[0-2])$/)
+      .describe('A past month, YYYY-MM; omit for this month so far')
+      .optional(),
+  }),
+  /**
+   * 'Set a $400 dining budget', 'remove my travel budget': proposes, never writes. The user confirms it
+   * in the Confirm popup.
+   */
+  propose_budget: z
+    .object({
+      category: budgetCategorySchema.describe(
+        "The primary spending category code ('FOOD_AND_DRINK'); budgets are per primary category",
+      ),
+      /** Dollars a month, more than zero; omit with `remove:true`. */
+      amount: money.describe('Dollars a month').optional(),
+      remove: z.boolean().default(false),
+    })
+    .refine((input) => (input.amount === undefined) === input.remove, {
+      message: 'give either an amount or remove:true',
+    })
+    .refine(
+      (input) =>
+        input.amount === undefined ||
+        budgetAmountSchema.safeParse(
+          typeof input.amount === 'number' ? input.amount.toFixed(2) : input.amount,
+        ).success,
+      { message: 'amount: more than zero, at most two decimals' },
+    ),
   /**
    * 'Buy $500 of VTI', 'sell 2 shares of AAPL': checks the order with the brokerage and proposes it,
    * never places it (docs/decisions/0024-orders.md). The user confirms it in the Confirm popup.

@@ -80,6 +80,7 @@ import {
   storeResourceRequestSchema,
   storeResourceResponseSchema,
 } from './resources.ts';
+import { plaidWebhookSchema, webhookReceivedSchema } from './webhooks.ts';
 
 /**
  * Every endpoint of Penny's own services, defined once: method, path, what it takes, what it answers
@@ -123,6 +124,8 @@ export const API_ERROR_CODES = [
   'quota:threads',
   'quota:storage',
   'quota:connections',
+  'webhook:unverified',
+  'webhook:replayed',
   'server:unavailable',
   'server:error',
   ...(Object.keys(envelopeErrors) as EnvelopeErrorCode[]).map((code) => `envelope:${code}` as const),
@@ -556,8 +559,35 @@ export const connectEndpoints = {
   }),
 } as const;
 
+/**
+ * The vendors' webhooks (`/connect/webhooks`): no session, no Origin, no form. The signature over the
+ * raw body is checked before the body is read; the body schema applies only to a verified one.
+ */
+export const webhookEndpoints = {
+  plaidWebhook: defineEndpoint({
+    service: 'connect',
+    method: 'POST',
+    path: '/webhooks/plaid',
+    body: plaidWebhookSchema,
+    response: webhookReceivedSchema,
+    errors: [
+      'webhook:unverified',
+      'webhook:replayed',
+      'request:too-large',
+      'request:not-json',
+      // Plaid unreachable while a new signing key is fetched: Plaid delivers the webhook again.
+      'accounts:provider-unavailable',
+    ],
+  }),
+} as const;
+
 /** Every endpoint of the product's own services, by service. */
-export const endpoints = { db: dbEndpoints, agent: agentEndpoints, connect: connectEndpoints } as const;
+export const endpoints = {
+  db: dbEndpoints,
+  agent: agentEndpoints,
+  connect: connectEndpoints,
+  webhooks: webhookEndpoints,
+} as const;
 
 /** The parsed input of an endpoint: its query or body, and its path parameters. */
 export type EndpointInput<E extends EndpointDefinition> = (E['query'] extends z.ZodType

@@ -20,3 +20,4 @@ export * from './public-config.ts';
 export * from './quotas.ts';
 export * from './resources.ts';
 export * from './text.ts';
+export * from './webhooks.ts';

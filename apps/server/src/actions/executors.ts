@@ -1,12 +1,16 @@
 import type { ProposalItem, ProposalItemKind } from '@penny/contracts';
 import {
   addCategoryRules,
+  budgetsUnchanged,
+  budgetUndoSchema,
   type Executor,
   ruleUndoSchema,
+  setBudgets,
   setTransactionCategories,
   transactionsUnchanged,
   transactionUndoSchema,
   type UndoOutcome,
+  undoBudget,
   undoCategoryRule,
   undoTransactionCategory,
 } from '../finance/index.ts';
@@ -65,6 +69,13 @@ export const itemExecutors: { [K in ProposalItemKind]: ItemExecutor<K> } = {
     execute: addCategoryRules,
     undo: (tx, userId, record) => undoCategoryRule(tx, userId, ruleUndoSchema.parse(record)),
     symbol: '📐',
+  },
+  // A budget still has the amount it was proposed from (docs/decisions/0023-budgets.md).
+  budget: {
+    unchanged: budgetsUnchanged,
+    execute: setBudgets,
+    undo: (tx, userId, record) => undoBudget(tx, userId, budgetUndoSchema.parse(record)),
+    symbol: '🎯',
   },
   order: {
     // Checked and placed in `outside`; the transaction records the placement.

@@ -1,5 +1,10 @@
 import type { Proposal } from '@penny/contracts';
-import { draftRecategorize, type RecategorizeDraft, type RecategorizeRequest } from '../finance/index.ts';
+import {
+  draftBudget,
+  draftRecategorize,
+  type RecategorizeDraft,
+  type RecategorizeRequest,
+} from '../finance/index.ts';
 import { type ConfirmInput, confirmProposal } from './confirm.ts';
 import { draftOrder, type OrderRequest } from './orders/index.ts';
 import {
@@ -43,6 +48,20 @@ export function createActionsService(deps: ActionsDeps) {
       if (draft.items.length === 0) return { proposal: null, draft };
       const proposal = await createProposal(deps, userId, { ...turn, title: 'Confirm', items: draft.items });
       return { proposal, draft };
+    },
+    /**
+     * Drafts setting (or, with `amount` null, removing) one category's monthly budget and stores it as
+     * a proposal; nothing else is written. No proposal when the budget already is that amount.
+     */
+    async proposeBudget(
+      userId: string,
+      turn: ProposingTurn,
+      request: { category: string; amount: string | null },
+    ): Promise<{ proposal: Proposal | null; before: string | null }> {
+      const { item, before } = await draftBudget(deps.db, userId, request);
+      if (!item) return { proposal: null, before };
+      const proposal = await createProposal(deps, userId, { ...turn, title: 'Confirm', items: [item] });
+      return { proposal, before };
     },
     /**
      * Checks an order with the user's brokerage and stores it as a proposal of its own (one order per

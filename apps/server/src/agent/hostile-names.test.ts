@@ -180,6 +180,8 @@ describe.each(testDatabaseKinds())('hostile names in answers (%s)', (database) =
           { match: 'merchant', text: MERCHANT, category: 'TRANSPORTATION', rule: true },
           { match: 'text', text: 'REDSHOP', category: 'GENERAL_MERCHANDISE' },
         ];
+      case 'propose_budget':
+        return [{ category: 'FOOD_AND_DRINK', amount: 400 }];
       case 'propose_order':
         // An order needs a linked brokerage account this user has not; its names are escaped like
         // these (tools/propose-order.ts) and it is walked in actions/llm-order.test.ts.

@@ -44,6 +44,7 @@ export function createProviderClients(config: ProvidersConfig): ProviderClients 
           basePath: settings.baseUrl,
           clientId: settings.clientId,
           secret: settings.secret,
+          webhookUrl: settings.webhookUrl,
           timeoutMs: current.timeoutMs,
         });
       plaid = built;
@@ -94,7 +95,12 @@ export function createProviderClients(config: ProvidersConfig): ProviderClients 
       const rebase = (url: string) => url.replace(/^http:\/\/127\.0\.0\.1:\d+\/sandbox/, `${origin}/sandbox`);
       current = {
         ...config,
-        plaid: config.plaid && { ...config.plaid, baseUrl: rebase(config.plaid.baseUrl) },
+        // The fake Plaid delivers its webhooks from this server to this server: over loopback too.
+        plaid: config.plaid && {
+          ...config.plaid,
+          baseUrl: rebase(config.plaid.baseUrl),
+          webhookUrl: config.plaid.webhookUrl && `${origin}/connect/webhooks/plaid`,
+        },
         snaptrade: config.snaptrade && { ...config.snaptrade, baseUrl: rebase(config.snaptrade.baseUrl) },
         evmRpcUrl: rebase(config.evmRpcUrl),
         etherscanUrl: rebase(config.etherscanUrl),

@@ -161,6 +161,18 @@ export type PlaidAdapter = {
   /** Holdings of the item's investment accounts; empty when the item has none. */
   getHoldings(accessToken: string): Promise<ProviderHolding[]>;
   removeItem(accessToken: string): Promise<void>;
+  /**
+   * The public key that signs Plaid's webhooks under `keyId` (/webhook_verification_key/get): an EC
+   * P-256 JWK, and when Plaid stopped using it (null while current). Unknown ids: `invalid-request`.
+   */
+  webhookVerificationKey(keyId: string): Promise<WebhookVerificationKey>;
+};
+
+/** A webhook signing key as Plaid publishes it (a JWK with its lifetime in Unix seconds). */
+export type WebhookVerificationKey = {
+  jwk: { kty: string; crv: string; x: string; y: string; alg: string; kid: string };
+  createdAt: number;
+  expiredAt: number | null;
 };
 
 /** The SnapTrade user Penny registers per Penny user; the secret is sealed in the vault. */

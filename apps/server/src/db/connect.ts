@@ -49,7 +49,7 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
       db,
       kind: 'postgres',
       singleConnection: false,
-      migrate: () => migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_FOLDER }),
+      migrate: () => migrateUnderLock(pool),
       ping: async () => {
         await db.execute(sql`select 1`);
       },
@@ -81,6 +81,35 @@ export async function connectDatabase(options: ConnectOptions): Promise<Database
     },
     dump: () => client.dumpDataDir('none'),
   };
+}
+
+/**
+ * Names the advisory lock instances take around migrating one PostgreSQL database; any bigint would do,
+ * as long as it stays the same across versions (docs/operations.md, "Running").
+ */
+export const MIGRATION_LOCK_KEY = 0x70656e6e79n;
+
+/**
+ * Migrates while holding a session advisory lock on one pooled connection: instances started together
+ * on one database take turns, and the later ones find every migration applied. Without it two starts
+ * race on `CREATE SCHEMA drizzle` and one fails. The lock goes with the connection if the process dies.
+ */
+async function migrateUnderLock(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  let broken = false;
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY.toString()]);
+    try {
+      await migratePg(drizzlePg(client), { migrationsFolder: MIGRATIONS_FOLDER });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY.toString()]).catch(() => {
+        // The lock is held by a connection we cannot talk to: it must not go back into the pool.
+        broken = true;
+      });
+    }
+  } finally {
+    client.release(broken);
+  }
 }
 
 /**

@@ -467,6 +467,19 @@ export const actionChange = pgTable(
   (table) => [index('action_change_proposal_idx').on(table.userId, table.proposalId)],
 );
 
+/** A user's monthly budget per primary category, set only by a confirmed item (docs/decisions/0023-budgets.md). */
+export const budget = pgTable(
+  'budget',
+  {
+    userId: userIdColumn(),
+    categoryPrimary: text('category_primary').notNull(),
+    /** USD a month, two places; numeric, never float. */
+    monthlyAmount: numeric('monthly_amount', { precision: 14, scale: 2 }).notNull(),
+    ...timestamps,
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.categoryPrimary] })],
+);
+
 /** Securities as the providers describe them (public market data, not personal). */
 export const security = pgTable('security', {
   /** '<platform>:<provider security id>' */
@@ -540,6 +553,7 @@ export const schema = {
   categoryRule,
   actionProposal,
   actionChange,
+  budget,
   security,
   holding,
 };

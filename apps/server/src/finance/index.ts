@@ -7,6 +7,7 @@ export {
   snapTradeUserIdOf,
 } from './accounts/index.ts';
 export * from './analytics/index.ts';
+export * from './budgets/index.ts';
 export * from './categories.ts';
 export { comparedMonths, createHomeService, type HomeService } from './home/index.ts';
 export * from './recategorize/index.ts';

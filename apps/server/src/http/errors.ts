@@ -59,6 +59,10 @@ export const ERROR_STATUS = {
   'quota:threads': 409,
   'quota:storage': 409,
   'quota:connections': 409,
+  // A vendor's webhook whose signature does not hold (missing, forged, stale, another body), or one
+  // already received: the vendor's own deliveries never see these (docs/security.md, "Webhooks").
+  'webhook:unverified': 401,
+  'webhook:replayed': 409,
   'server:unavailable': 503,
   'server:error': 500,
   ...(Object.fromEntries(

@@ -1,4 +1,4 @@
-// Endpoints: every one the app serves under /db, /agent, /connect/api, /api/auth and the sandbox vendors
+// Endpoints: every one the app serves under /db, /agent, /connect/api, /connect/webhooks, /api/auth and the sandbox vendors
 // (/sandbox/plaid, /sandbox/snaptrade), read from the app.
 
 import { endpoints as contractEndpoints, type EndpointDefinition } from '@penny/contracts';
@@ -53,6 +53,8 @@ export function discoverEndpoints(t: TestApp): Endpoint[] {
     ['/db/', 'db'],
     ['/agent/', 'agent'],
     ['/connect/api/', 'connect'],
+    // The vendors' webhooks: no session, a signature the fuzzer never holds; every request is refused.
+    ['/connect/webhooks/', 'connect'],
     ['/sandbox/plaid/', 'sandbox'],
     ['/sandbox/snaptrade/', 'sandbox'],
   ] as const;

@@ -214,6 +214,14 @@ describe.each(testDatabaseKinds())(
       });
     });
 
+    it('refuses every unsigned webhook, whoever sends it and however, with a 4xx', () => {
+      const key = 'POST /connect/webhooks/plaid';
+      const statuses = Object.keys(report.byEndpoint[key] ?? {}).map(Number);
+      expect(statuses.length).toBeGreaterThan(0);
+      for (const status of statuses)
+        expect({ key, status, refused: status >= 400 && status < 500 }).toMatchObject({ refused: true });
+    });
+
     it('answers every error of /db, /agent and /connect with a documented code and its status', () => {
       const failures = report.failures.filter((f) => f.kind === 'undocumented-error');
       expect(failures, formatFailures({ ...report, failures })).toEqual([]);

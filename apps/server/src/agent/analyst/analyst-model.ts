@@ -8,6 +8,7 @@ import type {
   LanguageModelV4Usage,
 } from '@ai-sdk/provider';
 import { CONTROL_TOOLS, type InstructionContext, readInstructionContext } from '../instructions.ts';
+import { emptyMonthNote, retryOverLastMonth } from './empty-month.ts';
 import { orderStep } from './order-requests.ts';
 import { type Plan, type Reading, understand } from './understand.ts';
 import { createMatcher, type Matcher } from './vocabulary.ts';
@@ -111,13 +112,16 @@ export function decideStep(prompt: LanguageModelV4Prompt): Step {
     return { kind: 'text', text: 'I could not read my instructions, so I cannot answer this yet.' };
   const after = prompt.slice(lastUser + 1);
   const stepIndex = after.filter((m) => m.role === 'assistant').length;
-  const results: SeenToolResult[] = [];
+  // Each round of tool calls' results, in order.
+  const rounds: SeenToolResult[][] = [];
   for (const message of after) {
+    if (message.role === 'assistant') rounds.push([]);
     if (message.role !== 'tool') continue;
     for (const part of message.content) {
-      if (part.type === 'tool-result') results.push(seenResult(part.toolName, part.output));
+      if (part.type === 'tool-result') rounds.at(-1)?.push(seenResult(part.toolName, part.output));
     }
   }
+  const results = rounds.flat();
   const ordered = orderStep(prompt, lastUser, question, context, stepIndex, results);
   if (ordered) return ordered;
   const matcher = createMatcher(context);
@@ -129,6 +133,20 @@ export function decideStep(prompt: LanguageModelV4Prompt): Step {
     tone: context.preferences.tone,
   };
   if (stepIndex > 0) {
+    const retry =
+      plan.kind === 'tools'
+        ? retryOverLastMonth(plan.reading, plan.calls, rounds[0] ?? [], context.today)
+        : undefined;
+    if (retry && stepIndex === 1)
+      return {
+        kind: 'calls',
+        calls: retry.calls.map((call, i) => ({ id: `call-1-${i}`, name: call.tool, input: call.input })),
+      };
+    if (retry && plan.kind === 'tools') {
+      const moved = { ...plan.reading, period: retry.to };
+      const answer = writeAnswer(moved, rounds[1] ?? [], style, context.deep);
+      return { kind: 'text', text: `${emptyMonthNote(retry)}\n\n${answer}` };
+    }
     return {
       kind: 'text',
       text: writeAnswer(plan.kind === 'tools' ? plan.reading : undefined, results, style, context.deep),

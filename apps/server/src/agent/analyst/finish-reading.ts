@@ -17,6 +17,7 @@ export function finishReading(
   movedIntoSavings(reading, q);
   cardPayments(reading, q);
   balanceOverTime(reading, q);
+  perPurchaseAtMerchant(reading, q);
   // What the answer should dwell on: the account or wallets named, the chain, the tickers.
   // 'and whats my limit' after the card: the account the thread is about, when none is named now.
   const kept =
@@ -197,6 +198,7 @@ function listMoneyMoved(
   if (direction) reading.direction = direction;
   else delete reading.direction;
   reading.limit ??= 50;
+  if (reading.shape?.statistic === 'count') reading.counted = reading.shape.countNoun ?? 'transactions';
   delete reading.shape;
 }
 
@@ -256,4 +258,22 @@ function cardPayments(reading: Reading, q: string): void {
     'out',
   );
   delete reading.account;
+}
+
+/** 'whats an uber usually cost me': one of the merchant's purchases, averaged, not a month of them. */
+function perPurchaseAtMerchant(reading: Reading, q: string): void {
+  const shape = reading.shape;
+  if (shape?.statistic !== 'average' || shape.per === 'transaction') return;
+  if (/\b(per|a|an|each|every) (month|week|day|year|weekend)\b|\b(monthly|weekly|daily|yearly)\b/.test(q))
+    return;
+  const names = [reading.merchant, ...(reading.merchants ?? [])].filter((name): name is string =>
+    Boolean(name),
+  );
+  const firstWords = names.map((name) =>
+    (name.toLowerCase().split(/\s+/)[0] ?? '').replace(/[^a-z0-9']/g, ''),
+  );
+  const one = firstWords.some(
+    (word) => word.length > 1 && new RegExp(`\\b(a|an|one|each|per|single|every) ${word}\\b`).test(q),
+  );
+  if (one) reading.shape = { ...shape, per: 'transaction' };
 }

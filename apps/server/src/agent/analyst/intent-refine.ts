@@ -107,21 +107,9 @@ export function refineIntent(
     // 'what did my investments bring in': what investments pay, dividends and interest together.
     if (/\b(investments?|portfolio|holdings|brokerage|stocks)\b/.test(q)) investmentIncome = true;
   }
-  // 'how much can I still spend on it' of a card: the credit left, not a budget.
-  if (
-    /\bhow much (more )?(can|could) i (still )?(spend|charge|put) on (it|(my|the) (credit )?card)\b/.test(q)
-  )
-    intent = 'balances';
   // 'total in my bank accts (not investments)': the bank accounts' balances, not the holdings.
   if (intent === 'holdings' && /\bbank (acc(oun)?ts?|accts?|balances?)\b/.test(q)) intent = 'balances';
-  // 'am I in the red on my card': a card's balance, not the money in and out of it.
-  if (
-    intent === 'cash_flow' &&
-    named.some((account) => account.kind === 'credit' || account.kind === 'checking') &&
-    /\bin the (red|black|green)\b|\boverdrawn\b|\bnegative\b/.test(q) &&
-    periods.mentions.length === 0
-  )
-    intent = 'balances';
+  intent = accountIntent(intent, q, named, periods);
   if (!intent && namesSubject) intent = intentOfMeasure(shape.measure) ?? 'spending';
   else if (
     !intent &&
@@ -176,4 +164,45 @@ export function refineIntent(
       shape.statistic !== 'share' &&
       /\bmy (pay|paychecks?|salary)\b/.test(q));
   return { intent, investmentIncome, paysOwn };
+}
+
+/**
+ * Questions about one account's state that read like money moved: the room left on a card, a card in
+ * the red, an account at a month's start and end. Each is the account's balance.
+ */
+function accountIntent(
+  intent: Intent | undefined,
+  q: string,
+  named: ContextAccount[],
+  periods: PeriodReading,
+): Intent | undefined {
+  // 'how much can I still spend on it' of a card: the credit left, not a budget.
+  if (
+    /\bhow much (more )?(can|could) i (still )?(spend|charge|put) on (it|(my|the) (credit )?card)\b/.test(
+      q,
+    ) ||
+    // 'how much more can i put on the visa before its maxed': the room left on the card named.
+    (named.some((account) => account.kind === 'credit') &&
+      /\bbefore (it'?s|it is|i'?m|i am|i hit|hitting|it hits|reaching) (maxed|max(ed)? out|the limit|my limit|its limit)\b|\bavailable credit\b|\bcredit (left|available|remaining)\b|\broom (left )?on\b/.test(
+        q,
+      ))
+  )
+    return 'balances';
+  // 'am I in the red on my card': a card's balance, not the money in and out of it.
+  if (
+    intent === 'cash_flow' &&
+    named.some((account) => account.kind === 'credit' || account.kind === 'checking') &&
+    /\bin the (red|black|green)\b|\boverdrawn\b|\bnegative\b/.test(q) &&
+    periods.mentions.length === 0
+  )
+    return 'balances';
+  // 'savings at the start of nov vs the end': an account's balance at two days, not money spent from it.
+  if (
+    named.length > 0 &&
+    (!intent || intent === 'spending') &&
+    /\b(at|on|by) the (start|end|beginning) of\b|\b(vs|versus|and|to) the (end|start|beginning)\b/.test(q) &&
+    !/\b(spend|spent|spending|bought|buy|paid|pay|charges?|purchases?|costs?|income|earn\w*)\b/.test(q)
+  )
+    return 'balances';
+  return intent;
 }

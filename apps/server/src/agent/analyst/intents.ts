@@ -12,7 +12,7 @@ export const SPENDING_WORDS =
   /\bspen[dt]\b|\bspends\b|\b(blow|blew|blown|blowing|dropped|splurged?|shell(ed)? out|fork(ed)? out|burn(ed|t)? through|went through)\b|\bspending\b|\bbuy(ing)?\b|\bbought\b|\bpurchases?\b|\bshopping\b|\bshop(ped)? (at|in|on)\b|\bpaying\b|\bexpenses?\b|\bcost me\b|\bpaid for\b|\bpay for\b|\bbreakdown\b|\bcategor(y|ies)\b|\bgo(ing)? to\b|\bput on\b|\bcharged?\b|\b(i|we) (usually |always |often )?order(ed)?\b|\bout the door\b|\b(more|less) expensive\b|\bout(ta|ta of| of) me\b|\bhow (bad|expensive|pricey) (was|were|is)\b/;
 
 const INTENT_RULES: ReadonlyArray<[Intent, RegExp]> = [
-  ['afford', /\bafford\b|\b(can|could) i (swing|handle|manage|take on|cover)\b.*\$/],
+  ['afford', /\bafford\b|\b(can|could) i (swing|handle|manage|take on|cover)\b.*(\$|\b\d[\d,.]*k?\b)/],
   [
     'cut_back',
     /\bcut (back|down)\b|\boverspend(ing)?\b|\bover ?spent\b|\b(how|where|ways? to|help me|can i|could i|should i|want to|need to|tips? (to|for)|i have to|i must|trying to) (\w+ ){0,3}(spend less|save more)\b|\breduce (my )?(spending|expenses|costs)\b|\bwhere (can|could|should) i save\b|\btrim (my )?(spending|budget|expenses)\b|\b(trim|cut|shave|free up) (like |about |around |an extra |another )?\$?\d[\d,.]*k?( dollars| bucks)?( a| per| each| every| \/) ?(month|mo|week|wk)\b|\bwhere (can|could|should|do) i (trim|cut|save|tighten)\b|\b(worr(y|ied|ying)|concern(ed|ing)?|red flags?|warning signs?|alarming|out of control|problems?) (about |with |in |w )?(\w+ ){0,2}(spending|expenses|budget)\b|\b(spending|expenses)\b.*\b(worr(y|ied|ying)|concern(ed|ing)?|red flags?|alarming|out of control)\b/,
@@ -23,7 +23,7 @@ const INTENT_RULES: ReadonlyArray<[Intent, RegExp]> = [
   ],
   [
     'search',
-    /\b(when|what) (did|was|were) (i|my) (last|most recently)\b|\bwithdr(ew|aw|awn|awals?)\b|\batms?\b|\blast time i\b|\bmost recent (transaction|purchase|charge|payment|paycheck|deposit)s?\b|\blatest (transaction|purchase|charge|payment|paycheck|deposit)s?\b|\bwhen did i (last )?(get paid|buy|pay|go to)\b|\bwhen did [a-z][\w&.' -]{1,30}? (last |most recently )?(pay|paid) me\b|\b(when|what days?|which days?) (do|does|will) (i|my) (usually |normally |typically |generally )?(get paid|paychecks? (come|hit|land|arrive)|pay (come|hit|land|arrive)s?|salary (come|hit|land|arrive)s?)\b/,
+    /\b(when|what) (did|was|were) (i|my) (last|most recently)\b|\bwithdr(ew|aw|awn|awals?)\b|\batms?\b|\blast time i\b|\bmost recent (transaction|purchase|charge|payment|paycheck|deposit)s?\b|\blatest (transaction|purchase|charge|payment|paycheck|deposit)s?\b|\b(my|the) (last|latest|most recent|previous) (paycheck|pay ?check|pay ?stub|direct deposit|deposit)\b|\bwhen did i (last )?(get paid|buy|pay|go to)\b|\bwhen did [a-z][\w&.' -]{1,30}? (last |most recently )?(pay|paid) me\b|\b(when|what days?|which days?) (do|does|will) (i|my) (usually |normally |typically |generally )?(get paid|paychecks? (come|hit|land|arrive)|pay (come|hit|land|arrive)s?|salary (come|hit|land|arrive)s?)\b/,
   ],
   [
     'emergency_fund',

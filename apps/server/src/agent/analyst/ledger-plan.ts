@@ -257,9 +257,12 @@ function rankable(measure: LedgerMeasure): LedgerMeasure {
 /**
  * What a period is measured against when asked whether it is usual: a day against the average day, a
  * weekend against the average weekend, a week (or a run of up to two weeks) against the average week,
- * anything longer against the average month.
+ * a calendar month (even one under way) and anything longer against the average month.
  */
 export function usualUnit(period: Period): 'day' | 'weekend' | 'week' | 'month' {
+  // 'is my spending normal this month' on the 7th: the month is what was named, so the average month,
+  // not the average week (the answer states how far the month has run).
+  if (period.unit === 'month') return 'month';
   const days = daysInPeriod(period);
   if (days <= 1) return 'day';
   if (days === 2 && weekdayOf(period.start) === 6) return 'weekend';

@@ -186,9 +186,11 @@ export function normalizeQuestion(question: string): Normalized {
       '$1',
     )
     // 'last months income': a possessive without its apostrophe, not a count of months.
+    // So is 'this yrs spending', in short.
     .replace(
-      /\b(last|this|next|previous|prior) (month|week|year|quarter)s(?= (?!of\b|and\b|or\b|ago\b|back\b|before\b|to\b|i\b)[a-z])/g,
-      "$1 $2's",
+      /\b(last|this|next|previous|prior) (month|week|year|quarter|yr|mo|wk|qtr)s(?= (?!of\b|and\b|or\b|ago\b|back\b|before\b|to\b|i\b)[a-z])/g,
+      (_, which: string, unit: string) =>
+        `${which} ${({ yr: 'year', mo: 'month', wk: 'week', qtr: 'quarter' } as Record<string, string>)[unit] ?? unit}'s`,
     )
     // 'did I get a raise': whether the pay went up, paycheck against paycheck.
     .replace(

@@ -49,6 +49,12 @@ const QUOTE =
 /** The user's own figures ahead of time: a balance, net worth or spending that has not happened. */
 const OWN_FORECAST =
   /\b(predict\w*|forecast\w*|project(ed|ion)?)\b.*\b(balance|net worth|savings|spending|income|account|cash|be worth|have)\b|\bwhat will (my|i) (\w+ ){0,3}(balance|net worth|savings|account) (\w+ ){0,2}be\b|\bwill (my|i) (\w+ ){0,3}(balance|net worth|savings) (be|hit|reach|drop|go)\b/;
+/**
+ * 'avg rent for a 1br in chicago', 'typical price of a used car': what things cost out there, not the
+ * user's own payments (no 'my', 'i', 'me').
+ */
+const PRICES_OUT_THERE =
+  /^(?!.*\b(my|i|me|i'm|im|mine|we|our)\b).*\b(avg|average|typical|median|normal|going|usual) (rent|price|cost|salary|pay|wage|rate)s? (for|of|in|on) (a|an|the|\d)\b.*\b(\d ?(br|bd|bed|bedroom)s?|studio|apartment|condo|house|home|car|suv|truck|engineers?|nurses?|teachers?|developers?|in [a-z]+( [a-z]+)?$)/;
 const OUTSIDE_DATA =
   /\b(current|today'?s) (mortgage|interest|exchange) rates?\b|\binflation rate\b|\b(mortgage|interest) rates (today|right now|now)\b|\bhow is the (stock )?market (doing|today)\b/;
 
@@ -81,6 +87,8 @@ export function declineReason(
     return "I can't work out taxes: I don't have your tax situation (filing status, deductions, withholding). I can total what you've paid in a category or earned in a period, which you could bring to a tax tool or an accountant.";
   if (CREDIT.test(q))
     return "I can't see your credit score: it isn't part of your linked accounts. I can show what you owe on your cards and loans.";
+  if (PRICES_OUT_THERE.test(q))
+    return `I don't have market data such as rents, prices or salaries elsewhere: I can only see your own linked accounts. I can show what you pay yourself, for example your average monthly rent. ${CAN_DO}`;
   if (OUTSIDE_DATA.test(q))
     return `I don't have market data such as today's rates or how the market is doing. ${CAN_DO}`;
   return undefined;

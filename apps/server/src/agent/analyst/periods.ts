@@ -130,17 +130,20 @@ export function parsePeriod(question: string, today: string): Period | undefined
 /** The earliest day a question may name. */
 const EARLIEST = '1900-01-01';
 
-/** A follow-up that shifts the previous period: 'and the month before?', 'what about the year after?'. */
+/**
+ * A follow-up that shifts the previous period: 'and the month before?', 'what about the year after?'.
+ * Not a period named with its own word: 'last month after all my spending' is last month.
+ */
 export function periodShift(question: string): 'previous' | 'next' | undefined {
   const q = question.toLowerCase();
   if (
-    /\b(month|year|week|weekend|quarter|day|period) before\b|\bprevious (month|year|week|weekend|quarter|one)\b|\bbefore that\b/.test(
+    /(?<!\b(last|this|next|past) )\b(month|year|week|weekend|quarter|day|period) before\b|\bprevious (month|year|week|weekend|quarter|one)\b|\bbefore that\b/.test(
       q,
     )
   )
     return 'previous';
   if (
-    /\b(month|year|week|weekend|quarter|day|period) after\b|\bafter that\b|\bnext (month|year|week|weekend|quarter)\b/.test(
+    /(?<!\b(last|this|next|past) )\b(month|year|week|weekend|quarter|day|period) after\b|\bafter that\b|\bnext (month|year|week|weekend|quarter)\b/.test(
       q,
     )
   )

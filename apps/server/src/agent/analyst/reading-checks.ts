@@ -55,7 +55,7 @@ export function checkPeriods(
 /** A balance question about change over a span ('since june', 'how has it grown'): the trend answers it. */
 /** A balance asked over time or at a past day: 'has my savings grown', 'at the end of each month'. */
 export const BALANCE_OVER_TIME =
-  /\b(grown|grow|grew|growing|gone (up|down)|went (up|down)|changed?|changing|increased?|decreased?|dropped|risen|rose)\b|\b(at|on) the (end|start|beginning) of\b|\b(end|start) of (each|every)\b|\bmonth[- ]end\b|\b(was|were) (it|they|my \w+( balance)?) (at|on|in|back)\b|\bwhat was (it|my \w+( balance)?)\b/;
+  /\b(grown|grow|grew|growing|gone (up|down)|went (up|down)|changed?|changing|increased?|decreased?|drop|dropped|fall|fell|fallen|climb|climbed|dip|dipped|shrink|shrank|risen|rose)\b|\b(at|on) the (end|start|beginning) of\b|\b(end|start) of (each|every)\b|\bmonth[- ]end\b|\b(was|were) (it|they|my \w+( balance)?) (at|on|in|back)\b|\bwhat was (it|my \w+( balance)?)\b/;
 
 const BALANCE_CHANGE =
   /\b(since|grow\w*|grew|chang\w*|gone (up|down)|went (up|down)|go (up|down)|trend\w*|over time|over the|increas\w*|decreas\w*|drop\w*|rose|risen|fell|fallen|from .+ to)\b/;
@@ -105,7 +105,7 @@ export function unsupportedReading(
     /\bhow much (can|could|should) i (\w+ )?(spend|afford to spend|blow)\b/.test(q) &&
     !/\bon (it|(my|the) (credit )?card)\b/.test(q)
   )
-    return "I can't set a spending budget yet. I can show what you usually earn, spend and keep each month over the last 3 full months. Should I?";
+    return 'I can\'t say how much you can spend yet. I can show what you usually earn, spend and keep each month over the last 3 full months, or set a monthly budget you name, like "set a $400 dining budget". Which would help?';
   if (/\bif i (cut|stopp?ed|stop|reduced?|dropped|cancel+ed|cancel|quit|halved|spent less)\b/.test(q))
     return "I don't work out what-ifs yet. I can show what you spent on it over the last months, or where your spending rose above its usual level. Which would help?";
   // 'if eth doubled', 'what if I sold half of it': a value that has not happened.

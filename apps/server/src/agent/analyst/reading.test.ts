@@ -1575,3 +1575,96 @@ describe('coins and habits', () => {
     ]);
   });
 });
+
+describe('rates and usual units with no period named', () => {
+  const lastThreeMonths = [expect.objectContaining({ start: '2026-08-01', end: '2026-10-31' })];
+  it("'netflix + starbucks per month' is what a month usually holds, not this month so far", () => {
+    const query = ledger(read('netflix + starbucks together per month'));
+    expect(query).toMatchObject({ statistic: 'average', per: 'month' });
+    expect(query.periods).toEqual(lastThreeMonths);
+    expect(ledger(read('what do i pay a week for gas'))).toMatchObject({ statistic: 'average', per: 'week' });
+  });
+  it("'on a normal month what do i spend eating out' is the average month", () => {
+    const query = ledger(read('on a normal month what do i spend eating out'));
+    expect(query).toMatchObject({ statistic: 'average', per: 'month' });
+    expect(query.periods).toEqual(lastThreeMonths);
+  });
+  it("'a month ago', 'in a week' and a budget are no rate", () => {
+    const ago = read('what did i spend a month ago');
+    if (ago.kind !== 'tools') throw new Error(JSON.stringify(ago));
+    expect(ago.reading.period).toMatchObject({ start: '2026-10-01', end: '2026-10-31' });
+    expect(ago.reading.shape?.statistic ?? 'total').toBe('total');
+    expect(read('how much can i spend a month on food').kind).toBe('clarify');
+  });
+  it("'is my spending normal this month' sets the month so far against the average month", () => {
+    const plan = read('is my spending normal this month or am i overdoing it');
+    if (plan.kind !== 'tools') throw new Error(JSON.stringify(plan));
+    const usual = plan.calls[1]?.input as LedgerQueryInput;
+    expect(usual).toMatchObject({ statistic: 'average', per: 'month' });
+  });
+  it("'how much was my last paycheck' is the latest paycheck, whenever it came", () => {
+    const plan = read('wait how much was my last paycheck');
+    if (plan.kind !== 'tools') throw new Error(JSON.stringify(plan));
+    expect(plan.calls[0]).toMatchObject({
+      tool: 'search_transactions',
+      input: { category: 'INCOME_WAGES', direction: 'in' },
+    });
+    expect(plan.calls[0]?.input).not.toHaveProperty('start');
+  });
+});
+
+describe('counting money moved', () => {
+  it("'how many times did i pay my card this yr' lists the payments and leads with how many", () => {
+    const plan = read('how many times did i pay my card this yr');
+    if (plan.kind !== 'tools') throw new Error(JSON.stringify(plan));
+    expect(plan.reading).toMatchObject({ intent: 'search', counted: 'times' });
+    expect(plan.calls[0]).toMatchObject({
+      tool: 'search_transactions',
+      input: { category: 'LOAN_PAYMENTS_CREDIT_CARD_PAYMENT', direction: 'out' },
+    });
+  });
+});
+
+describe('the tenth batch of kinds', () => {
+  it("a period said beside 'after' is that period ('last month after all my spending')", () => {
+    const plan = read('did i come out ahead last month after all my spending');
+    if (plan.kind !== 'tools') throw new Error(JSON.stringify(plan));
+    expect(plan.reading.period).toMatchObject({ start: '2026-10-01', end: '2026-10-31' });
+  });
+  it("'this yrs spending' is this year's", () => {
+    const query = ledger(read('what % of this yrs spending went on the credit card'));
+    expect(query.periods).toEqual([expect.objectContaining({ start: '2026-01-01', end: '2026-11-26' })]);
+  });
+  it("'whats an uber usually cost me' and 'grocery run avg' are one purchase averaged", () => {
+    expect(ledger(read('whats an uber usually cost me'))).toMatchObject({
+      statistic: 'average',
+      per: 'transaction',
+    });
+    expect(ledger(read('grocery run avg this yr'))).toMatchObject({
+      statistic: 'average',
+      per: 'transaction',
+    });
+  });
+  it("'can i swing a 1.5k vacation' is affordability, with or without a dollar sign", () => {
+    const plan = read('can i swing a 1.5k vacation');
+    expect(plan.kind === 'tools' && plan.calls[0]).toMatchObject({
+      tool: 'affordability',
+      input: { amount: 1500 },
+    });
+  });
+  it("'avg rent for a 1br in chicago' is declined: prices out there are not the user's data", () => {
+    expect(read('avg rent for a 1br in chicago').kind).toBe('decline');
+    expect(read('whats my avg rent').kind).toBe('tools');
+  });
+  it("the room left on a card, a balance that dropped, and an account at a month's start and end", () => {
+    const room = read('how much more can i put on the plaid credit card before its maxed');
+    expect(room.kind === 'tools' && room.calls[0]?.tool).toBe('list_accounts');
+    const drop = read('how much did my checking drop over the past 30 days');
+    expect(drop.kind === 'tools' && drop.calls[0]?.tool).toBe('balance_history');
+    const ends = read('plaid checking at the start of oct vs the end');
+    expect(ends.kind === 'tools' && ends.calls[0]).toMatchObject({
+      tool: 'balance_history',
+      input: { start: '2026-10-01', end: '2026-10-31' },
+    });
+  });
+});

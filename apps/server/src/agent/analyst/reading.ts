@@ -27,6 +27,8 @@ export const INTENTS = [
   'summary',
   'afford',
   'cut_back',
+  // Budgets against this month's spending (requests-to-act.ts).
+  'budgets',
 ] as const;
 export type Intent = (typeof INTENTS)[number];
 
@@ -95,6 +97,8 @@ export type Reading = {
   unresolved?: string;
   /** The periods a thread asked about in turn, latest last (for 'all 3'). */
   periodsAsked?: Period[];
+  /** What a listed search was asked to count ('how many times did I pay my card'): the answer leads with it. */
+  counted?: string;
   /** What the total leaves out ('besides rent'): only the ledger query can. */
   excluded?: { categories: Array<{ code: string; label: string }>; merchants: string[] };
 };

@@ -170,6 +170,13 @@ function measureOf(q: string): LedgerMeasure | undefined {
 const ADJECTIVE_UNIT: Record<string, LedgerAverageUnit> = { weekly: 'week', monthly: 'month', daily: 'day' };
 
 function averageUnit(q: string): LedgerAverageUnit | undefined {
+  // 'on a normal month what do i spend', 'whats a typical week of groceries': what such a unit holds,
+  // unless it is what something else is measured against ('more than a normal month').
+  const typical = q.match(
+    /\b(?:a|an|my|the|your) (?:normal|typical|usual|average|regular|ordinary) (month|week|day|weekend)\b/,
+  )?.[1];
+  if (typical && !/\b(than|vs|versus|compared|against|relative to)\b/.test(q))
+    return typical as LedgerAverageUnit;
   const averaged = /\b(average|avg|on average|typically|typical|usually|normally|mean)\b/.test(q);
   // An explicit unit wins over the thing averaged: 'avg grocery bill per month' is per month.
   const explicit = q.match(
@@ -183,7 +190,7 @@ function averageUnit(q: string): LedgerAverageUnit | undefined {
   if (averaged && /\bweekend (spend|spending|spent|total|costs?|bill)\b/.test(q)) return 'weekend';
   if (
     new RegExp(
-      `\\b(average|avg|typical|usual|normal|mean)\\s+(\\w+\\s+){0,2}${ITEM}\\b|\\b${ITEM} size\\b|\\b(average|avg|typical|usual) (cost|price|amount|size|spend) (of|per|for|on) (a |an |my |each )?(\\w+\\s+)?${ITEM}\\b|\\bper (\\w+ )?${ITEM}\\b|\\beach time\\b`,
+      `\\b(average|avg|typical|usual|normal|mean)\\s+(\\w+\\s+){0,2}${ITEM}\\b|\\b${ITEM} (size|avg|average)\\b|\\b(average|avg|typical|usual) (cost|price|amount|size|spend) (of|per|for|on) (a |an |my |each )?(\\w+\\s+)?${ITEM}\\b|\\bper (\\w+ )?${ITEM}\\b|\\beach time\\b`,
     ).test(q) ||
     // 'how much is an uber ride on average': one of the things, averaged.
     (averaged && new RegExp(`\\b(a|an|one|each|every|single)\\s+(\\w+\\s+)?${ITEM}\\b`).test(q))
@@ -568,8 +575,9 @@ export function readShape(q: string): Shape {
 
   readTime(q, shape, unusual, againstUsual);
 
+  // Not 'a month ago', 'a week back': those are periods, not a rate.
   const hint = q.match(
-    /\b(?:per|a|each|every)\s+(month|week|day|transaction|purchase)\b|\b(monthly|weekly|daily)\b/,
+    /(?<!\b(?:than|just|only|once|twice) )\b(?:per|a|each|every)\s+(month|week|day|transaction|purchase)\b(?! (?:ago|back|before|earlier|later|from now|or (?:so|two)))|\b(monthly|weekly|daily)\b/,
   );
   const hinted = hint?.[1] ?? { monthly: 'month', weekly: 'week', daily: 'day' }[hint?.[2] ?? ''];
   if (hinted) shape.perHint = (hinted === 'purchase' ? 'transaction' : hinted) as LedgerAverageUnit;

@@ -158,6 +158,8 @@ export function callsFor(reading: Reading, context: TurnContext, deep: boolean):
       return [{ tool: 'money_summary', input: {} }];
     case 'cut_back':
       return [{ tool: 'cut_back', input: {} }];
+    case 'budgets':
+      return [{ tool: 'budget_status', input: {} }];
     case 'afford': {
       const amount = reading.numbers?.amount ?? reading.numbers?.target ?? reading.numbers?.monthly;
       if (amount === undefined) return 'How much would it cost, and is it a one-off or a monthly cost?';

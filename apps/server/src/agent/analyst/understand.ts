@@ -45,6 +45,7 @@ import {
   wholeWeeksOfSeries,
   YEAR_BACK,
 } from './reading-periods.ts';
+import { readRequestToAct } from './requests-to-act.ts';
 import { PLAIN_SHAPE, readShape, type Shape } from './shape.ts';
 import { readShareWhole, type ShareWhole } from './share-whole.ts';
 import { payerNamed, quotedText } from './text-words.ts';
@@ -306,11 +307,24 @@ function startReading(parts: Parts, previous: Reading | undefined, context: Turn
   return reading;
 }
 
-/** 'spending per month this year': a total per month over several months is the series by month. */
-function seriesPerUnit(reading: Reading, shape: Shape): void {
+/** 'how much can I spend a month', 'what should I budget per week': a budget, not what a month held. */
+const BUDGETED =
+  /\b(can|could|should|may|might) i (afford to |safely |realistically )?(spend|budget|allow)\b|\bbudget\b/;
+
+/**
+ * 'spending per month this year': a total per month over several months is the series by month.
+ * 'netflix + spotify per month', 'what do I pay a week for gas' with no period named: a rate, what a
+ * month (or week, or day) usually holds, never this month so far.
+ */
+function seriesPerUnit(reading: Reading, shape: Shape, q: string): void {
   const current = reading.shape ?? shape;
   const unit = shape.perHint;
-  if (current.statistic !== 'total' || current.series || (unit !== 'month' && unit !== 'week')) return;
+  if (current.statistic !== 'total' || current.series) return;
+  if (!reading.period && !reading.periods && (unit === 'month' || unit === 'week' || unit === 'day')) {
+    if (!BUDGETED.test(q)) reading.shape = { ...current, statistic: 'average', per: unit, shaped: true };
+    return;
+  }
+  if (unit !== 'month' && unit !== 'week') return;
   const period = reading.period;
   if (!period || reading.periods) return;
   const days = (Date.parse(period.end) - Date.parse(period.start)) / 86_400_000 + 1;
@@ -442,6 +456,9 @@ export function understand(
   previous: Reading | undefined,
   deep: boolean,
 ): Plan {
+  // Requests to act ('set a $400 dining budget') before any question about figures.
+  const act = readRequestToAct(question, context, matcher);
+  if (act) return act;
   const parts = readParts(question, context, matcher);
   if ('kind' in parts) return parts;
   const { q, category, merchant, named, symbols } = parts;
@@ -515,7 +532,7 @@ export function understand(
   applyExclusion(reading, parts.exclusion, Boolean(parts.category || parts.merchant || parts.text));
   dropAccountWithout(reading, named.length);
   if (parts.investmentIncome && reading.intent === 'income') investmentIncome(reading, context);
-  seriesPerUnit(reading, parts.shape);
+  seriesPerUnit(reading, parts.shape, q);
   wholeWeeksOfSeries(reading, parts, context.today);
   const ambiguous = reading.shape?.groupBy === 'account' ? undefined : ambiguousAccount(q, matcher.accounts);
   // Two accounts of one name at different institutions: what each is worth, side by side, not a question.
@@ -564,12 +581,7 @@ export function understand(
   }
   // Only the ledger query leaves a part out: any other answer would count it.
   if (reading.excluded) return { kind: 'clarify', question: CANNOT_EXCLUDE, reading };
-  if (
-    !reading.period &&
-    !reading.periods &&
-    LEDGER_INTENTS.has(reading.intent) &&
-    reading.intent !== 'search'
-  ) {
+  if (!reading.period && !reading.periods && DEFAULTED_INTENTS(reading.intent)) {
     reading.period = thisMonth(context.today);
     reading.periodDefaulted = true;
   }
@@ -577,3 +589,6 @@ export function understand(
   if (typeof calls === 'string') return { kind: 'clarify', question: calls, reading };
   return { kind: 'tools', reading, calls };
 }
+
+/** The intents answered over this month so far when no period is named. */
+const DEFAULTED_INTENTS = (intent: Reading['intent']) => LEDGER_INTENTS.has(intent) && intent !== 'search';

@@ -61,6 +61,7 @@ function listLength(reading: Reading | undefined): number | undefined {
   if (!reading) return undefined;
   // Their own tools' lists, whatever shape the words gave the question ('did I overspend anywhere').
   if (reading.intent === 'summary' || reading.intent === 'cut_back' || reading.intent === 'afford') return 14;
+  if (reading.intent === 'budgets') return 14;
   if (reading.shape?.series) return 16;
   if (reading.shape && reading.shape.groupBy !== 'none') return (reading.shape.top ?? 5) + 3;
   if (reading.shape || reading.periods) return (reading.shape?.top ?? 5) + 2;
@@ -87,11 +88,15 @@ export function pickFacts(facts: string[], reading: Reading | undefined, budget:
   // A fact about the focus itself ('Everyday Checking (checking): $4,259.92') before one that only
   // lists it among others ('Accounts from the most to the least: …').
   const leads = (fact: string) => focus.some((term) => fact.replace(/^- /, '').startsWith(term));
+  // A search's headline ('Found 11 transactions …: $… out') answers 'how many' and 'how much': it stays
+  // ahead of the rows that only name the focus ('Nov 23: Payment to Cash Rewards Visa …').
+  const headline = facts.find((fact) => /^Found [\d,]+ transactions?\b/.test(fact));
   const focused =
     focus.length > 0
       ? [
           ...facts.filter((fact) => names(fact) && leads(fact)),
-          ...facts.filter((fact) => names(fact) && !leads(fact)),
+          ...(headline ? [headline] : []),
+          ...facts.filter((fact) => names(fact) && !leads(fact) && fact !== headline),
         ]
       : [];
   const rest = facts.filter((fact) => !focused.includes(fact));
@@ -158,9 +163,9 @@ function countSaidBack(reading: Reading | undefined, fact: string | undefined): 
   // A count by month ('trips per month') is its series: its first fact's average is the answer.
   const counted =
     reading?.shape?.statistic === 'count' && reading.shape.groupBy === 'none' && !reading.shape.series;
-  const noun = counted ? reading?.shape?.countNoun : undefined;
+  const noun = counted ? reading?.shape?.countNoun : reading?.counted;
   if (!noun || !fact || noun === 'transactions') return undefined;
-  const found = fact.match(/: ([\d,]+) (transactions?|purchases?|payments?)\b/);
+  const found = fact.match(/(?:: |^Found )([\d,]+) (transactions?|purchases?|payments?)\b/);
   if (!found?.[1]) return undefined;
   const one = found[1] === '1';
   return `${found[1]} ${one ? noun.replace(/s$/, '') : noun}.`;

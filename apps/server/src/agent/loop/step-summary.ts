@@ -30,6 +30,8 @@ const TOOL_LABELS = {
   cut_back: 'Where to cut back',
   ledger_query: 'Your transactions',
   propose_recategorize: 'Re-categorise',
+  budget_status: 'Budgets',
+  propose_budget: 'Budget',
   propose_order: 'Order',
 } as const satisfies Record<ToolName, string>;
 
@@ -58,6 +60,9 @@ const TOOL_READS = {
   cut_back: 'transactions',
   ledger_query: 'transactions',
   propose_recategorize: 'transactions',
+  // The user's own budgets: a month with nothing spent yet is an answer, not nothing found.
+  budget_status: 'inputs',
+  propose_budget: 'inputs',
   propose_order: 'accounts',
 } as const satisfies Record<ToolName, 'transactions' | 'accounts' | 'inputs'>;
 

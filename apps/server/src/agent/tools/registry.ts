@@ -1,6 +1,7 @@
 import type { ToolName } from '@penny/contracts';
 import { affordabilityTool } from './affordability.ts';
 import { balanceHistoryTool } from './balance-history.ts';
+import { budgetStatusTool } from './budget-status.ts';
 import { cashFlowTool } from './cash-flow.ts';
 import { compoundGrowthTool } from './compound-growth.ts';
 import { cryptoBalancesTool } from './crypto-balances.ts';
@@ -13,6 +14,7 @@ import { listAccountsTool } from './list-accounts.ts';
 import { loanPaymentTool } from './loan-payment.ts';
 import { moneySummaryTool } from './money-summary.ts';
 import { netWorthTool } from './net-worth.ts';
+import { proposeBudgetTool } from './propose-budget.ts';
 import { proposeOrderTool } from './propose-order.ts';
 import { proposeRecategorizeTool } from './propose-recategorize.ts';
 import { recurringPaymentsTool } from './recurring-payments.ts';
@@ -47,6 +49,8 @@ export const financeTools = {
   cut_back: cutBackTool,
   ledger_query: ledgerQueryTool,
   propose_recategorize: proposeRecategorizeTool,
+  budget_status: budgetStatusTool,
+  propose_budget: proposeBudgetTool,
   propose_order: proposeOrderTool,
 } satisfies { [N in ToolName]: FinanceTool<N> };
 

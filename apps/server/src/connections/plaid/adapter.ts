@@ -4,6 +4,8 @@ import { toProviderAccount, toProviderHoldings, toProviderTransaction } from './
 import { toProviderError } from './errors.ts';
 
 export type PlaidAdapterOptions = {
+  /** Where Plaid sends this installation's webhooks (`{PUBLIC_URL}/connect/webhooks/plaid`). */
+  webhookUrl?: string | undefined;
   /** https://sandbox.plaid.com, https://production.plaid.com, or Penny's sandbox (…/sandbox/plaid). */
   basePath: string;
   clientId: string;
@@ -51,6 +53,7 @@ export function createPlaidAdapter(options: PlaidAdapterOptions): PlaidAdapter {
           language: 'en',
           country_codes: [CountryCode.Us],
           user: { client_user_id: clientUserId },
+          ...(options.webhookUrl ? { webhook: options.webhookUrl } : {}),
           ...(accessToken
             ? { access_token: accessToken }
             : {
@@ -119,6 +122,15 @@ export function createPlaidAdapter(options: PlaidAdapterOptions): PlaidAdapter {
 
     async removeItem(accessToken) {
       await call(() => api.itemRemove({ access_token: accessToken }));
+    },
+
+    async webhookVerificationKey(keyId) {
+      const { key } = await call(() => api.webhookVerificationKeyGet({ key_id: keyId }));
+      return {
+        jwk: { kty: key.kty, crv: key.crv, x: key.x, y: key.y, alg: key.alg, kid: key.kid },
+        createdAt: key.created_at,
+        expiredAt: key.expired_at,
+      };
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { Database } from '../../db/index.ts';
 import { accountBalanceHistory } from './account-history.ts';
 import { listAccounts, resolveAccounts } from './accounts.ts';
+import { budgetStatus } from './budgets.ts';
 import { averageMonthlySpending, cashFlowByMonth } from './cash-flow.ts';
 import { cryptoBalances } from './crypto.ts';
 import { holdings } from './holdings.ts';
@@ -21,6 +22,7 @@ import { vocabulary } from './vocabulary.ts';
 
 export type { AccountHistory, BalancePoint } from './account-history.ts';
 export type { AnalyticsAccount } from './accounts.ts';
+export type { BudgetLine, BudgetPace, BudgetStatus } from './budgets.ts';
 export type { AverageMonthlySpending, CashFlow, MonthFlow } from './cash-flow.ts';
 export type { CryptoBalances, CryptoWallet } from './crypto.ts';
 export { addDays, addMonths, daysInPeriod, monthEnd, type Period, previousPeriod } from './dates.ts';
@@ -73,5 +75,6 @@ export function createAnalyticsService(deps: { db: Database }) {
     liquidCash: withDb(liquidCash),
     vocabulary: withDb(vocabulary),
     ledgerQuery: withDb(ledgerQuery),
+    budgetStatus: withDb(budgetStatus),
   };
 }

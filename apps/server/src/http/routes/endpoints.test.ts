@@ -7,6 +7,7 @@ import {
   dbEndpoints,
   type EndpointDefinition,
   endpointPath,
+  webhookEndpoints,
 } from '@penny/contracts';
 import { type IdentityClient, type SignedUpUser, type TestApp, useIdentityApp } from '@penny/server/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -32,6 +33,7 @@ describe('every endpoint in the contracts', () => {
     [string, EndpointDefinition]
   >;
   const connectEntries = Object.entries(connectEndpoints) as Array<[string, EndpointDefinition]>;
+  const webhookEntries = Object.entries(webhookEndpoints) as Array<[string, EndpointDefinition]>;
   const pathOf = (endpoint: EndpointDefinition) =>
     `/${endpoint.service}${endpointPath(endpoint, { id: 'res_missing', platform: 'plaid', thread_id: 'thread-missing' })}`;
   const send = (endpoint: EndpointDefinition, token: string | undefined, payload: unknown) =>
@@ -45,9 +47,12 @@ describe('every endpoint in the contracts', () => {
       body,
     });
 
-  it.each([...sealedEntries, ...connectEntries])('%s documents only known error codes', (_name, endpoint) => {
-    for (const code of endpoint.errors) expect(API_ERROR_CODES).toContain(code);
-  });
+  it.each([...sealedEntries, ...connectEntries, ...webhookEntries])(
+    '%s documents only known error codes',
+    (_name, endpoint) => {
+      for (const code of endpoint.errors) expect(API_ERROR_CODES).toContain(code);
+    },
+  );
 
   it.each(sealedEntries)(
     '%s is mounted and refuses a caller without credentials',
@@ -111,6 +116,23 @@ describe('every endpoint in the contracts', () => {
       const body = apiErrorBodySchema.parse(await response.json());
       expect(response.status).toBe(400);
       expect([...COMMON_ERRORS, ...endpoint.errors]).toContain(body.code);
+    },
+  );
+
+  it.each(webhookEntries)(
+    '%s is mounted and refuses an unsigned call, with a session or without, in the shared error shape',
+    async (_name, endpoint) => {
+      const callers: Record<string, string>[] = [{}, { cookie: ada.cookie, origin: t.config.publicUrl }];
+      for (const headers of callers) {
+        const response = await connect(endpoint, headers, '{"webhook_type":"TRANSACTIONS"}');
+        expect(response.status).toBe(401);
+        const body = apiErrorBodySchema.parse(await response.json());
+        expect(body.code).toBe('webhook:unverified');
+        expect(endpoint.errors).toContain(body.code);
+      }
+      const tooLarge = await connect(endpoint, {}, JSON.stringify({ padding: 'x'.repeat(20_000) }));
+      expect(tooLarge.status).toBe(413);
+      expect(endpoint.errors).toContain(apiErrorBodySchema.parse(await tooLarge.json()).code);
     },
   );
 

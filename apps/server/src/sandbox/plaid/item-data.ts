@@ -41,6 +41,8 @@ export type ItemRecord = {
   /** Key of the item's cursor signatures. */
   cursorKey: string;
   accessToken: string | null;
+  /** Where this item's webhooks go (the link token's `webhook`); absent on items made before webhooks. */
+  webhook?: string | null;
 };
 
 export type Snapshot = {

@@ -14,7 +14,7 @@ import { resetPublicConfig } from '../../api/index.ts';
 import { json, stubFetch, testConfig } from '../../testing/fake-network.ts';
 import { ConfirmPopup } from './confirm-popup.tsx';
 import { confirmTitle } from './proposal-items.ts';
-import { confirmedReply, recategorizeProposal as proposal } from './testing/proposals.ts';
+import { budgetProposal, confirmedReply, recategorizeProposal as proposal } from './testing/proposals.ts';
 
 const user = { username: 'ada', firstName: 'Ada', lastName: 'Lovelace' };
 
@@ -90,8 +90,28 @@ describe('ConfirmPopup', () => {
     ]);
   });
 
+  it('words a budget item as the monthly amount before and after, a budget removed as none', async () => {
+    actionsServer({ proposal: budgetProposal });
+    renderPopup();
+    const boxes = await within(await screen.findByRole('dialog', { name: 'Confirm' })).findAllByRole(
+      'checkbox',
+    );
+    expect(boxes).toHaveLength(3);
+    expect(
+      screen.getByRole('checkbox', { name: 'Monthly budget: Food and drink No budget to $400.00 a month' }),
+    ).toBeChecked();
+    expect(
+      screen.getByRole('checkbox', {
+        name: 'Monthly budget: General merchandise $250.00 a month to $1,300.50 a month',
+      }),
+    ).toBeChecked();
+    expect(
+      screen.getByRole('checkbox', { name: 'Monthly budget: Travel $150.00 a month to No budget' }),
+    ).toBeChecked();
+  });
+
   it("words the title 'Confirm Your Orders' only when every item is an order", () => {
-    const allOrders = { transaction_category: true, category_rule: true, order: true };
+    const allOrders = { transaction_category: true, category_rule: true, budget: true, order: true };
     expect(confirmTitle(['transaction_category', 'category_rule'], allOrders)).toBe('Confirm Your Orders');
     expect(
       confirmTitle(['transaction_category', 'category_rule'], { ...allOrders, category_rule: false }),

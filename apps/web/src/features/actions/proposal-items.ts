@@ -29,6 +29,7 @@ export const confirmMessages = {
   outcomesLabel: 'Outcome',
   uncategorized: 'Uncategorized',
   noRule: 'No rule',
+  noBudget: 'No budget',
 } as const;
 
 /** docs/product/chat.md, "Confirm popup": the list scrolls beyond this height. */
@@ -38,6 +39,7 @@ export const LIST_MAX_HEIGHT_PX = 220;
 export const ORDER_KINDS = {
   transaction_category: false,
   category_rule: false,
+  budget: false,
   order: true,
 } as const satisfies Record<ProposalItemKind, boolean>;
 
@@ -56,6 +58,11 @@ export type ItemChange = { subject: string; before: string; after: string };
 function categoryText(assignment: CategoryAssignment): string {
   const code = assignment.category_detailed ?? assignment.category;
   return code ? humanizeCategory(code) : confirmMessages.uncategorized;
+}
+
+/** A monthly budget as the popup shows it ('$400.00 a month'), or 'No budget' (none, or removed). */
+function budgetText(amount: string | null): string {
+  return amount === null ? confirmMessages.noBudget : `${formatMoney(amount, 'USD')} a month`;
 }
 
 const matchWords = { merchant: 'merchant is', text: 'name contains' } as const;
@@ -107,6 +114,11 @@ const changeOf: { [K in ProposalItemKind]: (item: Extract<ProposalItem, { kind: 
     subject: `Rule: ${matchWords[item.rule.match]} “${item.rule.text}”`,
     before: confirmMessages.noRule,
     after: categoryText(item.after),
+  }),
+  budget: (item) => ({
+    subject: `Monthly budget: ${humanizeCategory(item.category)}`,
+    before: budgetText(item.before),
+    after: budgetText(item.after),
   }),
   order: orderChange,
 };

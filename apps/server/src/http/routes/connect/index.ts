@@ -5,6 +5,7 @@ import type { AppEnv } from '../../context.ts';
 import { type EndpointMountOptions, mountEndpoint } from '../../endpoint.ts';
 import { ApiFailure, fail } from '../../errors.ts';
 import { assertSameUser } from '../../identity-guard.ts';
+import { webhookRoutes } from './webhooks.ts';
 
 /**
  * A cookie-authenticated POST must come from our own pages: a browser always sends Origin on a
@@ -158,6 +159,7 @@ export function connectRoutes({
     mount,
   );
 
+  router.route('/', webhookRoutes({ services, mount }));
   router.all('/api/*', () => {
     throw new ApiFailure('request:not-found', apiMessages.notFound);
   });

@@ -8,6 +8,7 @@ import { registerInvestmentRoutes } from './investment-routes.ts';
 import { registerLinkRoutes } from './link-routes.ts';
 import { registerSandboxControlRoutes } from './sandbox-control-routes.ts';
 import { registerTransactionRoutes } from './transaction-routes.ts';
+import { registerWebhookRoutes, WEBHOOK_DELAY_MS } from './webhooks.ts';
 
 export type PlaidSandboxDeps = {
   store: SandboxStore;
@@ -16,6 +17,8 @@ export type PlaidSandboxDeps = {
   credentials: PlaidApiKeys;
   /** Who the browser is on the stand-in pages, and the callers' budgets. */
   host: SandboxHost;
+  /** How long after an event its webhook leaves (WEBHOOK_DELAY_MS). */
+  webhookDelayMs?: number;
 };
 
 /** The fake Plaid API: each group of routes registers on one router, sharing the store and the clock. */
@@ -27,6 +30,7 @@ export function createPlaidSandbox(deps: PlaidSandboxDeps): Hono {
     now: deps.now ?? (() => new Date()),
     credentials: deps.credentials,
     host: deps.host,
+    webhookDelayMs: deps.webhookDelayMs ?? WEBHOOK_DELAY_MS,
   };
 
   app.onError((error, c) => {
@@ -39,6 +43,7 @@ export function createPlaidSandbox(deps: PlaidSandboxDeps): Hono {
   registerTransactionRoutes(api);
   registerInvestmentRoutes(api);
   registerSandboxControlRoutes(api);
+  registerWebhookRoutes(api);
 
   // Last, so it answers only what no route above did (a mounted app's notFound is not consulted).
   app.all('*', (c) => {

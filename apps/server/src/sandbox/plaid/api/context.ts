@@ -14,6 +14,8 @@ export type PlaidApi = {
   now: () => Date;
   credentials: PlaidApiKeys;
   host: SandboxHost;
+  /** How long after an event its webhook leaves. */
+  webhookDelayMs: number;
 };
 
 /** A Plaid POST endpoint: JSON body, API keys (unless the browser calls it), then the schema. */

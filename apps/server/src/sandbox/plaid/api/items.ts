@@ -50,6 +50,8 @@ export type LinkTokenRecord = {
   language: string;
   countryCodes: string[];
   products: string[];
+  /** Where the items this token links send their webhooks; absent on tokens made before webhooks. */
+  webhook?: string | null;
   /** The successful Link sessions this token started, newest last (at most MAX_SESSIONS_PER_LINK_TOKEN). */
   sessions: LinkSessionRecord[];
 };
@@ -62,6 +64,7 @@ export type NewItem = {
   clientUserId: string | null;
   status: ItemRecord['status'];
   accountIds: string[] | null;
+  webhook?: string | null;
 };
 export type PublicTokenRecord = { expiresAt: string } & (
   | { itemId: string; newItem?: undefined }
@@ -167,7 +170,7 @@ export function itemJson(item: ItemRecord, snapshot: Snapshot): Item {
     item_id: item.itemId,
     institution_id: item.institutionId,
     institution_name: item.institutionName,
-    webhook: null,
+    webhook: item.webhook ?? null,
     error: item.status === 'login-required' ? failures.itemLoginRequired().body(requestId()) : null,
     available_products: [
       Products.Assets,

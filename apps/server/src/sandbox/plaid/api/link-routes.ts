@@ -19,6 +19,7 @@ import {
 } from './items.ts';
 import { linkTokenJson, liveLinkToken, plaidTime, recordSession, rememberLinkToken } from './link-tokens.ts';
 import { schemas } from './schemas.ts';
+import { announceSyncUpdates } from './webhooks.ts';
 
 /**
  * Link and the item's lifecycle: link tokens and their sessions, the sandbox's shortcut to a public
@@ -44,6 +45,7 @@ export function registerLinkRoutes(api: PlaidApi): void {
       language: input.language,
       countryCodes: input.country_codes,
       products: input.products ?? [],
+      webhook: input.webhook ?? null,
       sessions: [],
     });
     return { link_token: linkToken, expiration: plaidTime(expiresAt.toISOString()) };
@@ -106,6 +108,8 @@ export function registerLinkRoutes(api: PlaidApi): void {
       await store.put(NS.item, item.itemId, { ...item, accessToken: token });
       await store.put(NS.accessToken, token, { itemId: item.itemId } satisfies AccessTokenRecord);
     }
+    // A new item's transactions are ready: Plaid says so by webhook once the client has the item.
+    if (record.newItem) announceSyncUpdates(api, item);
     return { access_token: token, item_id: item.itemId };
   });
 
@@ -141,7 +145,8 @@ async function linkPublicToken(
     const existing = await store.get<ItemRecord>(NS.item, link.itemId);
     if (!existing) throw failures.invalidAccessToken();
     if (existing.institutionId !== input.institution_id) throw failures.invalidInstitution();
-    const item: ItemRecord = { ...existing, status };
+    // Update mode with a webhook moves the item's webhooks there, as Plaid does.
+    const item: ItemRecord = { ...existing, status, ...(link.webhook ? { webhook: link.webhook } : {}) };
     await store.put(NS.item, item.itemId, item);
     accounts = metadataAccounts(snapshotOf(item, currentVersion(item, now())).accounts);
     publicToken = await issuePublicToken(api, { itemId: item.itemId });
@@ -165,6 +170,7 @@ async function linkPublicToken(
         clientUserId: link.clientUserId,
         status,
         accountIds: chosen ?? null,
+        webhook: link.webhook ?? null,
       },
     });
   }

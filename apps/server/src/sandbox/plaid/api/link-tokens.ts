@@ -78,7 +78,7 @@ export function linkTokenJson(
     expiration: plaidTime(link.expiresAt),
     metadata: {
       initial_products: link.products as LinkTokenGetResponse['metadata']['initial_products'],
-      webhook: null,
+      webhook: link.webhook ?? null,
       country_codes: link.countryCodes as LinkTokenGetResponse['metadata']['country_codes'],
       language: link.language,
       redirect_uri: null,

@@ -1,8 +1,10 @@
 import { isoFromDay } from '../days.ts';
+import { failures } from '../errors.ts';
 import { currentVersion, type Scenario } from '../item-data.ts';
 import { type PlaidApi, post } from './context.ts';
-import { changeItem } from './items.ts';
+import { changeItem, itemOf } from './items.ts';
 import { schemas } from './schemas.ts';
+import { announceSyncUpdates } from './webhooks.ts';
 
 /** Plaid's sandbox controls, plus Penny's scenario and clock controls. */
 export function registerSandboxControlRoutes(api: PlaidApi): void {
@@ -12,7 +14,7 @@ export function registerSandboxControlRoutes(api: PlaidApi): void {
   });
 
   post(api, '/sandbox/transactions/create', schemas.transactionsCreate, async (input) => {
-    await changeItem(api, input.access_token, (current) => ({
+    const created = await changeItem(api, input.access_token, (current) => ({
       ...current,
       custom: [
         ...current.custom,
@@ -25,6 +27,7 @@ export function registerSandboxControlRoutes(api: PlaidApi): void {
         })),
       ],
     }));
+    announceSyncUpdates(api, created);
     return {};
   });
 
@@ -42,11 +45,20 @@ export function registerSandboxControlRoutes(api: PlaidApi): void {
     return {};
   });
 
+  // Plaid's own control: a test webhook for the item, to its webhook URL.
+  post(api, '/sandbox/item/fire_webhook', schemas.fireWebhook, async (input) => {
+    const item = await itemOf(api, input.access_token);
+    if (!item.webhook) throw failures.invalidField('webhook: the item has no webhook URL');
+    announceSyncUpdates(api, item, input.webhook_code);
+    return { webhook_fired: true };
+  });
+
   post(api, '/sandbox/item/advance', schemas.advance, async (input) => {
     const updated = await changeItem(api, input.access_token, (current) => ({
       ...current,
       advancedDays: current.advancedDays + (input.days ?? 1),
     }));
+    announceSyncUpdates(api, updated);
     return { today: isoFromDay(currentVersion(updated, api.now()).day) };
   });
 }

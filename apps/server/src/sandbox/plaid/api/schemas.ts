@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { isIsoDate } from '../days.ts';
 
+/** The transactions webhooks the fake sends (Plaid's older codes from /sandbox/item/fire_webhook only). */
+export const TRANSACTIONS_WEBHOOK_CODES = [
+  'SYNC_UPDATES_AVAILABLE',
+  'DEFAULT_UPDATE',
+  'HISTORICAL_UPDATE',
+  'INITIAL_UPDATE',
+] as const;
+export type TransactionsWebhookCode = (typeof TRANSACTIONS_WEBHOOK_CODES)[number];
+
 /** The fake Plaid API's request bodies (Plaid answers bad input with INVALID_REQUEST, never a 500). */
 
 /** No NUL bytes (PostgreSQL text cannot hold them) and a sane length. */
@@ -20,6 +29,9 @@ export const schemas = {
     user: z.looseObject({ client_user_id: text(128).min(1) }),
     products: z.array(text(40)).max(20).optional(),
     access_token: accessToken.optional(),
+    webhook: text(2000)
+      .refine((value) => /^https?:\/\/[^\s]+$/i.test(value), 'must be an http(s) URL')
+      .optional(),
   }),
   linkTokenGet: z.looseObject({ link_token: text(200) }),
   sandboxPublicTokenCreate: z.looseObject({
@@ -67,6 +79,12 @@ export const schemas = {
     scenario: z.enum(['rate_limited', 'upstream_down', 'timeout', 'fail_after_pages']).nullable(),
     pages: z.int().min(0).max(10_000).optional(),
     delay_ms: z.int().min(0).max(120_000).optional(),
+  }),
+  webhookVerificationKeyGet: z.looseObject({ key_id: text(200) }),
+  fireWebhook: z.looseObject({
+    access_token: accessToken,
+    webhook_type: z.literal('TRANSACTIONS').optional(),
+    webhook_code: z.enum(TRANSACTIONS_WEBHOOK_CODES),
   }),
   advance: z.looseObject({ access_token: accessToken, days: z.int().min(1).max(365).optional() }),
 } satisfies Record<string, z.ZodType>;

@@ -55,6 +55,38 @@ export const recategorizeProposal: Proposal = {
   ],
 };
 
+/** "Set a $400 dining budget" and "remove my travel budget": one set, one changed, one removed. */
+export const budgetProposal: Proposal = {
+  ...recategorizeProposal,
+  id: 'proposal-budget',
+  items: [
+    {
+      id: 'b1',
+      kind: 'budget',
+      description: 'Food and drink budget: no budget → $400.00 a month',
+      category: 'FOOD_AND_DRINK',
+      before: null,
+      after: '400.00',
+    },
+    {
+      id: 'b2',
+      kind: 'budget',
+      description: 'General merchandise budget: $250.00 a month → $1,300.50 a month',
+      category: 'GENERAL_MERCHANDISE',
+      before: '250.00',
+      after: '1300.50',
+    },
+    {
+      id: 'b3',
+      kind: 'budget',
+      description: 'Remove the Travel budget ($150.00 a month)',
+      category: 'TRAVEL',
+      before: '150.00',
+      after: null,
+    },
+  ],
+};
+
 /** The confirm's reply when `itemIds` were selected: each item's outcome, one finished action per executed item. */
 export function confirmedReply(
   itemIds: readonly string[],

@@ -1,0 +1,70 @@
+import { PLAID_SYNC_WEBHOOK_CODES, type PlaidWebhook, plaidWebhookSchema } from '@penny/contracts';
+import { and, eq } from 'drizzle-orm';
+import { type Database, tables } from '../db/index.ts';
+import type { JobQueue } from '../jobs/index.ts';
+import type { Logger } from '../logger.ts';
+import { ServiceError } from '../services/errors.ts';
+import type { PlaidWebhookVerifier } from './plaid-verify.ts';
+
+const { connection } = tables;
+
+const SYNC_CODES: ReadonlySet<string> = new Set(PLAID_SYNC_WEBHOOK_CODES);
+
+export type PlaidWebhookDeps = {
+  db: Database;
+  jobs: JobQueue;
+  verifier: PlaidWebhookVerifier;
+  logger: Logger;
+};
+
+/**
+ * A Plaid webhook: verified over its raw bytes first, then read. Transactions news for an item a user
+ * linked queues a sync of that connection and answers at once (Plaid waits 10 s at most); anything
+ * else, and an item nobody here holds, is answered the same way and changes nothing, so the answer
+ * tells a sender nothing about which items exist.
+ */
+export async function receivePlaidWebhook(
+  deps: PlaidWebhookDeps,
+  body: Uint8Array,
+  signature: string | undefined,
+): Promise<{ received: true }> {
+  await deps.verifier.verify(body, signature);
+  const webhook = parse(body);
+  const itemId = webhook.item_id;
+  if (webhook.webhook_type === 'TRANSACTIONS' && SYNC_CODES.has(webhook.webhook_code) && itemId) {
+    const [row] = await deps.db
+      .select({ id: connection.id, userId: connection.userId })
+      .from(connection)
+      .where(and(eq(connection.platform, 'plaid'), eq(connection.itemId, itemId)))
+      .limit(1);
+    if (row) {
+      const queued = await deps.jobs.enqueueSync({
+        userId: row.userId,
+        connectionId: row.id,
+        reason: 'plaid-webhook',
+      });
+      deps.logger.info(
+        { connectionId: row.id, webhook: webhook.webhook_code, queued },
+        'plaid webhook: sync queued',
+      );
+      return { received: true };
+    }
+  }
+  deps.logger.info(
+    { webhookType: webhook.webhook_type, webhook: webhook.webhook_code, known: false },
+    'plaid webhook: nothing to do',
+  );
+  return { received: true };
+}
+
+function parse(body: Uint8Array): PlaidWebhook {
+  let json: unknown;
+  try {
+    json = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(body));
+  } catch {
+    throw new ServiceError('request:not-json', 'Request body must be valid JSON.');
+  }
+  const parsed = plaidWebhookSchema.safeParse(json);
+  if (!parsed.success) throw new ServiceError('request:invalid', 'Invalid request: not a Plaid webhook.');
+  return parsed.data;
+}

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { safeString } from './text.ts';
+
+/**
+ * Webhooks the vendors send to Penny (`/connect/webhooks/...`, docs/api.md, "Webhooks"). They carry no
+ * user session: the vendor's signature and the ids in the body say who they are about. The body is
+ * parsed only after the signature over its exact bytes was verified.
+ */
+
+/** The largest webhook body accepted: Plaid's are a few hundred bytes. */
+export const WEBHOOK_MAX_BODY_BYTES = 16 * 1024;
+
+/** The Plaid `TRANSACTIONS` codes that mean "there is something new to read with /transactions/sync". */
+export const PLAID_SYNC_WEBHOOK_CODES = [
+  'SYNC_UPDATES_AVAILABLE',
+  'DEFAULT_UPDATE',
+  'HISTORICAL_UPDATE',
+  'INITIAL_UPDATE',
+] as const;
+
+/**
+ * A Plaid webhook as Plaid sends it: every one names its type and code, most an item; the rest of the
+ * fields depend on the code and are kept as they are.
+ */
+export const plaidWebhookSchema = z.looseObject({
+  webhook_type: safeString().max(64),
+  webhook_code: safeString().max(64),
+  item_id: safeString().max(200).nullish(),
+  environment: safeString().max(32).optional(),
+  initial_update_complete: z.boolean().optional(),
+  historical_update_complete: z.boolean().optional(),
+});
+export type PlaidWebhook = z.infer<typeof plaidWebhookSchema>;
+
+/** What a webhook is answered once it was verified: the same for a known item and an unknown one. */
+export const webhookReceivedSchema = z.object({ received: z.literal(true) });
