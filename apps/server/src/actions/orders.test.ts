@@ -241,7 +241,14 @@ describe.each(testDatabaseKinds())('orders on %s', (database) => {
     };
     try {
       const first = confirm(adaApi, body);
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      // Until the first confirm has claimed the proposal (its key stored, no outcome yet).
+      for (let waited = 0; waited < 10_000; waited += 50) {
+        const [row] = await t.rows<{ confirm_key: string | null }>(
+          sql`select confirm_key from action_proposal where id = ${proposal.id}`,
+        );
+        if (row?.confirm_key) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       const cancelled = await adaApi.post<{ code?: string }>('/agent/actions/cancel', {
         proposal_id: proposal.id,
       });
