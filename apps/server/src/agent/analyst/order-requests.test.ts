@@ -142,5 +142,10 @@ describe('an order asked of the offline analyst, end to end', () => {
       item.impact.estimated_amount,
     ]).toEqual(['Individual Brokerage', 'VTI', '5', '-100']);
     expect(answered.body.answer).toContain('Buy $100.00 of VTI at market (day) in Individual Brokerage');
+
+    // More than the cash: the reason is said, and nothing is proposed.
+    const refused = await chat('buy $10,000,000 of vti in individual brokerage', 'q-order-3');
+    expect(refused.body.answer).toContain("The account's cash does not cover this order.");
+    expect(refused.body.proposal_id).toBeUndefined();
   }, 120_000);
 });
