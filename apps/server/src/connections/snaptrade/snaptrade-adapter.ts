@@ -74,7 +74,9 @@ export function createSnapTradeAdapter(options: SnapTradeAdapterOptions): SnapTr
           userId: user.userId,
           userSecret: user.userSecret,
           customRedirect: redirectUrl,
-          connectionType: 'read',
+          // Orders need a trading connection (docs/decisions/0024-orders.md); a brokerage that cannot
+          // trade still connects, read-only.
+          connectionType: 'trade-if-available',
         }),
       );
       if (!('redirectURI' in data) || typeof data.redirectURI !== 'string') {

@@ -22,6 +22,8 @@ const TRADE_TTL_MS = 5 * 60_000;
 /** The sandbox's codes for an expired and an already placed trade (sandbox/snaptrade/errors.ts). */
 const TRADE_GONE_CODES = new Set(['4004', '4005']);
 const MALFORMED_CODES = new Set(['1004']);
+/** The sandbox's code for a read-only connection asked to trade (403). */
+const READ_ONLY_CODES = new Set(['4006']);
 
 type Call = <T>(operation: string, user: SnapTradeUser | null, run: () => Promise<{ data: T }>) => Promise<T>;
 type Client = Snaptrade<ReturnType<typeof SnaptradeAuth.commercialApiKey>>;
@@ -34,6 +36,13 @@ const OPEN = new Set(['PENDING', 'ACCEPTED', 'PARTIAL', 'QUEUED', 'TRIGGERED', '
 
 /** A 400 on a trading call, as what the product acts on. */
 function refusal(error: unknown): never {
+  if (
+    error instanceof ProviderError &&
+    error.providerCode !== null &&
+    READ_ONLY_CODES.has(error.providerCode)
+  ) {
+    throw new ProviderError('order-refused', 'snaptrade', error.providerCode, error.message);
+  }
   if (error instanceof ProviderError && error.kind === 'invalid-request' && error.providerCode !== null) {
     if (MALFORMED_CODES.has(error.providerCode)) throw error;
     const kind = TRADE_GONE_CODES.has(error.providerCode) ? 'trade-expired' : 'order-refused';

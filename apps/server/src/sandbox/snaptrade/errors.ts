@@ -22,7 +22,8 @@ export type SnapTradeErrorName =
   | 'insufficient-funds'
   | 'insufficient-units'
   | 'trade-expired'
-  | 'trade-placed';
+  | 'trade-placed'
+  | 'read-only-connection';
 
 export const SNAPTRADE_ERRORS = {
   'bad-signature': { status: 401, code: '1076', detail: 'Unable to verify signature sent' },
@@ -63,6 +64,11 @@ export const SNAPTRADE_ERRORS = {
     detail: 'This trade has expired. Check the order impact again.',
   },
   'trade-placed': { status: 400, code: '4005', detail: 'This trade was already placed.' },
+  'read-only-connection': {
+    status: 403,
+    code: '4006',
+    detail: 'This connection is read-only. Reconnect it with trading permission to place orders.',
+  },
 } as const satisfies Record<SnapTradeErrorName, { status: number; code: string; detail: string }>;
 
 export type SnapTradeErrorStatus = (typeof SNAPTRADE_ERRORS)[SnapTradeErrorName]['status'];

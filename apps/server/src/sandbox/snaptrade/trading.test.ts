@@ -90,7 +90,11 @@ describe('SnapTrade sandbox trading', () => {
     });
     const registered = await sdk.authentication.registerSnapTradeUser({ userId: 'trading-user' });
     user = { userId: registered.data.userId ?? '', userSecret: registered.data.userSecret ?? '' };
-    const login = await sdk.authentication.loginSnapTradeUser({ ...user, customRedirect: REDIRECT });
+    const login = await sdk.authentication.loginSnapTradeUser({
+      ...user,
+      customRedirect: REDIRECT,
+      connectionType: 'trade',
+    });
     await connectSandboxBrokerage(('redirectURI' in login.data && login.data.redirectURI) || '', user.userId);
     const accounts = await sdk.accountInformation.listUserAccounts(user);
     accountId = accounts.data.find((account) => account.name?.includes('Individual'))?.id ?? '';
@@ -219,6 +223,35 @@ describe('SnapTrade sandbox trading', () => {
     expect(stop).toMatchObject({ status: 400, body: { code: '1004' } });
     const both = await refusal(impact({ action: 'BUY', symbol: 'VTI', units: 1, notional_value: 100 }));
     expect(both).toMatchObject({ status: 400, body: { code: '1004' } });
+  });
+
+  it('refuses to trade in a read-only connection (the default of a login)', async () => {
+    const login = await sdk.authentication.loginSnapTradeUser({ ...user, customRedirect: REDIRECT });
+    const readOnly = await connectSandboxBrokerage(
+      ('redirectURI' in login.data && login.data.redirectURI) || '',
+      user.userId,
+    );
+    const accounts = await sdk.accountInformation.listUserAccounts(user);
+    const readAccount = accounts.data.find((account) => account.brokerage_authorization === readOnly)?.id;
+    const answer = await refusal(
+      sdk.trading.getOrderImpact({
+        ...user,
+        account_id: readAccount ?? '',
+        action: 'BUY',
+        universal_symbol_id: await symbolId('VTI'),
+        order_type: 'Market',
+        time_in_force: 'Day',
+        units: 0.1,
+      }),
+    );
+    expect(answer).toEqual({
+      status: 403,
+      body: {
+        detail: 'This connection is read-only. Reconnect it with trading permission to place orders.',
+        status_code: 403,
+        code: '4006',
+      },
+    });
   });
 
   it('refuses a trade placed after its 5 minutes, and an unknown trade id', async () => {

@@ -183,6 +183,7 @@ async function orderImpact(api: SnapTradeApi, { c, user, body }: OperationInput)
   }
   const found = await findAccount(api, user, form.account_id);
   if (!found) return errorResponse(c, 'not-found');
+  if (found.authorization.type !== 'trade') return errorResponse(c, 'read-only-connection');
   const ticker = tickerOfSymbolId(form.universal_symbol_id);
   if (!ticker) return errorResponse(c, 'unknown-symbol');
   const quote = await quoteCents(store, ticker, today());
@@ -272,6 +273,7 @@ async function placeTrade(api: SnapTradeApi, { c, user, body }: OperationInput):
   if (Date.parse(trade.expiresAt) <= now().getTime()) return errorResponse(c, 'trade-expired');
   const found = await findAccount(api, user, trade.accountId);
   if (!found) return errorResponse(c, 'not-found');
+  if (found.authorization.type !== 'trade') return errorResponse(c, 'read-only-connection');
   const quote = await quoteCents(store, trade.ticker, today());
   const fills = limitMet(trade.action, trade.limitCents, quote);
   // A buy must be covered at the price it fills at (the quote), or, while it waits, at its limit.
