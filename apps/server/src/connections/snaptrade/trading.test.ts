@@ -5,6 +5,7 @@ import {
   serveSnapTradeSandbox,
   signedPost,
 } from '@penny/server/testing';
+import { Snaptrade, SnaptradeAuth } from 'snaptrade-typescript-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProviderError, type ProviderErrorKind, type SnapTradeUser } from '../types.ts';
 import { createSnapTradeAdapter } from './snaptrade-adapter.ts';
@@ -140,6 +141,25 @@ describe('SnapTrade adapter: trading against the sandbox', () => {
     const placed = await adapter.placeOrder(user, impact.tradeId);
     expect([placed.status, placed.filledUnits, placed.executionPrice]).toEqual(['open', '0', null]);
     expect([await cash(), await held()]).toEqual(before);
+  });
+
+  it('a read-only connection (made without trading permission) refuses orders: order-refused', async () => {
+    const sdk = new Snaptrade({ basePath: sandbox.basePath, auth: SnaptradeAuth.commercialApiKey(keys) });
+    const login = await sdk.authentication.loginSnapTradeUser({ ...user, customRedirect: REDIRECT });
+    const readOnly = await connectSandboxBrokerage(
+      ('redirectURI' in login.data && login.data.redirectURI) || '',
+      user.userId,
+    );
+    const account = (await adapter.listAccounts(user)).find((entry) => entry.authorizationId === readOnly);
+    messages.push(
+      (
+        await refused(
+          adapter.orderImpact(user, order({ accountId: account?.providerAccountId ?? '', units: '0.1' })),
+          'order-refused',
+          '4006',
+        )
+      ).message,
+    );
   });
 
   it('refusals are order-refused (cash, units, symbol), a bad form invalid-request, an unknown trade not-found', async () => {
