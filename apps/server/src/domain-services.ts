@@ -1,4 +1,4 @@
-import { createActionsService } from './actions/index.ts';
+import { createActionsService, createBrokerage } from './actions/index.ts';
 import { createAgentService } from './agent/index.ts';
 import { createChatService, createResourceService } from './chat/index.ts';
 import type { AgentConfig } from './config.ts';
@@ -74,7 +74,10 @@ function createCoreServices(deps: DomainServiceDeps) {
     chat: createChatService(deps.db),
     accounts,
     analytics: createAnalyticsService({ db: deps.db }),
-    actions: createActionsService({ db: deps.db }),
+    actions: createActionsService({
+      db: deps.db,
+      brokerage: createBrokerage({ db: deps.db, vault: deps.vault, providers: deps.providers, sync }),
+    }),
     // The same day the agent counts to (UTC), so the start screen and a chat agree.
     home: createHomeService({
       db: deps.db,

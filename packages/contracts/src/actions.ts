@@ -137,19 +137,84 @@ export const budgetItemSchema = z
     after: budgetAmountSchema.nullable(),
   })
   .refine((item) => item.before !== null || item.after !== null, 'a budget item changes something');
+/*
+ * Orders (docs/decisions/0024-orders.md): a buy or sell through a linked brokerage, checked with the
+ * brokerage first (SnapTrade's order impact) and placed only on the user's confirm. Decimal strings;
+ * signed amounts are + = money in (a buy's estimated amount is negative, a commission is ≤ 0).
+ */
+export const ORDER_ACTIONS = ['buy', 'sell'] as const;
+export const ORDER_TYPES = ['market', 'limit'] as const;
+export const TIME_IN_FORCE = ['day', 'gtc', 'fok', 'ioc'] as const;
+export const orderActionSchema = z.enum(ORDER_ACTIONS);
+export const orderTypeSchema = z.enum(ORDER_TYPES);
+export const timeInForceSchema = z.enum(TIME_IN_FORCE);
+const signedDecimal = z.string().regex(/^-?\d+(\.\d+)?$/);
+const decimal = z.string().regex(/^\d+(\.\d+)?$/);
+
+/** One order: what the user asked for (units or a dollar amount), and the brokerage's check of it. */
+export const orderItemSchema = z.object({
+  ...itemBase,
+  kind: z.literal('order'),
+  order: z.object({
+    /** Penny's id of the brokerage account, its name, and the connection it syncs through. */
+    account_id: z.string(),
+    account_name: z.string(),
+    connection_id: z.string(),
+    symbol: z.string(),
+    symbol_name: z.string(),
+    action: orderActionSchema,
+    /** Shares, or else a dollar `amount` (market orders only). */
+    units: decimal.nullable(),
+    amount: decimal.nullable(),
+    order_type: orderTypeSchema,
+    limit_price: decimal.nullable(),
+    time_in_force: timeInForceSchema,
+    currency: z.string(),
+  }),
+  /** The brokerage's check: placeable once by `trade_id` until `trade_expires_at`. */
+  impact: z.object({
+    trade_id: z.string(),
+    trade_expires_at: z.iso.datetime(),
+    units: decimal,
+    /** The price estimated with: the limit for a limit order, else the price then. */
+    price: decimal,
+    /** + = money in: a buy's cost is negative, a sale's proceeds positive (commission apart). */
+    estimated_amount: signedDecimal,
+    commission: signedDecimal,
+    remaining_cash: signedDecimal,
+  }),
+  /** Units of the symbol held and the account's cash, now and as the check estimates them after. */
+  before: z.object({ units_held: decimal, cash: signedDecimal }),
+  after: z.object({ units_held: decimal, cash: signedDecimal }),
+});
+export type OrderItem = z.infer<typeof orderItemSchema>;
+
+/** Why an order is not proposed (before anything is stored). */
+export const orderMessages = {
+  accountNotFound: 'This brokerage account was not found.',
+  symbolNotFound: 'This brokerage does not trade that symbol.',
+  notEnoughCash: "The account's cash does not cover this order.",
+  notEnoughUnits: 'The account does not hold that many shares to sell.',
+  refused: 'The brokerage refused this order.',
+} as const;
 
 export const proposalItemSchema = z.discriminatedUnion('kind', [
   transactionCategoryItemSchema,
   categoryRuleItemSchema,
   budgetItemSchema,
+  orderItemSchema,
 ]);
 export type ProposalItem = z.infer<typeof proposalItemSchema>;
 export type ProposalItemKind = ProposalItem['kind'];
-/** Every item kind, in the order a confirm executes them (a transaction's own category, then rules). */
+/**
+ * Every item kind, in the order a confirm executes them (a transaction's own category, then rules);
+ * orders last, as a placed order is the one change a rollback cannot take back.
+ */
 export const PROPOSAL_ITEM_KINDS = [
   'transaction_category',
   'category_rule',
   'budget',
+  'order',
 ] as const satisfies readonly ProposalItemKind[];
 
 export const PROPOSAL_STATUSES = ['open', 'confirmed', 'cancelled', 'expired'] as const;

@@ -5,6 +5,9 @@ import {
   budgetCategorySchema,
   categoryCodeSchema,
   categoryMatchSchema,
+  orderActionSchema,
+  orderTypeSchema,
+  timeInForceSchema,
 } from './actions.ts';
 import { ledgerQuerySchema } from './ledger-query.ts';
 
@@ -27,6 +30,15 @@ import { ledgerQuerySchema } from './ledger-query.ts';
 const isoDay = z.iso.date();
 const money = z.union([z.number(), z.string().regex(/^-?\d+(\.\d+)?$/)]);
 const shortText = z.string().trim().min(1).max(200);
+/** A positive number of dollars or shares, as a number or a decimal string. */
+const positiveDecimal = z.union([
+  z.number().positive().max(1e9),
+  z
+    .string()
+    .trim()
+    .regex(/^\d+(\.\d+)?$/)
+    .refine((text) => Number(text) > 0 && Number(text) <= 1e9, 'must be more than 0'),
+]);
 
 export const periodInputSchema = z.object({
   start: isoDay.describe('First day, YYYY-MM-DD'),
@@ -213,6 +225,36 @@ export const toolInputSchemas = {
         ).success,
       { message: 'amount: more than zero, at most two decimals' },
     ),
+  /**
+   * 'Buy $500 of VTI', 'sell 2 shares of AAPL': checks the order with the brokerage and proposes it,
+   * never places it (docs/decisions/0024-orders.md). The user confirms it in the Confirm popup.
+   */
+  propose_order: z
+    .object({
+      account: shortText.describe('The brokerage account: its name or id (list_accounts)'),
+      symbol: z
+        .string()
+        .trim()
+        .min(1)
+        .max(12)
+        .regex(/^[A-Za-z0-9.-]+$/)
+        .describe('The ticker, e.g. VTI'),
+      action: orderActionSchema,
+      units: positiveDecimal.describe('Shares (up to 3 decimals); or give amount').optional(),
+      amount: positiveDecimal.describe('Dollars to buy or sell (market orders); or give units').optional(),
+      order_type: orderTypeSchema.default('market'),
+      limit_price: positiveDecimal.describe('The limit, for a limit order').optional(),
+      time_in_force: timeInForceSchema.default('day'),
+    })
+    .refine((input) => (input.units === undefined) !== (input.amount === undefined), {
+      message: 'give either units or amount',
+    })
+    .refine((input) => input.order_type !== 'limit' || input.limit_price !== undefined, {
+      message: 'a limit order needs limit_price',
+    })
+    .refine((input) => input.amount === undefined || input.order_type === 'market', {
+      message: 'an amount is for market orders; give units for a limit order',
+    }),
 } as const;
 
 export type ToolName = keyof typeof toolInputSchemas;

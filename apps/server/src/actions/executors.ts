@@ -14,6 +14,8 @@ import {
   undoCategoryRule,
   undoTransactionCategory,
 } from '../finance/index.ts';
+import { placeOrders, recordOrders, syncOrderConnections } from './orders/executor.ts';
+import type { ActionsDeps } from './proposals.ts';
 
 export type ItemOf<K extends ProposalItemKind> = Extract<ProposalItem, { kind: K }>;
 
@@ -25,16 +27,33 @@ export type ItemOf<K extends ProposalItemKind> = Extract<ProposalItem, { kind: K
 export type ItemExecutor<K extends ProposalItemKind> = {
   /** Whether what the items were proposed from still holds; it locks what it reads until the commit. */
   unchanged(tx: Executor, userId: string, items: readonly ItemOf<K>[]): Promise<boolean>;
-  /** Executes the items; answers what undoing each needs. */
+  /**
+   * Executes the items; answers what undoing each needs. `outside` is what the kind's `outside` step
+   * answered (empty for a kind without one).
+   */
   execute(
     tx: Executor,
     userId: string,
     items: readonly ItemOf<K>[],
+    outside: ReadonlyMap<string, unknown>,
   ): Promise<Array<{ itemId: string; undo: unknown }>>;
-  /** Undoes one executed item from its stored record. */
-  undo(tx: Executor, userId: string, record: unknown): Promise<UndoOutcome>;
+  /** Undoes one executed item from its stored record; null: the kind cannot be undone (a placed order). */
+  undo: ((tx: Executor, userId: string, record: unknown) => Promise<UndoOutcome>) | null;
   /** The agent action's symbol for an executed item. */
   symbol: string;
+  /**
+   * Work at a third party (an order placed at a brokerage: docs/decisions/0024-orders.md). It runs
+   * outside any database transaction, once the confirm has claimed the proposal, checks that what the
+   * items were proposed from still holds (refusing as stale) and does the work; answers each item's
+   * record for `execute`.
+   */
+  outside?: (
+    deps: ActionsDeps,
+    userId: string,
+    items: readonly ItemOf<K>[],
+  ) => Promise<ReadonlyMap<string, unknown>>;
+  /** After the commit (a sync of what changed at the third party). */
+  afterCommit?: (deps: ActionsDeps, userId: string, items: readonly ItemOf<K>[]) => Promise<void>;
 };
 
 export const itemExecutors: { [K in ProposalItemKind]: ItemExecutor<K> } = {
@@ -57,6 +76,15 @@ export const itemExecutors: { [K in ProposalItemKind]: ItemExecutor<K> } = {
     execute: setBudgets,
     undo: (tx, userId, record) => undoBudget(tx, userId, budgetUndoSchema.parse(record)),
     symbol: '🎯',
+  },
+  order: {
+    // Checked and placed in `outside`; the transaction records the placement.
+    unchanged: async () => true,
+    execute: recordOrders,
+    undo: null,
+    outside: placeOrders,
+    afterCommit: syncOrderConnections,
+    symbol: '📈',
   },
 };
 

@@ -1,5 +1,4 @@
 import type { Proposal } from '@penny/contracts';
-import type { Database } from '../db/index.ts';
 import {
   draftBudget,
   draftRecategorize,
@@ -7,10 +6,18 @@ import {
   type RecategorizeRequest,
 } from '../finance/index.ts';
 import { type ConfirmInput, confirmProposal } from './confirm.ts';
-import { cancelProposal, createProposal, type NewProposal, readProposal } from './proposals.ts';
+import { draftOrder, type OrderRequest } from './orders/index.ts';
+import {
+  type ActionsDeps,
+  cancelProposal,
+  createProposal,
+  type NewProposal,
+  readProposal,
+} from './proposals.ts';
 import { undoChange } from './undo.ts';
 
 export type { ConfirmInput } from './confirm.ts';
+export { type Brokerage, createBrokerage, type OrderRequest, orderDescription } from './orders/index.ts';
 export type { NewProposal } from './proposals.ts';
 
 /** The turn a proposal comes from. */
@@ -20,7 +27,7 @@ export type ProposingTurn = { threadId: string; queryId: string };
  * Confirmed actions (docs/decisions/0022-proposals-and-effective-categories.md): the agent proposes,
  * the user confirms. One handler per operation, each taking the acting user explicitly.
  */
-export function createActionsService(deps: { db: Database }) {
+export function createActionsService(deps: ActionsDeps) {
   return {
     /** Stores a proposal of any item kinds, open until its expiry; nothing else is written. */
     propose: (userId: string, input: NewProposal) => createProposal(deps, userId, input),
@@ -55,6 +62,16 @@ export function createActionsService(deps: { db: Database }) {
       if (!item) return { proposal: null, before };
       const proposal = await createProposal(deps, userId, { ...turn, title: 'Confirm', items: [item] });
       return { proposal, before };
+    },
+    /**
+     * Checks an order with the user's brokerage and stores it as a proposal of its own (one order per
+     * proposal: docs/decisions/0024-orders.md); nothing is placed. Refused before anything is stored:
+     * an account not the user's, a symbol not traded, more than the cash or the position.
+     */
+    async proposeOrder(userId: string, turn: ProposingTurn, request: OrderRequest): Promise<Proposal> {
+      if (!deps.brokerage) throw new Error('orders need the brokerage (createActionsService({ brokerage }))');
+      const item = await draftOrder(deps.db, deps.brokerage, userId, request);
+      return createProposal(deps, userId, { ...turn, title: 'Confirm Your Orders', items: [item] });
     },
   };
 }

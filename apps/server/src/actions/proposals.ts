@@ -11,6 +11,7 @@ import { z } from 'zod';
 import type { Database } from '../db/index.ts';
 import { tables } from '../db/index.ts';
 import { ServiceError } from '../services/errors.ts';
+import type { Brokerage } from './orders/brokerage.ts';
 
 /**
  * Proposals: what the agent hands back instead of acting. Every function takes the session user's id,
@@ -19,7 +20,11 @@ import { ServiceError } from '../services/errors.ts';
 
 const { actionProposal } = tables;
 
-export type ActionsDeps = { db: Database };
+export type ActionsDeps = {
+  db: Database;
+  /** Orders' brokerage (docs/decisions/0024-orders.md); without it no order is proposed or placed. */
+  brokerage?: Brokerage;
+};
 
 export type ProposalRow = typeof actionProposal.$inferSelect;
 
@@ -108,12 +113,13 @@ export async function cancelProposal(
 ): Promise<{ proposal_id: string; status: 'cancelled' }> {
   return deps.db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ status: actionProposal.status })
+      .select({ status: actionProposal.status, confirmKey: actionProposal.confirmKey })
       .from(actionProposal)
       .where(and(eq(actionProposal.id, id), eq(actionProposal.userId, userId)))
       .for('update');
     if (!row) throw proposalNotFound();
-    if (row.status === 'confirmed') {
+    // An open proposal with a key is being confirmed (an order being placed: confirm.ts): too late.
+    if (row.status === 'confirmed' || (row.status === 'open' && row.confirmKey !== null)) {
       throw new ServiceError('actions:proposal-closed', actionMessages.proposalClosed);
     }
     if (row.status === 'open') {

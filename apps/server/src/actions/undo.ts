@@ -29,8 +29,11 @@ export async function undoChange(
     if (!row || !isKind(row.kind)) {
       throw new ServiceError('actions:change-not-found', actionMessages.changeNotFound);
     }
+    const undo = itemExecutors[row.kind].undo;
+    // A kind that cannot be undone answers no change id (confirm.ts): its change is not one to name.
+    if (!undo) throw new ServiceError('actions:change-not-found', actionMessages.changeNotFound);
     if (row.undoneAt === null) {
-      const outcome = await itemExecutors[row.kind].undo(tx, userId, row.undo);
+      const outcome = await undo(tx, userId, row.undo);
       if (outcome === 'superseded') {
         throw new ServiceError('actions:change-superseded', actionMessages.changeSuperseded);
       }

@@ -182,6 +182,10 @@ describe.each(testDatabaseKinds())('hostile names in answers (%s)', (database) =
         ];
       case 'propose_budget':
         return [{ category: 'FOOD_AND_DRINK', amount: 400 }];
+      case 'propose_order':
+        // An order needs a linked brokerage account this user has not; its names are escaped like
+        // these (tools/propose-order.ts) and it is walked in actions/llm-order.test.ts.
+        return [];
       case 'spending_by_category':
         return [
           { ...period, compare_previous: true },

@@ -108,6 +108,8 @@ export type TransactionPage = {
  * - `not-found`: the item, user or account is gone at the provider.
  * - `invalid-request`: we sent something the provider refused (a bug or bad input).
  * - `cursor-reset`: the provider's data changed mid-pagination; restart from the last committed cursor.
+ * - `order-refused`: the brokerage refused an order (not enough cash or units, a symbol it does not trade).
+ * - `trade-expired`: a checked trade can no longer be placed (its 5 minutes passed, or it was placed).
  */
 export type ProviderErrorKind =
   | 'invalid-credentials'
@@ -117,7 +119,9 @@ export type ProviderErrorKind =
   | 'timeout'
   | 'not-found'
   | 'invalid-request'
-  | 'cursor-reset';
+  | 'cursor-reset'
+  | 'order-refused'
+  | 'trade-expired';
 
 export class ProviderError extends Error {
   override name = 'ProviderError';
@@ -174,6 +178,49 @@ export type WebhookVerificationKey = {
 /** The SnapTrade user Penny registers per Penny user; the secret is sealed in the vault. */
 export type SnapTradeUser = { userId: string; userSecret: string };
 
+/**
+ * An order to check with the brokerage (SnapTrade's order impact): `units` of the symbol, or a dollar
+ * `amount` (market orders only); a limit order's `limitPrice`. Decimal strings.
+ */
+export type OrderRequest = {
+  accountId: string;
+  symbolId: string;
+  action: 'buy' | 'sell';
+  orderType: 'market' | 'limit';
+  timeInForce: 'day' | 'gtc' | 'fok' | 'ioc';
+  units: DecimalString | null;
+  amount: DecimalString | null;
+  limitPrice: DecimalString | null;
+};
+
+/**
+ * A checked order, placeable once by `tradeId` until `expiresAt`. Signed amounts are + = money in:
+ * `amount` is the trade's value (negative for a buy), `commission` is ≤ 0; `remainingCash` is the cash
+ * the account keeps after it.
+ */
+export type OrderImpact = {
+  tradeId: string;
+  /** When the trade can no longer be placed (SnapTrade: 5 minutes after the check). */
+  expiresAt: string;
+  ticker: string;
+  units: DecimalString;
+  /** The price the brokerage estimated with: the limit for a limit order, else the current price. */
+  price: DecimalString;
+  amount: DecimalString;
+  commission: DecimalString;
+  remainingCash: DecimalString;
+  currency: string;
+};
+
+/** A placed order: filled, or open (a limit order waiting for its price). */
+export type PlacedOrder = {
+  orderId: string;
+  status: 'filled' | 'open' | 'other';
+  brokerStatus: string;
+  filledUnits: DecimalString;
+  executionPrice: DecimalString | null;
+};
+
 /** SnapTrade, on the official `snaptrade-typescript-sdk` (commercial keys). */
 export type SnapTradeAdapter = {
   registerUser(userId: string): Promise<SnapTradeUser>;
@@ -200,6 +247,18 @@ export type SnapTradeAdapter = {
     accountId: string,
     range: { start: IsoDate; end: IsoDate },
   ): Promise<ProviderTransaction[]>;
+  /** The symbol the account trades under `ticker` (exact match), or null when it has none. */
+  findSymbol(
+    user: SnapTradeUser,
+    accountId: string,
+    ticker: string,
+  ): Promise<{ symbolId: string; ticker: string; name: string } | null>;
+  /** The price a trade of `ticker` gets now in the account (its last trade price). */
+  quote(user: SnapTradeUser, accountId: string, ticker: string): Promise<DecimalString | null>;
+  /** Checks an order (nothing is placed); refusals are `order-refused`. */
+  orderImpact(user: SnapTradeUser, order: OrderRequest): Promise<OrderImpact>;
+  /** Places a checked trade once; an expired or placed one is `trade-expired`, a refusal `order-refused`. */
+  placeOrder(user: SnapTradeUser, tradeId: string): Promise<PlacedOrder>;
 };
 
 export type WalletBalance = {

@@ -12,3 +12,4 @@ export * from './categories.ts';
 export { comparedMonths, createHomeService, type HomeService } from './home/index.ts';
 export * from './recategorize/index.ts';
 export { createSyncEngine, type SyncEngine, type SyncOutcome } from './sync/index.ts';
+export { snapTradeUserOf } from './sync/snaptrade.ts';

@@ -24,6 +24,8 @@ const TRANSIENT = {
   'invalid-credentials': false,
   'not-found': false,
   'invalid-request': false,
+  'order-refused': false,
+  'trade-expired': false,
   internal: false,
 } as const satisfies Record<FailureKind, boolean>;
 

@@ -9,6 +9,7 @@ import type {
 } from '@ai-sdk/provider';
 import { CONTROL_TOOLS, type InstructionContext, readInstructionContext } from '../instructions.ts';
 import { emptyMonthNote, retryOverLastMonth } from './empty-month.ts';
+import { orderStep } from './order-requests.ts';
 import { type Plan, type Reading, understand } from './understand.ts';
 import { createMatcher, type Matcher } from './vocabulary.ts';
 import { type SeenToolResult, writeAnswer } from './write.ts';
@@ -121,6 +122,8 @@ export function decideStep(prompt: LanguageModelV4Prompt): Step {
     }
   }
   const results = rounds.flat();
+  const ordered = orderStep(prompt, lastUser, question, context, stepIndex, results);
+  if (ordered) return ordered;
   const matcher = createMatcher(context);
   const previous = previousReading(prompt, lastUser, context, matcher);
   const plan: Plan = understand(question, context, matcher, previous, context.deep);

@@ -32,6 +32,7 @@ const TOOL_LABELS = {
   propose_recategorize: 'Re-categorise',
   budget_status: 'Budgets',
   propose_budget: 'Budget',
+  propose_order: 'Order',
 } as const satisfies Record<ToolName, string>;
 
 /**
@@ -62,6 +63,7 @@ const TOOL_READS = {
   // The user's own budgets: a month with nothing spent yet is an answer, not nothing found.
   budget_status: 'inputs',
   propose_budget: 'inputs',
+  propose_order: 'accounts',
 } as const satisfies Record<ToolName, 'transactions' | 'accounts' | 'inputs'>;
 
 /** A subject longer than this is cut back to the tool's label: the line must stay one line. */

@@ -15,6 +15,7 @@ import { loanPaymentTool } from './loan-payment.ts';
 import { moneySummaryTool } from './money-summary.ts';
 import { netWorthTool } from './net-worth.ts';
 import { proposeBudgetTool } from './propose-budget.ts';
+import { proposeOrderTool } from './propose-order.ts';
 import { proposeRecategorizeTool } from './propose-recategorize.ts';
 import { recurringPaymentsTool } from './recurring-payments.ts';
 import { savingsGoalTool } from './savings-goal.ts';
@@ -50,6 +51,7 @@ export const financeTools = {
   propose_recategorize: proposeRecategorizeTool,
   budget_status: budgetStatusTool,
   propose_budget: proposeBudgetTool,
+  propose_order: proposeOrderTool,
 } satisfies { [N in ToolName]: FinanceTool<N> };
 
 export type FinanceTools = typeof financeTools;

@@ -26,6 +26,8 @@ const MESSAGES = {
   'not-found': (service) => `${service} did not find it.`,
   'invalid-request': (service) => `${service} refused the request.`,
   'cursor-reset': (service) => `${service} changed the data while it was being read; try again.`,
+  'order-refused': (service) => `${service} refused the order.`,
+  'trade-expired': (service) => `${service} no longer accepts this trade.`,
 } as const satisfies Record<ProviderErrorKind, (service: string) => string>;
 
 const NETWORK_CODES = new Set([

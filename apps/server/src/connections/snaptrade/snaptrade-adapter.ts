@@ -12,6 +12,7 @@ import {
   transactionFromActivity,
 } from './conversions.ts';
 import { toProviderError } from './provider-errors.ts';
+import { tradingCalls } from './trading.ts';
 
 export type SnapTradeAdapterOptions = {
   /** https://api.snaptrade.com in production; the sandbox's `http://host/sandbox/snaptrade` otherwise. */
@@ -73,7 +74,9 @@ export function createSnapTradeAdapter(options: SnapTradeAdapterOptions): SnapTr
           userId: user.userId,
           userSecret: user.userSecret,
           customRedirect: redirectUrl,
-          connectionType: 'read',
+          // Orders need a trading connection (docs/decisions/0024-orders.md); a brokerage that cannot
+          // trade still connects, read-only.
+          connectionType: 'trade-if-available',
         }),
       );
       if (!('redirectURI' in data) || typeof data.redirectURI !== 'string') {
@@ -170,5 +173,7 @@ export function createSnapTradeAdapter(options: SnapTradeAdapterOptions): SnapTr
         'SnapTrade activities did not end after 500 pages',
       );
     },
+
+    ...tradingCalls(client, call),
   };
 }

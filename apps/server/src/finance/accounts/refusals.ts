@@ -11,6 +11,8 @@ const SERVICE_ERROR_OF = {
   'cursor-reset': 'accounts:provider-unavailable',
   'not-found': 'accounts:not-found',
   'invalid-request': 'accounts:provider-refused',
+  'order-refused': 'accounts:provider-refused',
+  'trade-expired': 'accounts:provider-refused',
 } as const satisfies Record<ProviderErrorKind, ServiceError['code']>;
 
 const MESSAGE_OF = {

@@ -19,6 +19,8 @@ const STATUS_AFTER_FAILURE = {
   timeout: 'error',
   'invalid-request': 'error',
   'cursor-reset': 'error',
+  'order-refused': 'error',
+  'trade-expired': 'error',
   internal: 'error',
 } as const satisfies Record<ProviderErrorKind | 'internal', ConnectionRow['status']>;
 
@@ -32,6 +34,8 @@ const STATUS_DETAIL = {
   timeout: 'The provider took too long to answer. We will try again shortly.',
   'invalid-request': 'The provider refused the request.',
   'cursor-reset': 'The provider changed data while we read it. We will try again shortly.',
+  'order-refused': 'The provider refused the request.',
+  'trade-expired': 'The provider refused the request.',
   internal: 'Something went wrong while syncing. We will try again shortly.',
 } as const satisfies Record<ProviderErrorKind | 'internal', string>;
 

@@ -21,7 +21,10 @@ const { connection, providerUser } = tables;
 const HISTORY_DAYS = 1827;
 const OVERLAP_DAYS = 30;
 
-async function snapTradeUserOf(deps: Pick<SyncDeps, 'db' | 'vault'>, userId: string): Promise<SnapTradeUser> {
+export async function snapTradeUserOf(
+  deps: Pick<SyncDeps, 'db' | 'vault'>,
+  userId: string,
+): Promise<SnapTradeUser> {
   const [row] = await deps.db
     .select()
     .from(providerUser)

@@ -56,7 +56,7 @@ export function brokerageJson(slug: BrokerSlug) {
     enabled: true,
     maintenance_mode: false,
     is_degraded: false,
-    allows_trading: false,
+    allows_trading: true,
     allows_fractional_units: true,
     has_reporting: true,
     is_real_time_connection: false,

@@ -17,7 +17,13 @@ export type SnapTradeErrorName =
   | 'connection-disabled'
   | 'internal'
   | 'brokerage-unavailable'
-  | 'throttled';
+  | 'throttled'
+  | 'unknown-symbol'
+  | 'insufficient-funds'
+  | 'insufficient-units'
+  | 'trade-expired'
+  | 'trade-placed'
+  | 'read-only-connection';
 
 export const SNAPTRADE_ERRORS = {
   'bad-signature': { status: 401, code: '1076', detail: 'Unable to verify signature sent' },
@@ -39,6 +45,30 @@ export const SNAPTRADE_ERRORS = {
     detail: 'Unable to communicate with the brokerage. Please try again later.',
   },
   throttled: { status: 429, code: '0000', detail: 'Request was throttled. Please try again later.' },
+  // Trading refusals (POST /trade/impact, POST /trade/{tradeId}): SnapTrade answers them as 400s with the
+  // brokerage's reason; the codes are this fake's.
+  'unknown-symbol': { status: 400, code: '4001', detail: 'The symbol is not tradable in this account.' },
+  'insufficient-funds': {
+    status: 400,
+    code: '4002',
+    detail: 'The account does not have enough cash for this order.',
+  },
+  'insufficient-units': {
+    status: 400,
+    code: '4003',
+    detail: 'The account does not hold enough units to sell.',
+  },
+  'trade-expired': {
+    status: 400,
+    code: '4004',
+    detail: 'This trade has expired. Check the order impact again.',
+  },
+  'trade-placed': { status: 400, code: '4005', detail: 'This trade was already placed.' },
+  'read-only-connection': {
+    status: 403,
+    code: '4006',
+    detail: 'This connection is read-only. Reconnect it with trading permission to place orders.',
+  },
 } as const satisfies Record<SnapTradeErrorName, { status: number; code: string; detail: string }>;
 
 export type SnapTradeErrorStatus = (typeof SNAPTRADE_ERRORS)[SnapTradeErrorName]['status'];

@@ -19,6 +19,19 @@
  * GET /accounts · GET /accounts/{id} · …/balances · …/positions (legacy, numbers) ·
  * …/positions/all (decimal strings) · …/holdings · …/activities (startDate, endDate, offset, limit ≤ 1000,
  * type; newest first; amount + = cash in).
+ *
+ * ## Trading (trading.ts; operations/trading-operations.ts)
+ * POST /accounts/{id}/symbols `{substring}` (UniversalSymbol[]) · GET /accounts/{id}/quotes (symbols,
+ * use_ticker; bid = ask = last = the price trades get) · POST /trade/impact (ManualTradeForm:
+ * BUY|SELL, Market|Limit, Day|GTC|FOK|IOC, `units` to 0.001 or a market `notional_value`) → the trade
+ * (id, expires after 5 minutes), `trade_impacts` (remaining cash, commission) · POST /trade/{tradeId}
+ * (placeOrder) → AccountOrderRecord, once per trade: a market order fills at the price, a limit order
+ * when the price is at or better than its limit (else it stays ACCEPTED, open). A fill is kept per user
+ * and laid over the generated history, so positions, balances and activities show it. Refusals, 400 with
+ * SnapTrade's body: 4001 unknown symbol, 4002 not enough cash, 4003 not enough units, 4004 trade expired,
+ * 4005 trade already placed; an unknown trade 404/1011. Questrade Practice charges $4.95 on stocks and
+ * ETF sales, the others nothing. POST /sandbox/quote `{symbol, price|null}` (Penny's control, partner
+ * signed) sets the price trades get, so a test can move it past a limit.
  * Unknown resource: 404 code 1011. Bad input: 400 `{detail, status_code, code}`, never a 500.
  * Never 429 (the SDK would sleep 5 + 10 + 20 s).
  *

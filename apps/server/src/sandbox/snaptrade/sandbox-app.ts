@@ -10,6 +10,7 @@ import {
   partnerOperations,
   type SnapTradeApi,
   type SnapTradeKeys,
+  tradingOperations,
 } from './operations/index.ts';
 import { registerPortalRoutes } from './portal.ts';
 
@@ -26,7 +27,7 @@ export type SnapTradeSandboxDeps = {
 
 const MAX_BODY_BYTES = 64 * 1024;
 
-/** The fake SnapTrade API (see index.ts): partner, connection and account operations, and the portal. */
+/** The fake SnapTrade API (see index.ts): partner, connection, account and trading operations, and the portal. */
 export function createSnapTradeSandbox(deps: SnapTradeSandboxDeps): Hono {
   const api: SnapTradeApi = {
     store: deps.store,
@@ -44,7 +45,12 @@ export function createSnapTradeSandbox(deps: SnapTradeSandboxDeps): Hono {
     }),
   );
 
-  const operations = [...partnerOperations(api), ...connectionOperations(api), ...accountOperations(api)];
+  const operations = [
+    ...partnerOperations(api),
+    ...connectionOperations(api),
+    ...accountOperations(api),
+    ...tradingOperations(api),
+  ];
   for (const operation of operations) mountOperation(app, api, operation);
 
   registerPortalRoutes(app, {

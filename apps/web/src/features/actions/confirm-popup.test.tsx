@@ -111,7 +111,7 @@ describe('ConfirmPopup', () => {
   });
 
   it("words the title 'Confirm Your Orders' only when every item is an order", () => {
-    const allOrders = { transaction_category: true, category_rule: true, budget: true };
+    const allOrders = { transaction_category: true, category_rule: true, budget: true, order: true };
     expect(confirmTitle(['transaction_category', 'category_rule'], allOrders)).toBe('Confirm Your Orders');
     expect(
       confirmTitle(['transaction_category', 'category_rule'], { ...allOrders, category_rule: false }),

@@ -40,6 +40,7 @@ export const ORDER_KINDS = {
   transaction_category: false,
   category_rule: false,
   budget: false,
+  order: true,
 } as const satisfies Record<ProposalItemKind, boolean>;
 
 export function confirmTitle(
@@ -66,6 +67,40 @@ function budgetText(amount: string | null): string {
 
 const matchWords = { merchant: 'merchant is', text: 'name contains' } as const;
 
+type OrderItem = Extract<ProposalItem, { kind: 'order' }>;
+
+const orderTypeWords = { market: 'Market order', limit: 'Limit order' } as const;
+const timeInForceWords = {
+  day: 'day',
+  gtc: 'good till cancelled',
+  fok: 'fill or kill',
+  ioc: 'immediate or cancel',
+} as const;
+const shareCount = (units: string) => `${units} ${units === '1' ? 'share' : 'shares'}`;
+const magnitude = (amount: string) => amount.replace(/^-/, '');
+
+/**
+ * An order as the popup words it (docs/decisions/0024-orders.md): what is bought or sold and how, then
+ * the holding and cash now → the brokerage's estimate (cost or proceeds, commission, cash left).
+ */
+function orderChange(item: OrderItem): ItemChange {
+  const { order, impact } = item;
+  const money = (amount: string) => formatMoney(amount, order.currency);
+  const verb = order.action === 'buy' ? 'Buy' : 'Sell';
+  const what =
+    order.amount !== null ? `${money(order.amount)} of` : `${shareCount(order.units ?? impact.units)} of`;
+  const how =
+    order.order_type === 'limit' && order.limit_price !== null
+      ? `${orderTypeWords.limit} at ${money(order.limit_price)}`
+      : orderTypeWords[order.order_type];
+  const value = order.action === 'buy' ? 'Estimated cost' : 'Estimated proceeds';
+  return {
+    subject: `${verb} ${what} ${order.symbol} · ${how}, ${timeInForceWords[order.time_in_force]} · ${order.account_name}`,
+    before: `Holding ${shareCount(item.before.units_held)} · Cash ${money(item.before.cash)}`,
+    after: `${value} ${money(magnitude(impact.estimated_amount))} for ${shareCount(impact.units)} at ${money(impact.price)} · Commission ${money(magnitude(impact.commission))} · Cash left ${money(impact.remaining_cash)}`,
+  };
+}
+
 const changeOf: { [K in ProposalItemKind]: (item: Extract<ProposalItem, { kind: K }>) => ItemChange } = {
   transaction_category: (item) => ({
     subject: `${item.transaction.merchant ?? item.transaction.name}, ${formatDate(item.transaction.date)}, ${formatMoney(
@@ -85,6 +120,7 @@ const changeOf: { [K in ProposalItemKind]: (item: Extract<ProposalItem, { kind: 
     before: budgetText(item.before),
     after: budgetText(item.after),
   }),
+  order: orderChange,
 };
 
 export function itemChange(item: ProposalItem): ItemChange {

@@ -151,6 +151,7 @@ function closingState(
     name: plan.name,
     number,
     rawType: plan.rawType,
+    margin: plan.margin,
     openingDate,
     cash: cents(cash),
     // Simplified Reg T: cash plus half the value of the (marginable) securities.

@@ -40,6 +40,8 @@ export type GeneratedAccount = {
   name: string;
   number: string;
   rawType: string;
+  /** A margin account (buying power counts half the securities: simulate.ts). */
+  margin: boolean;
   openingDate: IsoDate;
   cash: DecimalString;
   buyingPower: DecimalString;

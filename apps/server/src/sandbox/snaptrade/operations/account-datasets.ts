@@ -1,5 +1,6 @@
 import { type GeneratedAccount, generateBrokerageData } from '../brokerage-data/index.ts';
 import type { SandboxAuthorizationRecord, SandboxUserRecord } from '../state.ts';
+import { tradingOf, withOrders } from '../trading.ts';
 import type { SnapTradeApi } from './context.ts';
 
 /** A connection's accounts as of today, cached: generating two years of history takes a few milliseconds, and a page walk asks for it many times. */
@@ -24,10 +25,21 @@ export function accountsOf(
   return accounts;
 }
 
-export function findAccount(api: SnapTradeApi, user: SandboxUserRecord, accountId: string | undefined) {
-  for (const authorization of user.authorizations) {
-    const account = accountsOf(api, user, authorization).find((candidate) => candidate.id === accountId);
-    if (account) return { account, authorization };
-  }
-  return undefined;
+/** The user's accounts as the brokerage shows them today: the generated history with the placed orders filled. */
+export async function tradedAccountsOf(
+  api: SnapTradeApi,
+  user: SandboxUserRecord,
+): Promise<{ account: GeneratedAccount; authorization: SandboxAuthorizationRecord }[]> {
+  const { orders } = await tradingOf(api.store, user.clientId, user.userId);
+  const today = api.now().toISOString().slice(0, 10);
+  return user.authorizations.flatMap((authorization) =>
+    accountsOf(api, user, authorization).map((account) => ({
+      account: withOrders(account, orders, today),
+      authorization,
+    })),
+  );
+}
+
+export async function findAccount(api: SnapTradeApi, user: SandboxUserRecord, accountId: string | undefined) {
+  return (await tradedAccountsOf(api, user)).find(({ account }) => account.id === accountId);
 }

@@ -7,7 +7,7 @@ import {
   balancesJson,
   legacyPositionJson,
 } from '../wire-format.ts';
-import { accountsOf, findAccount } from './account-datasets.ts';
+import { findAccount, tradedAccountsOf } from './account-datasets.ts';
 import {
   errorResponse,
   issuesText,
@@ -47,29 +47,27 @@ export function accountOperations(api: SnapTradeApi): Operation[] {
   return [
     accountData('/accounts', async ({ c, user }) =>
       c.json(
-        user.authorizations.flatMap((authorization) =>
-          accountsOf(api, user, authorization).map((account) =>
-            accountJson(account, authorization, syncedAt(now)),
-          ),
+        (await tradedAccountsOf(api, user)).map(({ account, authorization }) =>
+          accountJson(account, authorization, syncedAt(now)),
         ),
       ),
     ),
     accountData('/accounts/:accountId', async ({ c, user }) => {
-      const found = findAccount(api, user, c.req.param('accountId'));
+      const found = await findAccount(api, user, c.req.param('accountId'));
       return found
         ? c.json(accountJson(found.account, found.authorization, syncedAt(now)))
         : errorResponse(c, 'not-found');
     }),
     accountData('/accounts/:accountId/balances', async ({ c, user }) => {
-      const found = findAccount(api, user, c.req.param('accountId'));
+      const found = await findAccount(api, user, c.req.param('accountId'));
       return found ? c.json(balancesJson(found.account)) : errorResponse(c, 'not-found');
     }),
     accountData('/accounts/:accountId/positions', async ({ c, user }) => {
-      const found = findAccount(api, user, c.req.param('accountId'));
+      const found = await findAccount(api, user, c.req.param('accountId'));
       return found ? c.json(found.account.positions.map(legacyPositionJson)) : errorResponse(c, 'not-found');
     }),
     accountData('/accounts/:accountId/positions/all', async ({ c, user }) => {
-      const found = findAccount(api, user, c.req.param('accountId'));
+      const found = await findAccount(api, user, c.req.param('accountId'));
       if (!found) return errorResponse(c, 'not-found');
       return c.json({
         results: found.account.positions.map(accountPositionJson),
@@ -77,7 +75,7 @@ export function accountOperations(api: SnapTradeApi): Operation[] {
       });
     }),
     accountData('/accounts/:accountId/holdings', async ({ c, user }) => {
-      const found = findAccount(api, user, c.req.param('accountId'));
+      const found = await findAccount(api, user, c.req.param('accountId'));
       if (!found) return errorResponse(c, 'not-found');
       const { account, authorization } = found;
       return c.json({
@@ -97,7 +95,7 @@ export function accountOperations(api: SnapTradeApi): Operation[] {
 async function activities(api: SnapTradeApi, { c, user, query }: OperationInput): Promise<Response> {
   const parsed = activitiesQuery.safeParse(Object.fromEntries(query));
   if (!parsed.success) return errorResponse(c, 'invalid-input', issuesText(parsed.error));
-  const found = findAccount(api, user, c.req.param('accountId'));
+  const found = await findAccount(api, user, c.req.param('accountId'));
   if (!found) return errorResponse(c, 'not-found');
   const { startDate, endDate, offset = 0, limit = 1000, type } = parsed.data;
   const types = type ? new Set(type.split(',').map((entry) => entry.trim().toUpperCase())) : null;

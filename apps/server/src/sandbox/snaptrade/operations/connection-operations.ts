@@ -63,7 +63,9 @@ export function connectionOperations({ store, now }: SnapTradeApi): Operation[] 
           customRedirect: customRedirect ?? null,
           broker: broker ?? null,
           reconnect: reconnect ?? null,
-          connectionType: connectionType === 'trade' ? 'trade' : 'read',
+          // Every sandbox brokerage trades, so 'trade-if-available' is a trade connection here.
+          connectionType:
+            connectionType === 'trade' || connectionType === 'trade-if-available' ? 'trade' : 'read',
           expiresAt: new Date(now().getTime() + PORTAL_TOKEN_MINUTES * 60_000).toISOString(),
         };
         await store.put(PORTAL_NAMESPACE, token, session);

@@ -3,3 +3,4 @@ export { connectionOperations } from './connection-operations.ts';
 export { errorResponse, type SnapTradeApi, type SnapTradeKeys } from './context.ts';
 export { mountOperation } from './mount.ts';
 export { partnerOperations } from './partner-operations.ts';
+export { tradingOperations } from './trading-operations.ts';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { hashSecret, type SandboxUserRecord, SCENARIO_NAMES, USER_NAMESPACE, userKey } from '../state.ts';
+import { TRADING_NAMESPACE } from '../trading.ts';
 import { errorResponse, issuesText, type Operation, type SnapTradeApi } from './context.ts';
 
 /** Partner calls (signed with the partner's keys, no user): register, delete and list users; the scenarios. */
@@ -59,6 +60,7 @@ export function partnerOperations({ store, now }: SnapTradeApi): Operation[] {
           return undefined;
         });
         if (!existed) return errorResponse(c, 'not-found');
+        await store.delete(TRADING_NAMESPACE, userKey(clientId, userId));
         return c.json({
           status: 'deleted',
           detail: `SnapTrade user ${userId} and all of their connections have been deleted.`,

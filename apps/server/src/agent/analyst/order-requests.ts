@@ -1,0 +1,145 @@
+import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
+import { CONTROL_TOOLS, type InstructionContext } from '../instructions.ts';
+import type { ContextAccount } from './turn-context.ts';
+import { type SeenToolResult, writeAnswer } from './write.ts';
+
+/**
+ * Requests to trade, read without an LLM (docs/agent.md, "propose_order"): "buy $500 of vti", "sell 2
+ * shares of aapl", "buy 3 shares of VTI in my Roth IRA with a limit of $250". A question that starts
+ * with buy or sell and names an amount or shares and a ticker becomes one `propose_order` call (which
+ * only proposes: decision 0024); which brokerage account is asked back when the user has several and
+ * named none, and the answer to that question completes the request.
+ */
+
+export type OrderInput = {
+  account: string;
+  symbol: string;
+  action: 'buy' | 'sell';
+  units?: string;
+  amount?: string;
+  order_type: 'market' | 'limit';
+  limit_price?: string;
+};
+
+export type OrderReading =
+  | { kind: 'order'; input: OrderInput }
+  | { kind: 'ask'; question: string }
+  | { kind: 'no-brokerage' };
+
+type Parsed = Omit<OrderInput, 'account'> & { accountWords: string | null };
+
+const LIMIT = /\s+(?:at|with)\s+(?:a\s+)?limit(?:\s+price)?(?:\s+of)?\s+\$?(\d+(?:\.\d{1,2})?)\b/i;
+const REQUEST =
+  /^(?:please\s+|can you\s+|could you\s+)?(buy|sell|purchase)\s+(?:\$\s?(\d[\d,]*(?:\.\d{1,2})?)(?:\s+worth)?|(\d+(?:\.\d{1,3})?)\s*(?:shares?|units?)?)\s+(?:of\s+)?\$?([a-z]{1,5})\b(?:\s+(?:shares?|stock))?(?:\s+(?:in|from|with|using)\s+(?:my\s+|the\s+)?(.+?))?$/i;
+
+/** The request's parts, or null when the question is not a request to trade. */
+export function parseOrderRequest(question: string): Parsed | null {
+  let text = question.trim().replace(/[.!?]+$/, '');
+  const limit = LIMIT.exec(text);
+  if (limit) text = `${text.slice(0, limit.index)}${text.slice(limit.index + limit[0].length)}`;
+  const match = REQUEST.exec(text.trim());
+  if (!match) return null;
+  const [, verb = '', dollars, shares, ticker = '', account] = match;
+  if (!dollars && !shares) return null;
+  const amount = dollars?.replaceAll(',', '');
+  if ((amount !== undefined && Number(amount) <= 0) || (shares !== undefined && Number(shares) <= 0))
+    return null;
+  return {
+    action: verb.toLowerCase() === 'sell' ? 'sell' : 'buy',
+    symbol: ticker.toUpperCase(),
+    ...(amount !== undefined ? { amount } : { units: shares }),
+    order_type: limit ? 'limit' : 'market',
+    ...(limit?.[1] ? { limit_price: limit[1] } : {}),
+    accountWords: account?.trim() || null,
+  };
+}
+
+const brokerageAccounts = (accounts: readonly ContextAccount[]) =>
+  accounts.filter((account) => account.platform === 'snaptrade');
+
+/** The brokerage account the words name: its whole name, or words of it ('roth', 'individual'). */
+function namedAccount(words: string, accounts: readonly ContextAccount[]): ContextAccount | null {
+  const wanted = words
+    .toLowerCase()
+    .replace(/\s+account$/, '')
+    .trim();
+  if (!wanted) return null;
+  const exact = accounts.find((account) => account.name.toLowerCase() === wanted);
+  if (exact) return exact;
+  const partial = accounts.filter((account) => account.name.toLowerCase().includes(wanted));
+  return partial.length === 1 ? (partial[0] ?? null) : null;
+}
+
+const which = (accounts: readonly ContextAccount[]) =>
+  `Which account should the order go in: ${accounts.map((account) => account.name).join(' or ')}?`;
+
+/** Reads a request to trade against the user's brokerage accounts; null: not one. */
+export function readOrderRequest(
+  question: string,
+  accounts: readonly ContextAccount[],
+  earlier?: string,
+): OrderReading | null {
+  const brokerages = brokerageAccounts(accounts);
+  const parsed = parseOrderRequest(question);
+  if (!parsed) {
+    // "Roth IRA" answering "Which account should the order go in?" completes the earlier request.
+    const before = earlier ? parseOrderRequest(earlier) : null;
+    const account =
+      before && !before.accountWords
+        ? namedAccount(question.replace(/^(?:in\s+)?(?:my|the)\s+/i, ''), brokerages)
+        : null;
+    return before && account ? order(before, account) : null;
+  }
+  if (brokerages.length === 0) return { kind: 'no-brokerage' };
+  const account =
+    parsed.accountWords !== null
+      ? namedAccount(parsed.accountWords, brokerages)
+      : brokerages.length === 1
+        ? (brokerages[0] ?? null)
+        : null;
+  return account ? order(parsed, account) : { kind: 'ask', question: which(brokerages) };
+}
+
+function order({ accountWords: _, ...parsed }: Parsed, account: ContextAccount): OrderReading {
+  return { kind: 'order', input: { ...parsed, account: account.id } };
+}
+
+type Step =
+  | { kind: 'calls'; calls: Array<{ id: string; name: string; input: unknown }> }
+  | { kind: 'text'; text: string };
+
+const NO_BROKERAGE = 'To place an order, link a brokerage account first (on the Accounts page).';
+
+/** The analyst's step for a request to trade (analyst-model.ts), or null when the question is not one. */
+export function orderStep(
+  prompt: LanguageModelV4Prompt,
+  lastUser: number,
+  question: string,
+  context: InstructionContext,
+  stepIndex: number,
+  results: SeenToolResult[],
+): Step | null {
+  const earlier = prompt.slice(0, lastUser).findLast((message) => message.role === 'user');
+  const earlierText =
+    earlier && Array.isArray(earlier.content)
+      ? earlier.content.map((part) => (part.type === 'text' ? part.text : '')).join('')
+      : undefined;
+  const reading = readOrderRequest(question, context.accounts, earlierText);
+  if (!reading) return null;
+  if (reading.kind === 'no-brokerage') return { kind: 'text', text: NO_BROKERAGE };
+  if (reading.kind === 'ask') {
+    return {
+      kind: 'calls',
+      calls: [{ id: 'call-0-0', name: CONTROL_TOOLS.ask, input: { question: reading.question } }],
+    };
+  }
+  if (stepIndex > 0) {
+    const style = {
+      numbers: context.preferences.numbers,
+      context: context.preferences.context,
+      tone: context.preferences.tone,
+    };
+    return { kind: 'text', text: writeAnswer(undefined, results, style, context.deep) };
+  }
+  return { kind: 'calls', calls: [{ id: 'call-0-0', name: 'propose_order', input: reading.input }] };
+}
