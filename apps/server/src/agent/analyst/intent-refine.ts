@@ -90,6 +90,18 @@ export function refineIntent(
     /\b(purchases?|payments?|transactions?|orders?|trips?|charges?)\b.*\b(make|made)\b/.test(q)
   )
     intent = 'spending';
+  // 'brokerage interest vs bank interest', 'divs roth vs individual acct': the income of each account.
+  if (
+    (intent === 'holdings' || intent === 'balances' || intent === 'net_worth' || intent === undefined) &&
+    named.length > 0 &&
+    /\b(dividends?|divs|interest)\b/.test(q) &&
+    /\b(vs|versus|each|compared|or|per account|by account)\b/.test(q)
+  ) {
+    shape.measure = 'income';
+    shape.groupBy = 'account';
+    shape.shaped = true;
+    return { intent: 'income', investmentIncome: false, paysOwn: false };
+  }
   // 'how much did my investments earn in dividends': money in, not what the investments are worth.
   // 'which holding paid the most': dividends by the security that paid them.
   if (intent === 'holdings' && /\b(paid|pays|paying)( me)? (the )?(most|least|more|less)\b/.test(q)) {
@@ -194,6 +206,13 @@ function accountIntent(
     named.some((account) => account.kind === 'credit' || account.kind === 'checking') &&
     /\bin the (red|black|green)\b|\boverdrawn\b|\bnegative\b/.test(q) &&
     periods.mentions.length === 0
+  )
+    return 'balances';
+  // 'roth vs individual, how much in each': what each account named holds.
+  if (
+    named.length >= 2 &&
+    /\b(vs|versus|each|both)\b/.test(q) &&
+    !/\b(dividends?|divs|interest|income|spen[dt]\w*|paid|earn\w*)\b/.test(q)
   )
     return 'balances';
   // 'savings at the start of nov vs the end': an account's balance at two days, not money spent from it.

@@ -98,7 +98,8 @@ function filtersOf(subject: LedgerSubject, shape: Shape): LedgerFilters {
   const filters: LedgerFilters = {};
   if (subject.categories?.length) filters.categories = subject.categories;
   if (subject.merchants?.length) filters.merchants = subject.merchants;
-  if (subject.account) filters.account = subject.account;
+  // Grouped by account, every account shows: one account's filter would leave one group.
+  if (subject.account && shape.groupBy !== 'account') filters.account = subject.account;
   if (subject.text) filters.text = subject.text;
   if (subject.excludeCategories?.length) filters.exclude_categories = subject.excludeCategories;
   if (subject.excludeMerchants?.length) filters.exclude_merchants = subject.excludeMerchants;

@@ -199,6 +199,8 @@ export function normalizeQuestion(question: string): Normalized {
     )
     // 'take-home pay', 'net pay': what a paycheck brings, not income minus spending.
     .replace(/\b(take[- ]?home|net) pay\b/g, 'paycheck')
+    // 'every paycheck from nov added up': a total, not words to search for.
+    .replace(/\b(added|add|summed|sum) (it |them |em |'em )?up\b/g, 'in total')
     // 'my lightest spending month', 'the priciest week': the smallest and the biggest.
     .replace(/\b(lightest|slowest|quietest)\b/g, 'smallest')
     .replace(/\b(heaviest|priciest)(?= (spending )?(month|week|day|year|quarter)\b)/g, 'biggest')

@@ -48,6 +48,12 @@ export function readGroupWords(q: string, shape: GroupedShape): void {
   );
   const byGroup = groupOf(by?.[1]);
   if (byGroup && shape.groupBy === 'none') shape.groupBy = byGroup;
+  // 'top 3 dividend payers': money in by who paid it.
+  if (shape.groupBy === 'none' && /\bpayers?\b/.test(q)) {
+    shape.measure = 'income';
+    shape.groupBy = 'merchant';
+    shape.shaped = true;
+  }
   // 'who all paid me last month': money in by who paid it.
   if (
     shape.groupBy === 'none' &&

@@ -9,7 +9,7 @@ export type ShareWhole = { kind: 'income' } | { kind: 'category'; code: string; 
 
 const OWNER = "(?:(?:my|the|total|all|overall|entire|whole|last|this|\\w+'s) )*";
 const INCOME_WHOLE = new RegExp(
-  `\\b(?:of|out of|from) ${OWNER}(income|paychecks?|pay|salary|earnings|take[- ]home|what i (?:made|earned|brought in|make|earn|bring in|took home))\\b`,
+  `\\b(?:of|out of|from) ${OWNER}(income|paychecks?|pay|salary|earnings|take[- ]home|(?:what|everything|all) i (?:made|earned|brought in|make|earn|bring in|took home|got paid))\\b`,
 );
 const CATEGORY_WHOLE = new RegExp(
   `\\b(?:of|out of|in|within|half|third|quarter) ${OWNER}([a-z][a-z'&-]*(?: [a-z][a-z'&-]*)?) (?:spending|spend|\\$|money|expenses|budget|purchases|bills?|costs?)(?=\\W|$)`,

@@ -29,7 +29,11 @@ export function payerNamed(q: string): string | undefined {
   );
   if (
     !name ||
-    // Not a payer: an account, or a kind of income ('income from dividends').
+    // Not a payer: a period ('every paycheck from nov'), an account, or a kind of income ('income from
+    // dividends').
+    /^(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b|^(last|this|the last|the past|past) /.test(
+      name,
+    ) ||
     /^(my|the|work|job|they|them|he|she|it|you|we|i|employer|my job|my employer|savings|checking|brokerage|account|bank|card|ira|roth|investments?|stocks?|funds?|dividends?|interest|wages|salary|paychecks?|refunds?|side \w+)\b/.test(
       name,
     )
