@@ -1690,3 +1690,71 @@ describe('shares of what is held', () => {
     expect(plan.kind === 'tools' && plan.calls[0]?.tool).toBe('holdings');
   });
 });
+
+describe('the eleventh batch of kinds', () => {
+  it("other people's money in short forms, and one's own pay ahead of time, are declined", () => {
+    expect(read('how much does my bf spend on takeout').kind).toBe('decline');
+    expect(read('what do my coworkers get paid').kind).toBe('decline');
+    expect(read('how big will my paycheck be after my raise kicks in').kind).toBe('decline');
+  });
+  it("'whos been paying me' and 'top 3 dividend payers' are income by payer", () => {
+    expect(ledger(read('whos been paying me this yr'))).toMatchObject({
+      measure: 'income',
+      group_by: 'merchant',
+    });
+    expect(ledger(read('top 3 dividend payers for me ytd'))).toMatchObject({
+      measure: 'income',
+      group_by: 'merchant',
+      top: 3,
+    });
+  });
+  it("'per day spend since the 1st' is a day's average over that period", () => {
+    expect(ledger(read('per day spend since the 1st'))).toMatchObject({ statistic: 'average', per: 'day' });
+  });
+  it("'my lightest spending month this yr' is the smallest month", () => {
+    expect(ledger(read('what was my lightest spending month this yr'))).toMatchObject({
+      statistic: 'smallest',
+      group_by: 'month',
+    });
+  });
+  it('an average balance through a period is asked back', () => {
+    expect(read('avg checking balance last month').kind).toBe('clarify');
+  });
+  it("'every paycheck from nov added up' is November's wages, not a payer called nov", () => {
+    const plan = read('every paycheck from nov added up');
+    if (plan.kind !== 'tools') throw new Error(JSON.stringify(plan));
+    expect(JSON.stringify(plan.calls)).not.toMatch(/"text"/);
+    expect(plan.reading.period).toMatchObject({ start: '2026-11-01' });
+  });
+  it("'brokerage interest vs bank interest' is the income of each account", () => {
+    const withBrokerage: TurnContext = {
+      ...context,
+      accounts: [
+        ...context.accounts,
+        {
+          id: 'a6',
+          name: 'Individual Brokerage',
+          platform: 'snaptrade',
+          kind: 'investment',
+          institution: 'Alpaca',
+        },
+        {
+          id: 'a7',
+          name: 'High-Yield Savings',
+          platform: 'plaid',
+          kind: 'savings',
+          institution: 'First Platypus',
+        },
+      ],
+    };
+    const plan = understand(
+      'brokerage interest vs savings interest this yr',
+      withBrokerage,
+      createMatcher(withBrokerage),
+      undefined,
+      false,
+    );
+    expect(ledger(plan)).toMatchObject({ measure: 'income', group_by: 'account' });
+    expect(ledger(plan).filters).not.toHaveProperty('account');
+  });
+});
