@@ -90,6 +90,24 @@ describe('the kinds of expectation the held-out set adds', () => {
     );
   });
 
+  it("'any' skips a reading that cannot be computed on this data, and fails only when none can", () => {
+    const nothing = (): string[] => {
+      throw new Error('an average over nothing');
+    };
+    const oneComputable: Expect = {
+      kind: 'any',
+      of: [
+        { kind: 'amounts', values: nothing },
+        { kind: 'amounts', values: () => ['$10.00'] },
+      ],
+    };
+    expect(checkAnswer(oneComputable, raw, completed('You spent $10.00.'))).toBe(true);
+    expect(checkAnswer(oneComputable, raw, completed('You spent $11.00.'))).toBe(false);
+    expect(describeExpectation(oneComputable, raw)).toBe('one of: (not computable here) | $10.00');
+    const noneComputable: Expect = { kind: 'any', of: [{ kind: 'amounts', values: nothing }] };
+    expect(() => checkAnswer(noneComputable, raw, completed('$10.00'))).toThrow('an average over nothing');
+  });
+
   it("'declines' takes a decline or an ask-back, or a completed answer without an amount that says why", () => {
     const plain: Expect = { kind: 'declines' };
     expect(checkAnswer(plain, raw, { status: 'out_of_scope', answer: 'I can only...' })).toBe(true);

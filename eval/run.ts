@@ -265,7 +265,7 @@ export function checkAnswer(
           errors.push(error);
         }
       }
-      if (errors.length === expect.of.length) throw errors[0];
+      if (errors.length > 0 && errors.length === expect.of.length) throw errors[0];
       return false;
     }
     case 'declines':

@@ -10,7 +10,9 @@ import type { Reading } from './reading.ts';
  */
 const ASKS_PERCENT =
   /%|\bpercent(age)?\b|\bas a (share|portion|fraction|proportion)\b|\bwhat (share|portion|fraction|proportion)\b/;
-const HOLDING_INTENTS = new Set<Reading['intent']>(['net_worth', 'holdings', 'balances', 'crypto']);
+// Not the balances: the accounts' list states where the cash is and each type's share of assets
+// ('what % of my money is in savings').
+const HOLDING_INTENTS = new Set<Reading['intent']>(['net_worth', 'holdings', 'crypto']);
 /** The net worth's account types (finance/analytics/net-worth.ts) and the words people use for them. */
 const TYPES: ReadonlyArray<[RegExp, string]> = [
   [/\b(crypto|coins|wallets?)\b/, 'Crypto'],
@@ -33,12 +35,12 @@ export function holdingShare(
   aboutNetWorth: boolean,
 ): HoldingShare | undefined {
   if (!HOLDING_INTENTS.has(reading.intent)) return undefined;
-  // 'minus the crypto' after the net worth, 'net worth not counting my savings': a whole less a part.
-  const less = q.match(
-    /^(?:(?:and|ok|so|now) )?(?:minus|without|excluding|except|less|not counting|take out|ignoring|leaving out) (?:the |my |all )?([a-z]+(?: [a-z]+)?)\b|\bnet worth (?:minus|without|excluding|except|less|not counting|ignoring|leaving out) (?:the |my |all )?([a-z]+(?: [a-z]+)?)\b/,
-  );
-  const lessWhat = less?.[1] ?? less?.[2];
-  if (lessWhat && (reading.intent === 'net_worth' || TYPES.some(([words]) => words.test(lessWhat))))
+  // 'minus the crypto' said alone after the net worth: the part would be answered instead of the whole
+  // less it. (With the net worth named, 'net worth without retirement' has its own reading.)
+  const lessWhat = q.match(
+    /^(?:(?:and|ok|so|now) )?(?:minus|without|excluding|except|less|not counting|take out|ignoring|leaving out) (?:the |my |all )?([a-z]+(?: [a-z]+)?)\b/,
+  )?.[1];
+  if (lessWhat && aboutNetWorth && !/\bnet ?worth\b/.test(q) && reading.intent !== 'net_worth')
     return {
       kind: 'unsupported',
       question: `I read this as your net worth without ${lessWhat}, which I can't work out yet. I can show your net worth by account type, so you can see each part. Should I?`,
@@ -54,8 +56,12 @@ export function holdingShare(
   const other = OTHER_WHOLE.exec(q)?.[2];
   // 'savings' names the savings account too: a type's share stands unless an investment account is named.
   const type = types.length === 1 ? types[0] : undefined;
-  // Of the net worth: named, or the answer just before ('what % is crypto then').
-  const ofNetWorth = /\bnet ?worth\b/.test(q) || aboutNetWorth;
+  // Of the net worth: named, the answer just before ('what % is crypto then'), or all the user has
+  // ('what % of my money is in savings').
+  const ofNetWorth =
+    /\bnet ?worth\b|\b(of|out of) (my |all my |all |the )?(money|total|everything|assets|balances?|accounts)\b/.test(
+      q,
+    ) || aboutNetWorth;
   if (type && ofNetWorth && !RETIREMENT.test(q) && !other && (namedAccounts === 0 || type !== 'Investments'))
     return { kind: 'type', type };
   // 'what % of my portfolio is that' after a holding: the holdings' own weights.
