@@ -14,6 +14,7 @@ export {
 export { type FuzzOptions, type FuzzReport, formatCounts, formatFailures, runFuzz } from './fuzz/index.ts';
 export { type IdentityClient, identityClient, signUpBody, useIdentityApp } from './identity.ts';
 export { listen } from './listen.ts';
+export { startAppWithScriptedLlm } from './llm-app.ts';
 export * from './product.ts';
 export { firstOfMonth, lastOfMonth, micros, microsText, shiftDays } from './reference-arithmetic.ts';
 export { browserOf, randomSandboxKeys, standaloneSandboxHost } from './sandbox.ts';

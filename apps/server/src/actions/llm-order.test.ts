@@ -1,11 +1,10 @@
 import type { ChatResponse, ConfirmProposalResponse, Proposal } from '@penny/contracts';
 import {
   accountsClient,
-  createTestApp,
   type ScriptedLlm,
   type SignedUpUser,
   signedPost,
-  startScriptedLlm,
+  startAppWithScriptedLlm,
   type TestApp,
 } from '@penny/server/testing';
 import { sql } from 'drizzle-orm';
@@ -31,17 +30,7 @@ describe('an order proposed by an LLM', () => {
     ).flatMap((row) => row.value.orders);
 
   beforeAll(async () => {
-    llm = await startScriptedLlm([{ kind: 'text', text: 'unused' }]);
-    t = await createTestApp({
-      listen: true,
-      env: {
-        AGENT_PROVIDER: 'openai-compatible',
-        AGENT_BASE_URL: llm.baseUrl,
-        AGENT_API_KEY: 'sk-test-secret-never-logged',
-        AGENT_MODEL: 'scripted-small',
-        AGENT_MAX_STEPS: '3',
-      },
-    });
+    ({ llm, t } = await startAppWithScriptedLlm());
     ada = await t.signUpVerifiedUser();
   }, 120_000);
   afterAll(async () => {

@@ -1,10 +1,9 @@
 import type { ChatResponse, ConfirmProposalResponse, Proposal } from '@penny/contracts';
 import {
   accountsClient,
-  createTestApp,
   type ScriptedLlm,
   type SignedUpUser,
-  startScriptedLlm,
+  startAppWithScriptedLlm,
   type TestApp,
 } from '@penny/server/testing';
 import { sql } from 'drizzle-orm';
@@ -21,17 +20,7 @@ describe('a re-categorise proposal made by an LLM', () => {
   let ada: SignedUpUser;
 
   beforeAll(async () => {
-    llm = await startScriptedLlm([{ kind: 'text', text: 'unused' }]);
-    t = await createTestApp({
-      listen: true,
-      env: {
-        AGENT_PROVIDER: 'openai-compatible',
-        AGENT_BASE_URL: llm.baseUrl,
-        AGENT_API_KEY: 'sk-test-secret-never-logged',
-        AGENT_MODEL: 'scripted-small',
-        AGENT_MAX_STEPS: '3',
-      },
-    });
+    ({ llm, t } = await startAppWithScriptedLlm());
     ada = await t.signUpVerifiedUser();
   }, 120_000);
   afterAll(async () => {
