@@ -10,7 +10,7 @@ import {
   testDatabaseKinds,
 } from '@penny/server/testing';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createVault } from '../connections/vault.ts';
 import { ServiceError } from '../services/errors.ts';
 import { createActionsService, createBrokerage, type OrderRequest } from './index.ts';
@@ -242,13 +242,15 @@ describe.each(testDatabaseKinds())('orders on %s', (database) => {
     try {
       const first = confirm(adaApi, body);
       // Until the first confirm has claimed the proposal (its key stored, no outcome yet).
-      for (let waited = 0; waited < 10_000; waited += 50) {
-        const [row] = await t.rows<{ confirm_key: string | null }>(
-          sql`select confirm_key from action_proposal where id = ${proposal.id}`,
-        );
-        if (row?.confirm_key) break;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      await vi.waitFor(
+        async () => {
+          const [row] = await t.rows<{ confirm_key: string | null }>(
+            sql`select confirm_key from action_proposal where id = ${proposal.id}`,
+          );
+          expect(row?.confirm_key).toBeTruthy();
+        },
+        { timeout: 10_000, interval: 50 },
+      );
       const cancelled = await adaApi.post<{ code?: string }>('/agent/actions/cancel', {
         proposal_id: proposal.id,
       });

@@ -1,4 +1,11 @@
-import { PLAID_SYNC_WEBHOOK_CODES, type PlaidWebhook, plaidWebhookSchema } from '@penny/contracts';
+import {
+  findJsonProblem,
+  JSON_LIMITS,
+  jsonTextDepth,
+  PLAID_SYNC_WEBHOOK_CODES,
+  type PlaidWebhook,
+  plaidWebhookSchema,
+} from '@penny/contracts';
 import { and, eq } from 'drizzle-orm';
 import { type Database, tables } from '../db/index.ts';
 import type { JobQueue } from '../jobs/index.ts';
@@ -59,11 +66,24 @@ export async function receivePlaidWebhook(
 
 function parse(body: Uint8Array): PlaidWebhook {
   let json: unknown;
+  let text: string;
   try {
-    json = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(body));
+    text = new TextDecoder('utf-8', { fatal: true }).decode(body);
   } catch {
     throw new ServiceError('request:not-json', 'Request body must be valid JSON.');
   }
+  // A signed body still obeys the contracts' text rule and depth bound (docs/security.md), checked on
+  // the text before JSON.parse builds it, as every other body is.
+  if (jsonTextDepth(text) > JSON_LIMITS.maxDepth)
+    throw new ServiceError('request:invalid', 'Request body is nested too deeply.');
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new ServiceError('request:not-json', 'Request body must be valid JSON.');
+  }
+  const problem = findJsonProblem(json);
+  if (problem)
+    throw new ServiceError('request:invalid', `Invalid request: ${problem.path} ${problem.message}.`);
   const parsed = plaidWebhookSchema.safeParse(json);
   if (!parsed.success) throw new ServiceError('request:invalid', 'Invalid request: not a Plaid webhook.');
   return parsed.data;

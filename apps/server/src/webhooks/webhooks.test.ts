@@ -176,12 +176,10 @@ describe.each(testDatabaseKinds())('Plaid webhooks on %s', (database) => {
   it('answers a valid webhook at once and queues the sync of its connection', async () => {
     const heard = queuedLines().length;
     const body = syncUpdates(itemId, { initial_update_complete: false });
-    const started = performance.now();
     const response = await deliver(body, await sign(body));
-    const elapsed = performance.now() - started;
+    // Answered before the sync runs: the job is queued, not awaited (its speed belongs in bench/).
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ received: true });
-    expect(elapsed).toBeLessThan(1_000);
     expect(queuedLines().length).toBe(heard + 1);
     await t.services.jobs.settled();
   });
@@ -210,6 +208,33 @@ describe.each(testDatabaseKinds())('Plaid webhooks on %s', (database) => {
     const after = t.logs.slice(lines);
     expect(after.some((line) => line.msg === 'plaid webhook: sync queued')).toBe(false);
     expect(after.some((line) => String(line.msg).startsWith('sync job'))).toBe(false);
+  });
+
+  it('answers correctly signed hostile bodies with a 4xx or a no-op, never a 5xx, and queues nothing', async () => {
+    const heard = queuedLines().length;
+    const lines = t.logs.length;
+    const deep = `${'['.repeat(5_000)}${']'.repeat(5_000)}`;
+    const bodies = [
+      syncUpdates(`${itemId}\u0000`),
+      syncUpdates('item-\ud800-lone'),
+      syncUpdates(itemId, { webhook_code: '\ud83d' }),
+      `{"webhook_type":"TRANSACTIONS","webhook_code":"SYNC_UPDATES_AVAILABLE","item_id":${JSON.stringify(itemId)},"extra":${deep}}`,
+      syncUpdates(itemId, { webhook_type: 'T'.repeat(10_000) }),
+      syncUpdates(itemId, { initial_update_complete: '9999-12-31T23:59:59Z', environment: 1e308 }),
+      syncUpdates(''),
+      '[]',
+      'null',
+      '{"item_id":',
+    ];
+    for (const body of bodies) {
+      const response = await deliver(body, await sign(body));
+      expect({ body: body.slice(0, 80), status: response.status, ok: response.status < 500 }).toMatchObject({
+        ok: true,
+      });
+    }
+    await t.services.jobs.settled();
+    expect(queuedLines().length).toBe(heard);
+    expect(t.logs.slice(lines).some((line) => String(line.msg).startsWith('sync job'))).toBe(false);
   });
 
   it('refuses forged, unsigned, stale, altered, replayed and oversized webhooks, and changes nothing', async () => {
