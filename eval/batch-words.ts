@@ -1,9 +1,21 @@
 import type { Flow, Period } from './expected.ts';
-import { periods } from './expected.ts';
-import { atMerchant } from './expected-reading.ts';
-import { employerName } from './expected-typed-2.ts';
+import { income, periods } from './expected.ts';
+import { atMerchant, purchaseCount } from './expected-reading.ts';
+import { WAGES } from './expected-typed.ts';
+import { employerName, USUAL_PERIODS, wholeHistory } from './expected-typed-2.ts';
+import type { Expect } from './question-types.ts';
 import type { RawData } from './raw-data.ts';
-import { monthNumberAgo, monthsAgo, shortMonth } from './reading-expect.ts';
+import {
+  anyOf,
+  lastDays,
+  lastMonth,
+  monthNumberAgo,
+  monthsAgo,
+  one,
+  shortMonth,
+  tally,
+  thisMonth,
+} from './reading-expect.ts';
 
 /**
  * The words the typed batches (tuning-typed-*.ts) share: filters, windows, the merchants they ask
@@ -35,3 +47,20 @@ export const UBER = atMerchant('Uber');
 export const COUNT_UNITS = ['purchase', 'transaction', 'time', 'charge', 'visit', 'order', 'run', 'trip'];
 /** What a count of paychecks may be said in. */
 export const PAY_UNITS = ['paycheck', 'payment', 'deposit', 'time', 'check'];
+
+export const last3: Window = (raw) => periods.lastFullMonths(raw.today, 3);
+/** "Lately", "recently": the last 30 days, this month, last month, the last 3 months. */
+export const LATELY: Window[] = [(raw) => lastDays(raw, 30), thisMonth, lastMonth, last3];
+/** The windows "usually" may mean (expected-typed-2.ts, `USUAL_PERIODS`). */
+export const USUAL: Window[] = USUAL_PERIODS.map((window) => (raw: RawData) => window(raw.today));
+
+/** Nothing at all of the kind in the whole history: said as none rather than a figure. */
+export const noneEver = (filter: FlowFilter): Expect =>
+  tally((raw) => (purchaseCount(raw, wholeHistory(raw), filter) === 0 ? 0 : -1), ...COUNT_UNITS);
+
+/** Wages or all income of a period, either. */
+export const payIn = (window: Window): Expect =>
+  anyOf(
+    one((raw) => income(raw, window(raw), WAGES)),
+    one((raw) => income(raw, window(raw))),
+  );

@@ -4,9 +4,13 @@ import {
   COUNT_UNITS,
   employerWord,
   type FlowFilter,
+  LATELY,
   lastWeek,
+  noneEver,
+  payIn,
   shortAgo,
   UBER,
+  USUAL,
   type Window,
   year,
 } from './batch-words.ts';
@@ -19,7 +23,6 @@ import {
   largestHolding,
   latestCharge,
   netWorth,
-  periods,
   spending,
   totalAssets,
   unrealisedGain,
@@ -69,7 +72,6 @@ import {
   netOf,
   safeDivide,
   savingsBalance,
-  USUAL_PERIODS,
   wholeHistory,
   wholeMonthsThisYear,
 } from './expected-typed-2.ts';
@@ -123,7 +125,6 @@ import {
   clarification,
   declines,
   GROCERIES,
-  lastDays,
   lastMonth,
   lastYear,
   money,
@@ -169,22 +170,7 @@ const ROTH: RegExp = /roth/i;
 const INDIVIDUAL: RegExp = /individual/i;
 const inRoth = (raw: RawData): FlowFilter => inAccountNamed(raw, ROTH);
 
-const last3: Window = (raw) => periods.lastFullMonths(raw.today, 3);
-/** "Lately": the last 30 days, this month, last month, the last 3 months. */
-const LATELY: Window[] = [(raw) => lastDays(raw, 30), thisMonth, lastMonth, last3];
-const USUAL: Window[] = USUAL_PERIODS.map((window) => (raw: RawData) => window(raw.today));
 const fullYear: Window = (raw) => fullMonthsThisYear(raw.today);
-
-/** Wages or all income of a period, either. */
-const payIn = (window: Window): Expect =>
-  anyOf(
-    one((raw) => income(raw, window(raw), WAGES)),
-    one((raw) => income(raw, window(raw))),
-  );
-
-/** Nothing at all of the kind in the whole history: said as none rather than a figure. */
-const noneEver = (filter: FlowFilter): Expect =>
-  tally((raw) => (purchaseCount(raw, wholeHistory(raw), filter) === 0 ? 0 : -1), ...COUNT_UNITS);
 
 /** Two spending figures of the same window (the non-zero ones when one is zero). */
 const pairIn = (window: Window, a: FlowFilter, b: FlowFilter): Expect =>

@@ -3,12 +3,16 @@ import {
   COUNT_UNITS,
   employerWord,
   type FlowFilter,
+  LATELY,
   LYFT,
+  noneEver,
   PAY_UNITS,
+  payIn,
   shortAgo,
   TARGET,
   TRADER_JOES,
   UBER,
+  USUAL,
   WHOLE_FOODS,
   type Window,
   year,
@@ -20,7 +24,6 @@ import {
   investmentsValue,
   largestHolding,
   largestSpending,
-  periods,
   spending,
 } from './expected.ts';
 import {
@@ -56,7 +59,6 @@ import {
   savingsBalance,
   savingsInterest,
   savingsRate,
-  USUAL_PERIODS,
   wholeHistory,
   wholeMonthsThisYear,
 } from './expected-typed-2.ts';
@@ -162,19 +164,8 @@ const TRAVEL: FlowFilter = (flow) => flow.primary === 'TRAVEL';
 const ROTH: RegExp = /roth/i;
 const INDIVIDUAL: RegExp = /individual/i;
 
-const last3: Window = (raw) => periods.lastFullMonths(raw.today, 3);
 const fullYear: Window = (raw) => fullMonthsThisYear(raw.today);
-const USUAL: Window[] = USUAL_PERIODS.map((window) => (raw: RawData) => window(raw.today));
-const lastDays30: Window = (raw) => periods.lastDays(raw.today, 30);
-const LATELY: Window[] = [lastDays30, thisMonth, lastMonth, last3];
 const q3: Window = (raw) => latestQuarter(raw.today, 3);
-
-/** Wages or all income of a period, either. */
-const payIn = (window: Window): Expect =>
-  anyOf(
-    one((raw) => income(raw, window(raw), WAGES)),
-    one((raw) => income(raw, window(raw))),
-  );
 
 /** Wages or all income per month over each usual window. */
 const monthlyPay: Expect[] = [WAGES, undefined].flatMap((filter) =>
@@ -186,9 +177,6 @@ const pairIn = (window: Window, a: FlowFilter, b: FlowFilter): Expect =>
   nonZero((raw) => [spending(raw, window(raw), a), spending(raw, window(raw), b)]);
 
 /** Nothing of the kind in the whole history: said as none. */
-const noneEver = (filter: FlowFilter): Expect =>
-  tally((raw) => (purchaseCount(raw, wholeHistory(raw), filter) === 0 ? 0 : -1), ...COUNT_UNITS);
-
 /** The name among two with more purchases in the window (both when tied). */
 const moreVisited =
   (window: Window, a: [string, FlowFilter], b: [string, FlowFilter]) =>

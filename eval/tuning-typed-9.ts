@@ -3,14 +3,18 @@ import {
   COUNT_UNITS,
   employerWord,
   type FlowFilter,
+  LATELY,
   LYFT,
+  last3,
   lastWeek,
+  noneEver,
   PAY_UNITS,
   PEETS,
   STARBUCKS,
   shortAgo,
   TRADER_JOES,
   UBER,
+  USUAL,
   WHOLE_FOODS,
   type Window,
   year,
@@ -68,7 +72,6 @@ import {
   savingsInterest,
   savingsRate,
   symbolUnitsText,
-  USUAL_PERIODS,
   wholeHistory,
   wholeMonthsThisYear,
 } from './expected-typed-2.ts';
@@ -149,12 +152,8 @@ const MCDONALDS = atMerchant("McDonald's");
 const ROTH: RegExp = /roth/i;
 const INDIVIDUAL: RegExp = /individual/i;
 
-const last3: Window = (raw) => periods.lastFullMonths(raw.today, 3);
 const last6: Window = (raw) => periods.lastFullMonths(raw.today, 6);
 const rolling6: Window = (raw) => rollingMonths(raw.today, 6);
-/** "Lately", "recently": the last 30 days, this month, last month, the last 3 months. */
-const LATELY: Window[] = [(raw) => lastDays(raw, 30), thisMonth, lastMonth, last3];
-const USUAL: Window[] = USUAL_PERIODS.map((window) => (raw: RawData) => window(raw.today));
 /** This week's Monday to today. */
 const thisWeek = (raw: RawData): Period => {
   const weekday = (new Date(`${raw.today}T00:00:00Z`).getUTCDay() + 6) % 7;
@@ -162,10 +161,6 @@ const thisWeek = (raw: RawData): Period => {
 };
 /** The end of last year (the balance "at the start of the year"). */
 const endOfLastYear = (raw: RawData): string => lastYear(raw).end;
-
-/** Nothing at all of the kind in the whole history: said as none rather than a figure. */
-const noneEver = (filter: FlowFilter): Expect =>
-  tally((raw) => (purchaseCount(raw, wholeHistory(raw), filter) === 0 ? 0 : -1), ...COUNT_UNITS);
 
 /** The amount, or, when it is zero, a sentence saying there was none. */
 const zeroOr = (cents: (raw: RawData) => number, ...units: string[]): Expect =>
