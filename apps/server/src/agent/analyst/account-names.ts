@@ -25,6 +25,55 @@ const INSTITUTION_WORDS = new Set([
  * kind or chain ('my checking account', 'my Solana wallet').
  */
 export function accountsNamed(context: TurnContext, question: string): ContextAccount[] {
+  const found = accountsNamedIn(context, question);
+  if (found.length >= 2) return found;
+  return eachSideNamed(context, question) ?? found;
+}
+
+/** Words in account names that say nothing about which account is meant. */
+const NAMELESS = new Set([
+  'account',
+  'acct',
+  'card',
+  'cash',
+  'bank',
+  'total',
+  'plaid',
+  'high',
+  'yield',
+  'my',
+]);
+
+/**
+ * 'roth vs individual', 'joint and individual': each side of a comparison names its own accounts,
+ * where a word too common to name an account alone ('individual') does when it is all a side says.
+ */
+function eachSideNamed(context: TurnContext, question: string): ContextAccount[] | undefined {
+  const q = question.toLowerCase();
+  if (!/\b(vs\.?|versus|or|and|each|both)\b|&/.test(q)) return undefined;
+  const sides = q.split(/\b(?:vs\.?|versus|or|and)\b|[&,]/).map((side) => side.trim());
+  if (sides.length < 2) return undefined;
+  const nameWords = (a: ContextAccount) =>
+    a.name
+      .replace(/\(.*\)/, '')
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .filter((w) => w.length >= 4 && !NAMELESS.has(w));
+  const perSide = sides.map((side) => {
+    const named = accountsNamedIn(context, side);
+    if (named.length > 0) return named;
+    const words = new Set(side.split(/[^a-z0-9]+/).flatMap((w) => [w, w.replace(/s$/, '')]));
+    const loose = context.accounts.filter((a) => nameWords(a).some((w) => words.has(w)));
+    return loose.length < context.accounts.length ? loose : [];
+  });
+  const named = perSide.filter((side) => side.length > 0);
+  if (named.length < 2) return undefined;
+  const all = [...new Set(named.flat())];
+  // Sides that name the same accounts compare nothing.
+  return all.length >= 2 && all.length === named.reduce((n, side) => n + side.length, 0) ? all : undefined;
+}
+
+function accountsNamedIn(context: TurnContext, question: string): ContextAccount[] {
   const q = ` ${question.toLowerCase().replace(/[^a-z0-9 ]+/g, ' ')} `;
   const has = (word: string) => q.includes(` ${word} `) || q.includes(` ${word}s `);
   const wordsOf = (text: string) =>
@@ -66,7 +115,7 @@ export function accountsNamed(context: TurnContext, question: string): ContextAc
       .split(' ')
       .filter((w) => !named.has(w) && !named.has(w.replace(/s$/, '')))
       .join(' ');
-    const narrower = accountsNamed({ ...context, accounts: atInstitution }, rest);
+    const narrower = accountsNamedIn({ ...context, accounts: atInstitution }, rest);
     return narrower.length > 0 ? narrower : atInstitution;
   }
   const CHAINS: Record<string, string[]> = {

@@ -63,6 +63,10 @@ describe('the periods a question means', () => {
     });
     const thirty = parsePeriod('last 30 days', today);
     expect(thirty && previousPeriod(thirty, today)).toMatchObject({ start: '2026-09-25', end: '2026-10-24' });
+    // Three whole months (92 days) before are the three whole months before, not 92 days.
+    const three = parsePeriod('last 3 full months', today);
+    expect(three).toMatchObject({ start: '2026-08-01', end: '2026-10-31' });
+    expect(three && previousPeriod(three, today)).toMatchObject({ start: '2026-05-01', end: '2026-07-31' });
     expect(periodShift('and the month before?')).toBe('previous');
     expect(periodShift('what about groceries?')).toBeUndefined();
   });

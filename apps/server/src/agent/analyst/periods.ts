@@ -84,9 +84,25 @@ export function previousPeriod(period: Period, today: string): Period {
   if (period.unit === 'month') return wholeMonth(start.getUTCFullYear(), start.getUTCMonth() - 1, today);
   if (period.unit === 'year') return wholeYear(start.getUTCFullYear() - 1, today);
   if (period.unit !== 'days') return stepped(period, -1, today);
+  // 'the last 3 full months' against 'the 3 before that': as many whole months, not as many days.
+  const months = wholeMonthsIn(period);
+  if (months) {
+    const first = monthStart(start.getUTCFullYear(), start.getUTCMonth() - months);
+    const last = addDays(period.start, -1);
+    return { start: first, end: last, label: spanLabel(first, last), unit: period.unit };
+  }
   // The same number of days just before, as the tools compare periods.
   const before = samelengthBefore(period);
   return { ...before, label: spanLabel(before.start, before.end), unit: period.unit };
+}
+
+/** How many whole calendar months a span covers (first day to last day), or undefined. */
+function wholeMonthsIn(period: Period): number | undefined {
+  const start = parseDay(period.start);
+  const end = parseDay(period.end);
+  if (start.getUTCDate() !== 1 || period.end !== monthEnd(end.getUTCFullYear(), end.getUTCMonth()))
+    return undefined;
+  return (end.getUTCFullYear() - start.getUTCFullYear()) * 12 + end.getUTCMonth() - start.getUTCMonth() + 1;
 }
 
 /** The next period of the same shape, never past today. */

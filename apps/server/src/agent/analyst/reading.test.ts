@@ -1758,3 +1758,50 @@ describe('the eleventh batch of kinds', () => {
     expect(ledger(plan).filters).not.toHaveProperty('account');
   });
 });
+
+describe('session 27: accounts on each side, a part of the answer in one account, whole months before', () => {
+  const withIndividual: TurnContext = {
+    ...context,
+    accounts: [
+      ...context.accounts.filter((a) => a.id !== 'a5'),
+      {
+        id: 'a6',
+        name: 'Individual Brokerage',
+        platform: 'snaptrade',
+        kind: 'investment',
+        institution: 'Alpaca',
+      },
+    ],
+  };
+  const readIn = (q: string, previous?: Reading) =>
+    understand(q, withIndividual, createMatcher(withIndividual), previous, false);
+
+  it("'roth vs individual' names an account on each side, though 'individual' alone names none", () => {
+    expect(accountsNamed(withIndividual, 'roth vs individual, how much in each').map((a) => a.id)).toEqual([
+      'a4',
+      'a6',
+    ]);
+    expect(readIn('roth vs individual, how much in each')).toMatchObject({ reading: { intent: 'balances' } });
+    // One side alone names nothing new.
+    expect(accountsNamed(withIndividual, 'uber vs lyft last month')).toEqual([]);
+  });
+
+  it("'how much of that was in the roth' narrows the answer just given to that account", () => {
+    const first = readIn('dividends this yr');
+    if (first.kind !== 'tools') throw new Error(JSON.stringify(first));
+    const plan = readIn('how much of that was in the roth', first.reading);
+    expect(plan.kind).toBe('tools');
+    if (plan.kind !== 'tools') return;
+    expect(plan.reading).toMatchObject({ intent: 'income', category: { code: 'INCOME_DIVIDENDS' } });
+    expect(plan.reading.account?.id).toBe('a4');
+    expect(plan.reading.period).toMatchObject({ start: '2026-01-01' });
+  });
+
+  it("'last 3 mo vs the 3 before that' sets three whole months against the three whole months before", () => {
+    const query = ledger(read('is my card spending creeping up? last 3 mo vs the 3 before that'));
+    expect(query.periods).toEqual([
+      expect.objectContaining({ start: '2026-08-01', end: '2026-10-31' }),
+      expect.objectContaining({ start: '2026-05-01', end: '2026-07-31' }),
+    ]);
+  });
+});

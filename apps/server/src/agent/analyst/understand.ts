@@ -5,6 +5,7 @@ import {
   dropAccountWithout,
   sameNamed,
 } from './account-names.ts';
+import { applySubject } from './apply-subject.ts';
 import { readNumbers } from './calculators.ts';
 import {
   bothPeriodsOf,
@@ -17,17 +18,17 @@ import {
   turnOnEarlier,
   twoNotInReading,
 } from './earlier-answers.ts';
-import { AGAINST_THE_REST, applyExclusion, type Exclusion, readExclusion } from './exclusions.ts';
+import { AGAINST_THE_REST, applyExclusion, readExclusion } from './exclusions.ts';
 import { finishReading } from './finish-reading.ts';
 import { balanceThroughPeriod, holdingShare } from './holding-shares.ts';
 import { refineIntent } from './intent-refine.ts';
 import { BACK_REFERENCE, detectIntent, FOLLOW_UP, heldTickers, SPENDING_WORDS, tickers } from './intents.ts';
 import { normalizeQuestion } from './normalize.ts';
 import { declineReason, OUTSIDE_WHAT_I_CAN_READ } from './out-of-scope.ts';
-import type { PeriodReading } from './period-grammar.ts';
 import { nextPeriod, periodShift, previousPeriod, thisMonth } from './periods.ts';
 import { pointsBackToNothing } from './points-back.ts';
-import { type Intent, LEDGER_INTENTS, type Plan, type Reading } from './reading.ts';
+import type { Parts } from './question-parts.ts';
+import { LEDGER_INTENTS, type Plan, type Reading } from './reading.ts';
 import {
   balanceWithoutAccount,
   CANNOT_EXCLUDE,
@@ -48,38 +49,14 @@ import {
 } from './reading-periods.ts';
 import { readRequestToAct } from './requests-to-act.ts';
 import { PLAIN_SHAPE, readShape, type Shape } from './shape.ts';
-import { readShareWhole, type ShareWhole } from './share-whole.ts';
+import { readShareWhole } from './share-whole.ts';
 import { payerNamed, quotedText } from './text-words.ts';
 import { callsFor } from './tool-calls.ts';
 import { twoSubjects } from './two-subjects.ts';
-import type { ContextAccount, Matcher, TurnContext } from './vocabulary.ts';
+import type { Matcher, TurnContext } from './vocabulary.ts';
 
 export { readNumbers } from './calculators.ts';
 export type { Intent, Plan, Reading, ToolCall } from './reading.ts';
-
-/** The question's own parts, before any earlier reading is taken into account. */
-type Parts = {
-  q: string;
-  intent: Intent | undefined;
-  shift: 'previous' | 'next' | undefined;
-  periods: PeriodReading;
-  category: ReturnType<Matcher['category']>;
-  merchant: ReturnType<Matcher['merchant']>;
-  merchantsNamed: string[];
-  named: ContextAccount[];
-  symbols: string[];
-  shape: Shape;
-  text: string | undefined;
-  corrections: Array<[string, string]>;
-  shareWhole: ShareWhole | undefined;
-  /** The question without a share's whole ('of my income'): where the subject is named. */
-  part: string;
-  yearBack: boolean;
-  /** Income from investments: dividends and interest together. */
-  investmentIncome: boolean;
-  /** What the total leaves out ('besides rent'). */
-  exclusion: Exclusion | undefined;
-};
 
 function readParts(question: string, context: TurnContext, matcher: Matcher): Parts | Plan {
   const normalized = normalizeQuestion(question);
@@ -228,11 +205,30 @@ function followUpOf(parts: Parts, previous: Reading | undefined): { isFollowUp: 
   return { isFollowUp, reshaped };
 }
 
+/**
+ * 'how much of that was in the roth', 'how much of it is on the ledger': the answer just given, counted
+ * in one account only (the account's name alone would read as its balance or its holdings).
+ */
+function narrowsToAccount(parts: Parts, previous: Reading): boolean {
+  return (
+    parts.named.length > 0 &&
+    !parts.category &&
+    !parts.merchant &&
+    !parts.text &&
+    /\b(of|from) (that|it|those|them|this|these)\b.*\b(in|on|at|from|into|through|via)\b/.test(parts.q) &&
+    (LEDGER_INTENTS.has(previous.intent) || previous.intent === 'crypto')
+  );
+}
+
 function startReading(parts: Parts, previous: Reading | undefined, context: TurnContext): Reading | Plan {
   const { isFollowUp, reshaped } = followUpOf(parts, previous);
   const { intent, shift, shape, q } = parts;
   let reading: Reading;
-  if (isFollowUp && previous && (!intent || intent === previous.intent || shift || reshaped)) {
+  if (
+    isFollowUp &&
+    previous &&
+    (!intent || intent === previous.intent || shift || reshaped || narrowsToAccount(parts, previous))
+  ) {
     reading = { ...previous };
     if (shift && previous.period && !shape.compare && !parts.yearBack) {
       reading.period =
@@ -336,123 +332,6 @@ function seriesPerUnit(reading: Reading, shape: Shape, q: string): void {
   const days = (Date.parse(period.end) - Date.parse(period.start)) / 86_400_000 + 1;
   const several = unit === 'month' ? period.start.slice(0, 7) !== period.end.slice(0, 7) : days > 7;
   if (several) reading.shape = { ...current, series: unit, shaped: true };
-}
-
-/** Money kept rather than spent: 'what share of my income did I save'. */
-const SAVED = /\b(save|saved|saving|put away|put aside|set aside|kept|keep|left over|leftover)\b/;
-
-/**
- * A share whose whole is named: of income (spending on the part as a share of income, an income
- * category's share of income, or the savings rate), or of a category's spending.
- */
-function applyShareWhole(reading: Reading, parts: Parts): void {
-  const shape = reading.shape as Shape;
-  const whole = parts.shareWhole as ShareWhole;
-  if (whole.kind === 'category') {
-    reading.shape = { ...shape, shareWithin: [whole.code] };
-    return;
-  }
-  const { category, merchant, q } = parts;
-  if (category?.item.code.startsWith('INCOME')) {
-    reading.intent = 'income';
-    reading.shape = { ...shape, measure: 'income' };
-  } else if (!category && !merchant && SAVED.test(q)) {
-    // The savings rate: the cash-flow tool's own figure.
-    reading.intent = 'cash_flow';
-    reading.shape = { ...shape, measure: 'net_cash_flow' };
-  } else if (category || merchant || SPENDING_WORDS.test(q)) {
-    reading.shape = { ...shape, measure: 'spending', shareOf: 'income' };
-    reading.intent = 'spending';
-  }
-}
-
-/** What the question is about: a merchant, several, a category, words in descriptions. */
-function applySubject(reading: Reading, parts: Parts, matcher: Matcher): void {
-  const { merchant, category, q } = parts;
-  if (reading.shape?.statistic === 'share' && parts.shareWhole) applyShareWhole(reading, parts);
-  const spendingLike = ['spending', 'merchants', 'search', 'largest'].includes(reading.intent);
-  if (parts.text && LEDGER_INTENTS.has(reading.intent)) {
-    reading.text = parts.text;
-    delete reading.category;
-    delete reading.merchant;
-    return;
-  }
-  // 'groceries or restaurants?', 'uber vs lyft': each subject's figure side by side.
-  const comparing = /\b(vs|versus|or|compared?|than|against|difference|which)\b/.test(q);
-  const categories = matcher.categories(parts.part);
-  const incomeKinds =
-    reading.intent === 'income' && categories.every((c) => c.item.code.startsWith('INCOME'));
-  if (
-    comparing &&
-    (spendingLike || incomeKinds) &&
-    categories.length >= 2 &&
-    parts.merchantsNamed.length < 2
-  ) {
-    reading.categories = categories.map((c) => ({
-      code: c.item.code,
-      label: matcher.categoryLabel(c.item.code),
-    }));
-    reading.shape = { ...(reading.shape ?? PLAIN_SHAPE), groupBy: 'category', shaped: true };
-    delete reading.category;
-    delete reading.merchant;
-    return;
-  }
-  // 'flights + hotels', 'groceries n eating out n coffee': several categories added together.
-  // 'divs + interest' of income; what investments brought in is read by kind instead.
-  const allIncome =
-    !parts.investmentIncome &&
-    categories.length >= 2 &&
-    categories.every((c) => c.item.code.startsWith('INCOME_'));
-  if (
-    !comparing &&
-    (spendingLike || allIncome) &&
-    categories.length >= 2 &&
-    parts.merchantsNamed.length < 2 &&
-    /\b(and|n|plus|with|together|combined)\b|[+&,]/.test(q)
-  ) {
-    reading.categories = categories.map((c) => ({
-      code: c.item.code,
-      label: matcher.categoryLabel(c.item.code),
-    }));
-    delete reading.category;
-    delete reading.merchant;
-    return;
-  }
-  if (parts.merchantsNamed.length >= 2 && spendingLike) {
-    reading.merchants = parts.merchantsNamed;
-    if (comparing) reading.shape = { ...(reading.shape ?? PLAIN_SHAPE), groupBy: 'merchant', shaped: true };
-    delete reading.category;
-    delete reading.merchant;
-    return;
-  }
-  // A merchant wins over a category when named with 'at', matched better, or named whole where the
-  // category only matched it as a synonym ('uber rides': the merchant Uber, not all ride shares).
-  const merchantFirst =
-    merchant &&
-    (!category ||
-      merchant.score < category.score - 0.05 ||
-      new RegExp(`\\bat ${merchant.phrase}`).test(q) ||
-      // 'lyft rides': the merchant's own rides, not every ride share.
-      q.includes(`${merchant.phrase} ${category.phrase}`) ||
-      (parts.merchantsNamed.length === 1 &&
-        (category.phrase.startsWith(merchant.phrase) || merchant.phrase.includes(category.phrase))));
-  if (merchantFirst && merchant && spendingLike) {
-    reading.merchant = merchant.item.name;
-    delete reading.category;
-    delete reading.merchants;
-    if (reading.intent === 'spending') reading.intent = 'merchants';
-  } else if (
-    category &&
-    (spendingLike ||
-      // 'where does my income come from': all income is no narrower than income.
-      (reading.intent === 'income' && category.item.code.startsWith('INCOME_')))
-  ) {
-    reading.category = { code: category.item.code, label: matcher.categoryLabel(category.item.code) };
-    delete reading.merchant;
-    delete reading.merchants;
-    if (reading.intent === 'merchants' && !/\bmerchants?|stores?|shops?|places\b/.test(q))
-      reading.intent = 'spending';
-  }
 }
 
 export function understand(

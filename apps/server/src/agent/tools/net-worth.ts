@@ -51,6 +51,17 @@ function withoutCrypto(net: string, byKind: Array<{ kind: string; total: string 
   return [`Net worth without crypto: ${usd(fromCents(toCents(net) - toCents(crypto.total)))}.`];
 }
 
+/** 'liquid cash vs what's invested': the money in checking and savings together, beside the types. */
+function bankCash(byKind: Array<{ kind: string; total: string }>, assets: string): string[] {
+  const bank = ['checking', 'savings'].flatMap((name) => byKind.filter((kind) => kind.kind === name));
+  if (bank.length === 0) return [];
+  const total = fromCents(bank.reduce((sum, kind) => sum + toCents(kind.total), 0n));
+  const where = bank.map((kind) => KIND_LABEL[kind.kind]?.toLowerCase()).join(' and ');
+  const share =
+    toCents(assets) > 0n && toCents(total) > 0n ? ` (${percentOf(total, assets)}% of assets)` : '';
+  return [`Cash in ${where}: ${usd(total)}${share}.`];
+}
+
 export const netWorthTool = {
   name: 'net_worth',
   description:
@@ -132,6 +143,7 @@ export const netWorthTool = {
         'Investment and wallet balances are known only from when Penny first recorded them, so earlier month ends show the bank and card accounts alone.',
       );
     }
+    facts.push(...bankCash(now.byKind, now.assets));
     if (now.unpriced.length > 0) facts.push(`Without a USD value (left out): ${now.unpriced.join(', ')}.`);
     facts.push(...withoutCrypto(now.net, now.byKind));
     // A series of one month end would be a lone dot (the figures say it): the chart draws the series with two

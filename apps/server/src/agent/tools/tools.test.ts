@@ -603,6 +603,13 @@ describe.each(testDatabaseKinds())('the finance toolkit on %s', (database) => {
     expect(data.assets).toBe(centsText(assets));
     expect(data.liabilities).toBe(centsText(assets - net));
     expect(result.facts[0]).toContain(`Your net worth on ${dayWords(today)} is ${dollars(centsText(net))}`);
+    // 'liquid cash vs what's invested': checking and savings together, added here from the raw balances.
+    const bankCash = priced
+      .filter((account) => account.kind === 'checking' || account.kind === 'savings')
+      .reduce((total, account) => total + (account.usd ?? 0n), 0n);
+    expect(result.facts).toContainEqual(
+      expect.stringContaining(`Cash in checking and savings: ${dollars(centsText(bankCash))}`),
+    );
     // The snapshots of a fresh link are today's: a past month end of a cash account is its balance less
     // the posted transactions after that day; investments and wallets have no value before they were linked.
     const snapshots = await t.rows<{ account_id: string; as_of: string }>(
