@@ -116,7 +116,10 @@ export const toolInputSchemas = {
     account: accountFilter,
     group_by: z.enum(['asset_class', 'security', 'account']).default('security'),
   }),
-  crypto_balances: z.object({}),
+  crypto_balances: z.object({
+    /** Coins asked about ('link and uni together', 'eth across both wallets'): their total leads. */
+    symbols: z.array(z.string().trim().min(1).max(16)).max(10).optional(),
+  }),
   compound_growth: z.object({
     principal: money,
     /** Added at the end of each month. */

@@ -16,7 +16,10 @@ function applyShareWhole(reading: Reading, parts: Parts): void {
   const shape = reading.shape as Shape;
   const whole = parts.shareWhole as ShareWhole;
   if (whole.kind === 'category') {
-    reading.shape = { ...shape, shareWithin: [whole.code] };
+    // 'what % of my eating out is fast food': a part outside the whole's category is counted in it.
+    const part = parts.category?.item.code;
+    const inside = !part || part.startsWith(whole.code) || whole.code.startsWith(part);
+    reading.shape = { ...shape, shareWithin: inside ? [whole.code] : [whole.code, part] };
     return;
   }
   const { category, merchant, q } = parts;

@@ -18,6 +18,9 @@ export function finishReading(
   cardPayments(reading, q);
   balanceOverTime(reading, q);
   perPurchaseAtMerchant(reading, q);
+  // 'link and uni together', 'eth across both wallets': the coins named lead the wallets' answer.
+  if (reading.intent === 'crypto' && symbols.length > 0) reading.coins = symbols.map((s) => s.toUpperCase());
+  else if (reading.intent !== 'crypto') delete reading.coins;
   // What the answer should dwell on: the account or wallets named, the chain, the tickers.
   // 'and whats my limit' after the card: the account the thread is about, when none is named now.
   const kept =

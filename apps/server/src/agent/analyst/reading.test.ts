@@ -1805,3 +1805,24 @@ describe('session 27: accounts on each side, a part of the answer in one account
     ]);
   });
 });
+
+describe('session 27: a share whose whole is a category named alone', () => {
+  it("'what % of my eating out is fast food' is fast food's share of eating out, fast food counted in it", () => {
+    const withFastFood: TurnContext = {
+      ...context,
+      categories: [...context.categories, { code: 'FOOD_AND_DRINK_FAST_FOOD', label: 'Fast food', count: 9 }],
+    };
+    const plan = understand(
+      'what % of my eating out is fast food this yr',
+      withFastFood,
+      createMatcher(withFastFood),
+      undefined,
+      false,
+    );
+    expect(ledger(plan)).toMatchObject({
+      statistic: 'share',
+      share_within: ['FOOD_AND_DRINK_RESTAURANT', 'FOOD_AND_DRINK_FAST_FOOD'],
+      filters: { categories: ['FOOD_AND_DRINK_FAST_FOOD'] },
+    });
+  });
+});

@@ -67,6 +67,8 @@ export type Reading = {
   /** Recurring payments also set against a usual month's spending or income ('what % of my spending is subscriptions'). */
   shareOf?: 'spending' | 'income';
   numbers?: Record<string, number>;
+  /** Coins the question named, for the wallets' answer ('link and uni together'). */
+  coins?: string[];
   /** Names the answer should dwell on (an account, a wallet, a ticker): facts naming them come first. */
   focus?: string[];
   /**

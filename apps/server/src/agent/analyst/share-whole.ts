@@ -15,6 +15,11 @@ const CATEGORY_WHOLE = new RegExp(
   `\\b(?:of|out of|in|within|half|third|quarter) ${OWNER}([a-z][a-z'&-]*(?: [a-z][a-z'&-]*)?) (?:spending|spend|\\$|money|expenses|budget|purchases|bills?|costs?)(?=\\W|$)`,
 );
 
+/** 'what % of my eating out is fast food': the whole named by a category alone, before 'is' or 'went'. */
+const BARE_CATEGORY_WHOLE = new RegExp(
+  `\\b(?:of|out of) ${OWNER}([a-z][a-z'&-]*(?: [a-z][a-z'&-]*)?) (?=(?:is|was|are|were|goes|went|go)\\b)`,
+);
+
 /** The whole a share question names, and the question without it (where the part is named). */
 export function readShareWhole(
   q: string,
@@ -22,7 +27,7 @@ export function readShareWhole(
 ): { whole: ShareWhole; rest: string } | undefined {
   const income = q.match(INCOME_WHOLE);
   if (income) return { whole: { kind: 'income' }, rest: q.replace(income[0], ' ') };
-  const named = q.match(CATEGORY_WHOLE);
+  const named = q.match(CATEGORY_WHOLE) ?? q.match(BARE_CATEGORY_WHOLE);
   if (!named?.[1]) return undefined;
   const category = matcher.category(named[1]);
   // The whole must be named by the words before its noun, not found elsewhere in the question.

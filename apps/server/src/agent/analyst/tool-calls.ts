@@ -148,7 +148,7 @@ export function callsFor(reading: Reading, context: TurnContext, deep: boolean):
     case 'holdings':
       return [{ tool: 'holdings', input: { group_by: reading.groupBy ?? 'security', ...accountInput } }];
     case 'crypto':
-      return [{ tool: 'crypto_balances', input: {} }];
+      return [{ tool: 'crypto_balances', input: reading.coins?.length ? { symbols: reading.coins } : {} }];
     case 'compound_growth':
     case 'loan_payment':
     case 'savings_goal':

@@ -125,7 +125,14 @@ function readParts(question: string, context: TurnContext, matcher: Matcher): Pa
     );
   return {
     q,
-    intent: coins && (intent === 'holdings' || intent === undefined) ? 'crypto' : intent,
+    // 'eth across both wallets': the coin in the wallets named, not the wallets' balances.
+    intent:
+      coins &&
+      (intent === 'holdings' ||
+        intent === undefined ||
+        (intent === 'balances' && named.length > 0 && named.every((a) => a.kind === 'crypto')))
+        ? 'crypto'
+        : intent,
     shift: periodShift(q),
     periods,
     // 'did my pay go up': the paychecks ('pay' alone names no category: it is also a verb).

@@ -41,6 +41,40 @@ function stablecoins(result: CryptoBalances): string[] {
   ];
 }
 
+/**
+ * The coins asked about, across every wallet: one coin's amount and value wallet by wallet, or several
+ * coins' value together ('link and uni together'). A coin not held is said, never counted as zero.
+ */
+function coinsAsked(result: CryptoBalances, symbols: readonly string[]): string[] {
+  const wanted = [...new Set(symbols.map((symbol) => symbol.toUpperCase()))];
+  const held = wanted.flatMap((symbol) =>
+    result.bySymbol.filter((coin) => coin.symbol.toUpperCase() === symbol),
+  );
+  const missing = wanted.filter((symbol) => !held.some((coin) => coin.symbol.toUpperCase() === symbol));
+  const none = missing.length > 0 ? [`No ${list(missing)} in your linked wallets.`] : [];
+  const [only] = held;
+  if (held.length === 1 && only) {
+    const where = result.wallets.flatMap((wallet) =>
+      wallet.assets
+        .filter((asset) => asset.symbol.toUpperCase() === only.symbol.toUpperCase())
+        .map(
+          (asset) =>
+            `${wallet.name} ${quantity(asset.amount)} ${asset.symbol}${asset.value === null ? '' : ` (${usd(asset.value)})`}`,
+        ),
+    );
+    return [
+      `${only.symbol} across ${count(only.wallets, 'wallet')}: ${quantity(only.amount)} ${only.symbol}, worth ${usd(only.value)}${where.length > 1 ? ` (${where.join(', ')})` : ''}.`,
+      ...none,
+    ];
+  }
+  if (held.length < 2) return none;
+  const total = fromCents(held.reduce((sum, coin) => sum + toCents(coin.value ?? '0'), 0n));
+  return [
+    `${list(held.map((coin) => coin.symbol))} together: ${usd(total)} (${held.map((coin) => `${coin.symbol} ${usd(coin.value)}`).join(', ')}).`,
+    ...none,
+  ];
+}
+
 export const cryptoBalancesTool = {
   name: 'crypto_balances',
   description:
@@ -49,7 +83,7 @@ export const cryptoBalancesTool = {
   describe() {
     return 'Reading your crypto wallet balances';
   },
-  async execute(_input, context): Promise<ToolResult<CryptoBalancesData>> {
+  async execute(input, context): Promise<ToolResult<CryptoBalancesData>> {
     const result = await context.services.analytics.cryptoBalances(context.userId);
     const names = result.wallets.map((wallet) => wallet.name);
     if (result.wallets.length === 0) {
@@ -61,6 +95,7 @@ export const cryptoBalancesTool = {
       };
     }
     const facts = [
+      ...coinsAsked(result, input.symbols ?? []),
       `${result.wallets.length === 1 ? 'Your crypto wallet holds' : `Your ${count(result.wallets.length, 'crypto wallet')} hold`} ${usd(result.total)} in total.`,
       `By chain: ${result.byChain
         .map(

@@ -892,6 +892,21 @@ describe.each(testDatabaseKinds())('the finance toolkit on %s', (database) => {
     const stated = result.facts[2]?.match(/ ETH at \$([\d,]+\.\d{2})\)/)?.[1]?.replace(/,/g, '');
     const off = micros(stated ?? '0') - micros(ether?.price ?? '-1');
     expect(off >= -5_000n && off <= 5_000n).toBe(true);
+
+    // Coins asked about lead: two together (their values added here), one alone, one not held.
+    const [first, second] = eth.filter((asset) => asset.value !== null);
+    if (!first || !second) throw new Error('the sandbox wallet holds fewer than two priced coins');
+    const asked = await run('crypto_balances', {
+      symbols: [first.symbol.toLowerCase(), second.symbol, 'DOGE'],
+    });
+    const together = micros(first.value ?? '0') + micros(second.value ?? '0');
+    expect(asked.facts[0]).toBe(
+      `${first.symbol} and ${second.symbol} together: ${dollars(centsText(together))} (${first.symbol} ${dollars(first.value ?? '0')}, ${second.symbol} ${dollars(second.value ?? '0')}).`,
+    );
+    expect(asked.facts[1]).toBe('No DOGE in your linked wallets.');
+    const alone = await run('crypto_balances', { symbols: ['ETH'] });
+    expect(alone.facts[0]?.startsWith('ETH across 1 wallet: ')).toBe(true);
+    expect(alone.facts[0]?.endsWith(` ETH, worth ${dollars(ether?.value ?? '0')}.`)).toBe(true);
   });
 
   it('emergency_fund: checking and savings over the average of the last three full months', async () => {
