@@ -70,6 +70,10 @@ export function finishReading(
     if (/%|\b(percent|percentage|share|portion|how much of|coins?|tokens?)\b/.test(q))
       focus.unshift('By coin');
   }
+  // 'total interest on a 15k loan': the loan's totals before its monthly payment.
+  if (reading.intent === 'loan_payment' && /\binterest\b/.test(q)) focus.unshift('In total');
+  // 'second biggest expense category': that place of the ranking first.
+  if (reading.shape?.rankAt) focus.unshift(`${reading.shape.rankAt}.`);
   if (focus.length > 0) reading.focus = focus;
   else delete reading.focus;
   if (/\b(deposits?|income|inflows?|came in|received)\b/.test(q) && reading.intent === 'largest') {

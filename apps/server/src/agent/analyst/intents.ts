@@ -31,7 +31,7 @@ const INTENT_RULES: ReadonlyArray<[Intent, RegExp]> = [
   ],
   [
     'loan_payment',
-    /\b(loan|mortgage|borrow(ed|ing)?)\b.*\b(payments?|pay (it )?back|pay each month|monthly)\b|\bmonthly payment\b|\bamortiz/,
+    /\b(loan|mortgage|borrow(ed|ing)?)\b.*\b(payments?|pay (it )?back|pay each month|monthly)\b|\bmonthly payment\b|\bamortiz|\binterest (on|of|for) an? \$?[\d,.]+k? (\w+ )?(loan|mortgage)\b|\b(loan|mortgage)\b.*\b(total|how much) interest\b/,
   ],
   [
     'savings_goal',

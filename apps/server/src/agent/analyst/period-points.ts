@@ -8,6 +8,7 @@ import {
   LAST_YEAR,
   month,
   partsOf,
+  plusDays,
   quarter,
   span,
   year,
@@ -27,6 +28,8 @@ export type Point =
   | { t: 'half'; h: number; y?: number }
   /** 'the first half of october': the 1st to the 15th, or the 16th to the month's end. */
   | { t: 'half_month'; h: number; m: number; y?: number }
+  /** 'the first week of nov': days 1–7, 8–14, 15–21 or 22–28; the last week is the month's last 7 days. */
+  | { t: 'week_of_month'; n: number; m: number; y?: number }
   | { t: 'year'; y: number };
 
 /** A point read (`next` is the token after it), or date-like words that make no sense (`bad`). */
@@ -209,6 +212,16 @@ function periodOfYear(s: Scan, k: number): Parsed | undefined {
   const h = /^h([12])$/.exec(a);
   const nth = ORDINAL_WORDS[a] ?? ORDINAL_SHORT[a];
   const unit = h ? 'half' : w(s, k + 1);
+  // 'the first week of nov', 'last week of october': seven days of that month.
+  const weekNth = a === 'last' ? 4 : nth;
+  if (!h && weekNth !== undefined && unit === 'week' && w(s, k + 2) === 'of') {
+    const inner = monthFirst(s, k + 3, true);
+    if (inner && !inner.bad && inner.point.t === 'month')
+      return {
+        point: { t: 'week_of_month', n: weekNth, m: inner.point.m, y: inner.point.y },
+        next: inner.next,
+      };
+  }
   if (!h && (nth === undefined || (unit !== 'quarter' && unit !== 'half'))) return undefined;
   // 'the first half of oct': a month's half, not the year's.
   if (unit === 'half' && nth !== undefined && nth <= 1 && w(s, k + 2) === 'of') {
@@ -268,6 +281,7 @@ export function place(p: Point): Period | undefined {
   if (p.t === 'quarter') return quarter(p.y, p.q);
   if (p.t === 'half') return half(p.y, p.h);
   if (p.t === 'half_month') return halfMonth(p.y, p.m, p.h);
+  if (p.t === 'week_of_month') return weekOfMonth(p.y, p.m, p.n);
   if (p.m === undefined || !isDay(p.y, p.m, p.d)) return undefined;
   return day(iso(p.y, p.m, p.d));
 }
@@ -278,6 +292,15 @@ function halfMonth(y: number, m: number, h: number): Period {
   return h === 0
     ? { ...span(whole.start, cut), label: `the first half of ${whole.label}` }
     : { ...span(iso(y, m, 16), whole.end), label: `the second half of ${whole.label}` };
+}
+
+const WEEK_PLACE = ['first', 'second', 'third', 'fourth', 'last'] as const;
+
+function weekOfMonth(y: number, m: number, n: number): Period {
+  const whole = month(y, m);
+  const start = n === 4 ? plusDays(whole.end, -6) : iso(y, m, 1 + 7 * n);
+  const end = n === 4 ? whole.end : iso(y, m, 7 + 7 * n);
+  return { ...span(start, end), label: `the ${WEEK_PLACE[n]} week of ${whole.label}` };
 }
 
 /** The latest occurrence of a point that has started by today (a year given is kept). */

@@ -128,3 +128,20 @@ describe('the same days a year before', () => {
     });
   });
 });
+
+describe('a week of a month', () => {
+  it("'the first week of nov' is Nov 1–7 and 'the last week of october' its last seven days", () => {
+    expect(parsePeriod('spending first week of nov', '2026-12-07')).toMatchObject({
+      start: '2026-11-01',
+      end: '2026-11-07',
+    });
+    expect(parsePeriod('last week of october groceries', '2026-12-07')).toMatchObject({
+      start: '2026-10-25',
+      end: '2026-10-31',
+    });
+    expect(parsePeriod('the third week of march 2026', '2026-12-07')).toMatchObject({
+      start: '2026-03-15',
+      end: '2026-03-21',
+    });
+  });
+});

@@ -1826,3 +1826,62 @@ describe('session 27: a share whose whole is a category named alone', () => {
     });
   });
 });
+
+describe('session 27: rankings, amounts, weeks of a month, trends over a year, loan interest', () => {
+  it("'worst month for spending' is the month that cost the most; the worst for income the least", () => {
+    expect(ledger(read('worst month for spending in the last 12'))).toMatchObject({
+      statistic: 'largest',
+      group_by: 'month',
+      top: 1,
+    });
+    expect(ledger(read('best month for spending this yr'))).toMatchObject({ statistic: 'smallest' });
+    expect(ledger(read('worst month for dividends this yr'))).toMatchObject({ statistic: 'smallest' });
+  });
+  it("'second biggest expense category' ranks down to the second, which the answer leads with", () => {
+    const plan = read('second biggest expense category this yr');
+    expect(ledger(plan)).toMatchObject({ statistic: 'largest', group_by: 'category', top: 2 });
+    expect(plan.kind === 'tools' && plan.reading.focus?.[0]).toBe('2.');
+  });
+  it("'purchases between 50 and 100' bounds each purchase, with or without dollar signs", () => {
+    expect(ledger(read('purchases between 50 and 100 last month, total')).filters).toMatchObject({
+      min_amount: '50.00',
+      max_amount: '100.00',
+    });
+  });
+  it("'top 3 amazon orders' are Amazon's three largest purchases, not Amazon's total", () => {
+    expect(ledger(read('top 3 amazon orders this yr by $'))).toMatchObject({
+      statistic: 'largest',
+      group_by: 'none',
+      top: 3,
+      filters: { merchants: ['Amazon'] },
+    });
+  });
+  it("'uber+lyft as a % of transportation' is their share of a category's spending", () => {
+    const withTransport: TurnContext = {
+      ...context,
+      categories: [...context.categories, { code: 'TRANSPORTATION', label: 'Transportation', count: 9 }],
+    };
+    const plan = understand(
+      'uber+lyft as a % of transportation this yr',
+      withTransport,
+      createMatcher(withTransport),
+      undefined,
+      false,
+    );
+    expect(ledger(plan)).toMatchObject({ statistic: 'share', share_within: ['TRANSPORTATION'] });
+  });
+  it("'going up or down this yr' is the months of the year in turn; 'up or down this month' the month before", () => {
+    expect(ledger(read('is my restaurant spending going up or down this yr'))).toMatchObject({
+      group_by: 'month',
+    });
+    expect(ledger(read('is my spending up or down this month')).periods).toHaveLength(2);
+  });
+  it("'total interest on a 15k loan at 9% over 4 yrs' is the loan calculator, led by its totals", () => {
+    const plan = read('total interest on a 15k loan at 9% over 4 yrs');
+    expect(plan).toMatchObject({
+      kind: 'tools',
+      calls: [{ tool: 'loan_payment', input: { principal: 15000, annual_rate_percent: 9, years: 4 } }],
+    });
+    expect(plan.kind === 'tools' && plan.reading.focus?.[0]).toBe('In total');
+  });
+});

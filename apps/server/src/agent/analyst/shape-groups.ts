@@ -38,7 +38,13 @@ export function readGroupWords(q: string, shape: GroupedShape): void {
   const bestUnit = q.match(/\b(best|biggest|top|highest|worst|lowest) (month|week|quarter) (for|of|in)\b/);
   if (bestUnit && shape.groupBy === 'none' && shape.statistic === 'total') {
     shape.groupBy = bestUnit[2] === 'week' ? 'week' : bestUnit[2] === 'quarter' ? 'quarter' : 'month';
-    shape.statistic = /worst|lowest/.test(bestUnit[1] ?? '') ? 'smallest' : 'largest';
+    // Judged of spending, the worst month is the one that cost the most and the best the least.
+    const word = bestUnit[1] ?? '';
+    const ofSpending =
+      /\b(spen[dt]|spending|expenses?|costs?|bills?)\b/.test(q) &&
+      !/\b(income|earn\w*|dividends?|paid me)\b/.test(q);
+    const low = ofSpending && /best|worst/.test(word) ? word === 'best' : /worst|lowest/.test(word);
+    shape.statistic = low ? 'smallest' : 'largest';
     shape.top = 1;
     shape.shaped = true;
   }

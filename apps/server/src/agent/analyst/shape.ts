@@ -56,8 +56,21 @@ export type Shape = {
   shareBy?: 'count';
   /** The categories a share's whole is limited to ('of my food spending'). */
   shareWithin?: string[];
+  /** The place in a ranking asked about ('second biggest'): the answer leads with it. */
+  rankAt?: number;
   /** Anything beyond a plain total was asked for. */
   shaped: boolean;
+};
+
+const PLACES: Record<string, number> = {
+  second: 2,
+  '2nd': 2,
+  third: 3,
+  '3rd': 3,
+  fourth: 4,
+  '4th': 4,
+  fifth: 5,
+  '5th': 5,
 };
 
 function countOf(word: string | undefined): number | undefined {
@@ -112,7 +125,9 @@ function amountRange(q: string): { min?: string; max?: string } {
   const between = q.match(
     /\b(?:between|from)\s+\$?\s?(\d[\d,]*(?:\.\d{1,2})?)\s?(k)?\s+(?:and|to|-)\s+\$?\s?(\d[\d,]*(?:\.\d{1,2})?)\s?(k)?/,
   );
-  if (between && /\$|dollars|bucks/.test(between[0])) {
+  // 'purchases between 50 and 100': bare numbers are amounts when said of the things bought.
+  const ofItems = new RegExp(`\\b${ITEM}\\s+(?:\\w+\\s+){0,2}?between\\s+\\d`).test(q);
+  if (between && (/\$|dollars|bucks/.test(between[0]) || ofItems)) {
     const a = dollars(between[1], between[2]);
     const b = dollars(between[3], between[4]);
     if (a && b) return Number(a) <= Number(b) ? { min: a, max: b } : { min: b, max: a };
@@ -289,7 +304,7 @@ function readRanking(q: string, shape: Shape): void {
     shape.top = shape.top ?? 1;
   } else if (
     new RegExp(
-      `\\b(biggest|largest|most expensive|priciest|highest|max|single biggest|single largest)\\s+(single\\s+)?(\\w+\\s+)?${ITEM}`,
+      `\\b(biggest|largest|most expensive|priciest|highest|max|single biggest|single largest|top)\\s+(?:${COUNT_WORD}\\s+)?(single\\s+)?(\\w+\\s+)?${ITEM}`,
     ).test(q) ||
     /\bthe most i('ve| have)? (ever )?(spent|paid)\b.*\b(one|a single)\b/.test(q)
   ) {
@@ -392,6 +407,12 @@ function readTime(q: string, shape: Shape, unusual: boolean, againstUsual: boole
   // 'are my amazon orders going up or down lately': no period to compare with, so the recent months.
   const strongSeries =
     (upOrDown && /\b(lately|recently|these days|of late)\b/.test(q)) ||
+    // 'is it going up or down this yr': the way it heads through a span of months, month by month.
+    (upOrDown &&
+      /\b(going|trending|heading|moving)\b/.test(q) &&
+      /\b(this|past|last) (yr|year)\b|\bytd\b|\bsince\b|\b(last|past) (\d+|few|several|six|twelve) months\b/.test(
+        q,
+      )) ||
     QUARTERS.test(q) ||
     /\beach of the (last|past) \w+ (weeks|weekends|months|quarters)\b/.test(q) ||
     /\b(plot|chart|graph)\b|\btrend(s|ing)?\b|\bover time\b|\b(month|week) (by|over|to) (month|week)\b|\bby (month|week)\b|\b(each|every) (month|week) (of|in|since|this|last|over|for)\b|\b(monthly|weekly) breakdown\b|\b(monthly|weekly),? (for|over|during|in the|the past|the last|past|last)\b/.test(
@@ -492,6 +513,18 @@ export function readShape(q: string): Shape {
   if (topN) shape.top = topN;
 
   readRanking(q, shape);
+  // 'second biggest expense category': the ranking down to that place, which the answer leads with.
+  const place = q.match(
+    /\b(second|2nd|third|3rd|fourth|4th|fifth|5th)\s+(?:most|biggest|largest|highest|top|smallest|lowest|cheapest|least)\b/,
+  )?.[1];
+  if (
+    place &&
+    shape.groupBy !== 'none' &&
+    (shape.statistic === 'largest' || shape.statistic === 'smallest')
+  ) {
+    shape.top = PLACES[place];
+    shape.rankAt = PLACES[place];
+  }
   // 'any big purchases lately', 'large charges this month': the largest ones, a few of them.
   if (
     shape.statistic === 'total' &&

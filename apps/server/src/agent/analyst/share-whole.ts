@@ -20,6 +20,11 @@ const BARE_CATEGORY_WHOLE = new RegExp(
   `\\b(?:of|out of) ${OWNER}([a-z][a-z'&-]*(?: [a-z][a-z'&-]*)?) (?=(?:is|was|are|were|goes|went|go)\\b)`,
 );
 
+/** 'uber+lyft as a % of transportation': the whole named after the share's own words. */
+const AS_SHARE_OF = new RegExp(
+  `\\bas an? (?:%|percent(?:age)?|share|portion|fraction|proportion) of ${OWNER}([a-z][a-z'&-]*(?: [a-z][a-z'&-]*)?)`,
+);
+
 /** The whole a share question names, and the question without it (where the part is named). */
 export function readShareWhole(
   q: string,
@@ -27,7 +32,7 @@ export function readShareWhole(
 ): { whole: ShareWhole; rest: string } | undefined {
   const income = q.match(INCOME_WHOLE);
   if (income) return { whole: { kind: 'income' }, rest: q.replace(income[0], ' ') };
-  const named = q.match(CATEGORY_WHOLE) ?? q.match(BARE_CATEGORY_WHOLE);
+  const named = q.match(CATEGORY_WHOLE) ?? q.match(BARE_CATEGORY_WHOLE) ?? q.match(AS_SHARE_OF);
   if (!named?.[1]) return undefined;
   const category = matcher.category(named[1]);
   // The whole must be named by the words before its noun, not found elsewhere in the question.
