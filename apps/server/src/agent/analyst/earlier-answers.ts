@@ -44,6 +44,16 @@ export function listItem(
   const ranked = previous.shape?.groupBy;
   if (thatTime && list.length === 1 && ranked === thatTime[1] && LEDGER_INTENTS.has(previous.intent))
     return { words: thatTime[0], name: `in ${list[0]}` };
+  // 'how much is that a month' after 'biggest spending category this yr': the one named, per month.
+  const winner = q.match(/\b(?:is|was) (that|it)\b(?= (?:a|per|each|every) (?:month|week|day)\b)/);
+  if (
+    winner &&
+    list.length === 1 &&
+    previous.shape?.top === 1 &&
+    (ranked === 'category' || ranked === 'merchant') &&
+    LEDGER_INTENTS.has(previous.intent)
+  )
+    return { words: winner[0], name: `${winner[0].split(' ')[0]} ${list[0]}` };
   const ordinal = q.match(ORDINAL);
   if (!ordinal) return undefined;
   const word = (ordinal[1] ?? ordinal[3] ?? '').replace(/^(#|number |no\.? ?)/, '');
@@ -249,11 +259,23 @@ export function turnOnEarlier(q: string, previous: Reading): Reading | undefined
   if (q.split(/\s+/).length > 7) return undefined;
   const shape = previous.shape ?? PLAIN_SHAPE;
   const ledger = LEDGER_INTENTS.has(previous.intent);
-  if (ledger && ASKS_WHY.test(q) && shape.groupBy === 'none' && !shape.series)
+  if (ledger && ASKS_WHY.test(q) && shape.groupBy === 'none' && !shape.series) {
+    // 'why the difference' after 'groceries last month' and 'and the month before?': both months, their
+    // parts side by side (a category's by merchant), not the latest month alone.
+    const both =
+      !previous.periods &&
+      previous.periodBefore &&
+      previous.period &&
+      /\b(diff|difference|different|change[ds]?)\b/.test(q)
+        ? [previous.periodBefore, previous.period]
+        : undefined;
+    const groupBy = both && previous.category ? 'merchant' : 'category';
     return {
       ...previous,
-      shape: { ...shape, statistic: 'total', groupBy: 'category', top: 5, shaped: true },
+      ...(both ? { periods: both } : {}),
+      shape: { ...shape, statistic: 'total', groupBy, top: 5, shaped: true },
     };
+  }
   const most = q.match(ASKS_WHICH_MOST);
   // 'which was the biggest' after one merchant's orders: the largest of them.
   const oneSubject = shape.groupBy === 'none' || (shape.groupBy === 'merchant' && Boolean(previous.merchant));

@@ -386,17 +386,4 @@ describe('readPeriods on any question', () => {
       { numRuns: 2000 },
     );
   });
-
-  it('reads a typical question in well under a millisecond', () => {
-    const questions = [
-      'How much did I spend on groceries last month?',
-      'compare my dining in febuary to march 2025 vs last year',
-      'what were my top 5 merchants between june and august',
-      'how much will I have in 5 years if I save $2025 a month?',
-    ];
-    const runs = 500;
-    const started = performance.now();
-    for (let i = 0; i < runs; i++) for (const q of questions) readPeriods(q, T);
-    expect((performance.now() - started) / (runs * questions.length)).toBeLessThan(0.5);
-  });
 });

@@ -1885,3 +1885,28 @@ describe('session 27: rankings, amounts, weeks of a month, trends over a year, l
     expect(plan.kind === 'tools' && plan.reading.focus?.[0]).toBe('In total');
   });
 });
+
+describe('session 27: why two months differ, places counted, the winner per month', () => {
+  it("'why the difference' after two months in turn sets both months side by side, a category by merchant", () => {
+    const query = ledger(thread('groceries last month', 'and the month before?', 'why the difference'));
+    expect(query).toMatchObject({
+      group_by: 'merchant',
+      filters: { categories: ['FOOD_AND_DRINK_GROCERIES'] },
+    });
+    expect(query.periods.map((p) => p.start)).toEqual(['2026-10-01', '2026-09-01']);
+  });
+  it("'how many different coffee shops' lists the places, each once, so the answer counts them", () => {
+    expect(ledger(read('how many different grocery stores did i hit last month'))).toMatchObject({
+      statistic: 'count',
+      group_by: 'merchant',
+    });
+  });
+  it("'how much is that a month' after the biggest category names that category, per month", () => {
+    const first = read('biggest spending category this yr');
+    if (first.kind !== 'tools') throw new Error(JSON.stringify(first));
+    const plan = read('how much is that a month', { ...first.reading, listed: ['Groceries'] });
+    if (plan.kind !== 'tools') throw new Error(JSON.stringify(plan));
+    expect(plan.reading.category?.code).toBe('FOOD_AND_DRINK_GROCERIES');
+    expect(plan.reading.period).toMatchObject({ start: '2026-01-01' });
+  });
+});

@@ -541,7 +541,7 @@ export function readShape(q: string): Shape {
     );
   // 'how many different stores did I shop at': the merchants counted, each with its purchases.
   if (
-    /\bhow many (different |diff |distinct |unique |separate )?(merchants|stores|places|shops|businesses|vendors|companies|restaurants)\b/.test(
+    /\bhow many (different |diff |distinct |unique |separate )?(\w+ )?(merchants|stores|places|shops|businesses|vendors|companies|restaurants)\b/.test(
       q,
     )
   )

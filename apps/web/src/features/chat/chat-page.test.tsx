@@ -453,13 +453,11 @@ describe('chat page', { timeout: 30_000 }, () => {
     server.intercept('/db/sync-thread-history', () =>
       endpointReply(dbEndpoints.syncThreadHistory, { success: true, synced_count: 500 }),
     );
-    const started = performance.now();
     await openChat('/chat/thread-long');
     expect(await within(log()).findByText('Answer 499')).toBeInTheDocument();
     const rendered = () => log().querySelectorAll('[data-chat-item]').length;
     expect(rendered()).toBeLessThanOrEqual(60);
     expect(within(log()).queryByText('Question 0')).toBeNull();
-    expect(performance.now() - started).toBeLessThan(10_000);
     await userEvent.setup().click(screen.getByRole('button', { name: 'Show earlier messages' }));
     expect(rendered()).toBeLessThanOrEqual(120);
     expect(rendered()).toBeGreaterThan(60);
