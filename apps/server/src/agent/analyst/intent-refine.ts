@@ -117,7 +117,12 @@ export function refineIntent(
   ) {
     intent = 'income';
     // 'what did my investments bring in': what investments pay, dividends and interest together.
-    if (/\b(investments?|portfolio|holdings|brokerage|stocks)\b/.test(q)) investmentIncome = true;
+    // 'interest earned, bank + brokerage together' names more than the investments: all of it.
+    if (
+      /\b(investments?|portfolio|holdings|brokerage|stocks)\b/.test(q) &&
+      !/\b(bank|savings|checking|everywhere|all (my )?accounts)\b/.test(q)
+    )
+      investmentIncome = true;
   }
   // 'total in my bank accts (not investments)': the bank accounts' balances, not the holdings.
   if (intent === 'holdings' && /\bbank (acc(oun)?ts?|accts?|balances?)\b/.test(q)) intent = 'balances';

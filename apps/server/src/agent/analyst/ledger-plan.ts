@@ -47,7 +47,12 @@ export function fullMonthsBefore(today: string, months: number): Period {
 }
 
 /** The period a shaped question means when it names none. */
+/** 'how much do i pay spotify in a yr': a year's worth, the last 12 whole months. */
+export const YEARLY_RATE =
+  /\b(in|per|a|each|every) (yr|year)\b(?! (ago|back|before|earlier|later|from now))|\b(annually|yearly|annual)\b/;
+
 export function defaultPeriod(shape: Shape, q: string, today: string, historyStart: string | null): Period {
+  if (!shape.series && YEARLY_RATE.test(q)) return fullMonthsBefore(today, 12);
   // 'spending quarter by quarter': this year's quarters so far; a monthly or weekly series, 6 months.
   if (shape.series === 'quarter')
     return {

@@ -212,11 +212,12 @@ export function unreadCount(s: Scan, k: number): Hit | undefined {
   return undefined;
 }
 
-/** '3 days ago' (that day), '3 weeks ago' (that week), 'two months ago', 'a year ago' (that year). */
+/** '3 days ago' (that day), '3 weeks ago' (that week), 'two months ago' or 'back', 'a year ago' (that year). */
 export function ago(s: Scan, k: number): Hit | undefined {
   const count = counted(s, k);
   const unit = UNITS[s.ts[count?.at ?? -1]?.w ?? ''];
-  if (!count || !unit || s.ts[count.at + 1]?.w !== 'ago') return undefined;
+  // '6 months back' is '6 months ago'.
+  if (!count || !unit || !['ago', 'back'].includes(s.ts[count.at + 1]?.w ?? '')) return undefined;
   const next = count.at + 2;
   const { n } = count;
   if (n < 0 || n > MOST[unit]) return { next, bad: true };

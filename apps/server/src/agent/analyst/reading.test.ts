@@ -1910,3 +1910,28 @@ describe('session 27: why two months differ, places counted, the winner per mont
     expect(plan.reading.period).toMatchObject({ start: '2026-01-01' });
   });
 });
+
+describe('session 27: a year as a rate, months back, interest wherever it was paid', () => {
+  it("'how much do i pay spotify in a yr' is the last 12 whole months, not this month", () => {
+    const plan = read('what do i spend a year on groceries');
+    expect(plan.kind === 'tools' && plan.reading.period).toMatchObject({
+      start: '2025-11-01',
+      end: '2026-10-31',
+    });
+  });
+  it("'what about 6 months back' after a balance is that account's balance six months ago", () => {
+    const plan = thread('checking balance', 'what about 6 months back');
+    expect(plan).toMatchObject({
+      kind: 'tools',
+      calls: [{ tool: 'balance_history', input: { start: '2026-05-01', end: '2026-05-31' } }],
+    });
+  });
+  it("'interest earned last yr, bank + brokerage together' is all the interest, not the investments' income", () => {
+    const plan = read('interest earned last yr, bank + brokerage together');
+    expect(plan.kind === 'tools' && plan.reading).toMatchObject({
+      intent: 'income',
+      category: { code: 'INCOME_INTEREST_EARNED' },
+    });
+    expect(plan.kind === 'tools' && plan.reading.accountKind).toBeUndefined();
+  });
+});

@@ -23,6 +23,7 @@ import { finishReading } from './finish-reading.ts';
 import { balanceThroughPeriod, holdingShare } from './holding-shares.ts';
 import { refineIntent } from './intent-refine.ts';
 import { BACK_REFERENCE, detectIntent, FOLLOW_UP, heldTickers, SPENDING_WORDS, tickers } from './intents.ts';
+import { fullMonthsBefore, YEARLY_RATE } from './ledger-plan.ts';
 import { normalizeQuestion } from './normalize.ts';
 import { declineReason, OUTSIDE_WHAT_I_CAN_READ } from './out-of-scope.ts';
 import { nextPeriod, periodShift, previousPeriod, thisMonth } from './periods.ts';
@@ -482,7 +483,7 @@ export function understand(
   // Only the ledger query leaves a part out: any other answer would count it.
   if (reading.excluded) return { kind: 'clarify', question: CANNOT_EXCLUDE, reading };
   if (!reading.period && !reading.periods && DEFAULTED_INTENTS(reading.intent)) {
-    reading.period = thisMonth(context.today);
+    reading.period = YEARLY_RATE.test(q) ? fullMonthsBefore(context.today, 12) : thisMonth(context.today);
     reading.periodDefaulted = true;
   }
   const calls = callsFor(reading, context, deep);
