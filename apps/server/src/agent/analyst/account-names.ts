@@ -26,8 +26,9 @@ const INSTITUTION_WORDS = new Set([
  */
 export function accountsNamed(context: TurnContext, question: string): ContextAccount[] {
   const found = accountsNamedIn(context, question);
-  if (found.length >= 2) return found;
-  return eachSideNamed(context, question) ?? found;
+  // 'roth vs individual' with two Roth IRAs: each side's accounts, when they are more than the whole's.
+  const sides = eachSideNamed(context, question);
+  return sides && sides.length > found.length && found.every((a) => sides.includes(a)) ? sides : found;
 }
 
 /** Words in account names that say nothing about which account is meant. */

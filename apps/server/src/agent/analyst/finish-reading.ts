@@ -16,7 +16,7 @@ export function finishReading(
   transfersListed(reading, q);
   movedIntoSavings(reading, q);
   cardPayments(reading, q);
-  balanceOverTime(reading, q);
+  balanceOverTime(reading, q, previous);
   perPurchaseAtMerchant(reading, q);
   // 'link and uni together', 'eth across both wallets': the coins named lead the wallets' answer.
   if (reading.intent === 'crypto' && symbols.length > 0) reading.coins = symbols.map((s) => s.toUpperCase());
@@ -225,7 +225,7 @@ function movedIntoSavings(reading: Reading, q: string): void {
 }
 
 /** 'has my savings grown this year', 'what was my checking balance on oct 31': the balance over time. */
-function balanceOverTime(reading: Reading, q: string): void {
+function balanceOverTime(reading: Reading, q: string, previous: Reading | undefined): void {
   if (reading.intent !== 'balances') return;
   if (!BALANCE_OVER_TIME.test(q) && !(reading.period && !reading.periodDefaulted)) return;
   // 'is that more than last month': now against the end of last month, the month so far.
@@ -234,6 +234,16 @@ function balanceOverTime(reading: Reading, q: string): void {
   )?.[4];
   const since = against ?? q.match(/\b(start|beginning) of (the |this )?(month|year)\b/)?.[3];
   reading.balanceHistory = balanceMode(reading, q, since, Boolean(against));
+  // 'so how much did it grow' after the balance six months back: from then to today.
+  if (
+    (previous?.balanceHistory === 'period' || previous?.balanceHistory === 'over_time') &&
+    reading.period === previous.period &&
+    /\b(grown|grow|grew|gone (up|down)|went (up|down)|go (up|down)|changed?|increased?|decreased?|dropped|fell|risen|rose|up|down)\b/.test(
+      q,
+    ) &&
+    /\b(it|its|it's|that|since( then)?)\b/.test(q)
+  )
+    reading.balanceHistory = 'to_today';
 }
 
 /** Which balance history a question asks for (reading.ts, `balanceHistory`). */

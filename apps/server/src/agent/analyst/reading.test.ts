@@ -1935,3 +1935,32 @@ describe('session 27: a year as a rate, months back, interest wherever it was pa
     expect(plan.kind === 'tools' && plan.reading.accountKind).toBeUndefined();
   });
 });
+
+describe('session 27: a past balance, then how it moved since; sides with twin accounts', () => {
+  it("'so how much did it grow' after a balance months back runs from then to today", () => {
+    const plan = thread('checking balance', 'what about 6 months back', 'so how much did it grow');
+    expect(plan.kind === 'tools' && plan.reading.balanceHistory).toBe('to_today');
+    const up = thread('checking balance', 'what was it a month ago', 'so its up?');
+    expect(up.kind === 'tools' && up.reading.balanceHistory).toBe('to_today');
+  });
+  it("'roth vs individual' with two Roth IRAs names both of them and the individual account", () => {
+    const twins: TurnContext = {
+      ...context,
+      accounts: [
+        ...context.accounts,
+        {
+          id: 'a6',
+          name: 'Individual Brokerage',
+          platform: 'snaptrade',
+          kind: 'investment',
+          institution: 'Alpaca',
+        },
+      ],
+    };
+    expect(
+      accountsNamed(twins, 'roth vs individual, how much in each')
+        .map((a) => a.id)
+        .sort(),
+    ).toEqual(['a4', 'a5', 'a6']);
+  });
+});
