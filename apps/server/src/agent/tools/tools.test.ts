@@ -1114,6 +1114,17 @@ describe.each(testDatabaseKinds())('the finance toolkit on %s', (database) => {
         monthly_saving: 500,
       });
       expect((bySaving.data as { monthsNeeded: number }).monthsNeeded).toBe(20);
+      // The month it is reached, as people write a month ('July 2028'), never '2028-07'.
+      const reached = new Date(`${today}T00:00:00Z`);
+      reached.setUTCDate(1);
+      reached.setUTCMonth(reached.getUTCMonth() + 20);
+      const reachedMonth = new Intl.DateTimeFormat('en-US', {
+        month: 'long',
+        year: 'numeric',
+        timeZone: 'UTC',
+      }).format(reached);
+      expect(bySaving.facts[0]).toContain(`in 20 months (about 1.7 years), around ${reachedMonth}.`);
+      expect(bySaving.facts.join('\n')).not.toMatch(/\d{4}-\d{2}/);
       const flat = await run('savings_goal', { target: 10_000, current: 4_000, monthly_saving: '500' });
       expect((flat.data as { monthsNeeded: number }).monthsNeeded).toBe(12);
       const done = await run('savings_goal', { target: 1_000, current: 2_000, months: 6 });
