@@ -95,7 +95,9 @@ function affordabilityBlocks(data: AffordabilityData): ToolBlock[] {
   const blocks: ToolBlock[] = [
     block('figures', {
       type: 'content',
-      title: data.monthly ? `${usd(data.amount)} a month` : `${usd(data.amount)} by ${dayText(data.by, data.today)}`,
+      title: data.monthly
+        ? `${usd(data.amount)} a month`
+        : `${usd(data.amount)} by ${dayText(data.by, data.today)}`,
       content: (data.monthly
         ? [
             `Typical monthly surplus ${money(data.surplus.average)}`,
@@ -170,7 +172,10 @@ export const affordabilityTool = {
     const amount = costCents(input.amount);
     const by = input.by ?? addDays(today, DEFAULT_DAYS_AHEAD);
     if (by < today) {
-      throw new ServiceError('request:invalid', `The day to pay by (${dayText(by)}) is before today (${dayText(today)}).`);
+      throw new ServiceError(
+        'request:invalid',
+        `The day to pay by (${dayText(by)}) is before today (${dayText(today)}).`,
+      );
     }
     const firstOfThisMonth = `${today.slice(0, 7)}-01`;
     const [cash, flow, due] = await Promise.all([
@@ -205,7 +210,7 @@ export const affordabilityTool = {
       facts.push(
         due.charges.length === 0
           ? `No recurring payments are expected ${periodText(due.period)}.`
-          : `Recurring payments expected ${periodText(due.period)}: ${list(due.charges.map(chargeText))}; ${usd(due.total)} in total.`,
+          : `Recurring payments expected ${periodText(due.period)}: ${list(due.charges.map((charge) => chargeText(charge, due.period.start)))}; ${usd(due.total)} in total.`,
       );
     }
     facts.push(arithmeticFact(data), verdict(data), assumptions(data));

@@ -583,6 +583,16 @@ describe.each(testDatabaseKinds())('the finance toolkit on %s', (database) => {
     for (const payment of (soon.data as typeof data).payments) {
       expect(payment.nextExpected <= shiftDays(today, 10)).toBe(true);
     }
+    // Days as people say them, the year only when it is not this one: never ISO.
+    const sayDay = (day: string) =>
+      day.slice(0, 4) === today.slice(0, 4)
+        ? new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', timeZone: 'UTC' }).format(
+            new Date(`${day}T00:00:00Z`),
+          )
+        : dayWords(day);
+    expect(soon.facts[0]).toContain(` due by ${sayDay(shiftDays(today, 10))} `);
+    if (netflix) expect(all.facts.join('\n')).toContain(`${sayDay(netflix.nextExpected)}.`);
+    expect([...all.facts, ...soon.facts].join('\n')).not.toMatch(/\d{4}-\d{2}-\d{2}/);
   });
 
   it('net_worth: assets minus owed now, and month ends rebuilt from the transactions', async () => {
