@@ -67,7 +67,7 @@ function verdict(data: AffordabilityData): string {
       ? `Your typical surplus would cover ${usd(data.amount)} a month more, with ${usd(data.left)} a month left.`
       : `${usd(data.amount)} a month more is ${usd(-left)} a month beyond your typical surplus of ${usd(data.surplus.average)}, so it would come out of savings.`;
   }
-  const by = dayText(data.by);
+  const by = dayText(data.by, data.today);
   const months =
     data.monthsOfSurplus === null
       ? 'Your last full months show no surplus to save it from.'
@@ -87,7 +87,7 @@ function arithmeticFact(data: AffordabilityData): string {
 function assumptions(data: AffordabilityData): string {
   return data.monthly
     ? `This assumes the last ${SURPLUS_MONTHS} full months are a guide to the coming ones (their spending already includes your recurring bills), sells no investments, and counts no debts beyond what those months paid.`
-    : `This assumes the last ${SURPLUS_MONTHS} full months are a guide to the coming ones, sells no investments, and counts no debts beyond the recurring payments due by ${dayText(data.by)}.`;
+    : `This assumes the last ${SURPLUS_MONTHS} full months are a guide to the coming ones, sells no investments, and counts no debts beyond the recurring payments due by ${dayText(data.by, data.today)}.`;
 }
 
 function affordabilityBlocks(data: AffordabilityData): ToolBlock[] {
@@ -95,7 +95,9 @@ function affordabilityBlocks(data: AffordabilityData): ToolBlock[] {
   const blocks: ToolBlock[] = [
     block('figures', {
       type: 'content',
-      title: data.monthly ? `${usd(data.amount)} a month` : `${usd(data.amount)} by ${data.by}`,
+      title: data.monthly
+        ? `${usd(data.amount)} a month`
+        : `${usd(data.amount)} by ${dayText(data.by, data.today)}`,
       content: (data.monthly
         ? [
             `Typical monthly surplus ${money(data.surplus.average)}`,
@@ -103,7 +105,7 @@ function affordabilityBlocks(data: AffordabilityData): ToolBlock[] {
           ]
         : [
             `Cash on hand ${money(data.cash.total)}`,
-            `Payments due by ${data.by} ${money(data.due.total)}`,
+            `Payments due by ${dayText(data.by, data.today)} ${money(data.due.total)}`,
             `/1 ${positive ? '/green' : '/red'} ${money(data.left)} left`,
           ]
       ).join('\n'),
@@ -162,7 +164,7 @@ export const affordabilityTool = {
   describe(input) {
     return input.monthly
       ? `Checking whether ${usdOf(input.amount)} a month fits your monthly surplus`
-      : `Checking whether your cash covers ${usdOf(input.amount)}${input.by ? ` by ${input.by}` : ''}`;
+      : `Checking whether your cash covers ${usdOf(input.amount)}${input.by ? ` by ${dayText(input.by)}` : ''}`;
   },
   async execute(input, context): Promise<ToolResult<AffordabilityData>> {
     const { analytics } = context.services;
@@ -170,7 +172,10 @@ export const affordabilityTool = {
     const amount = costCents(input.amount);
     const by = input.by ?? addDays(today, DEFAULT_DAYS_AHEAD);
     if (by < today) {
-      throw new ServiceError('request:invalid', `The day to pay by (${by}) is before today (${today}).`);
+      throw new ServiceError(
+        'request:invalid',
+        `The day to pay by (${dayText(by)}) is before today (${dayText(today)}).`,
+      );
     }
     const firstOfThisMonth = `${today.slice(0, 7)}-01`;
     const [cash, flow, due] = await Promise.all([
@@ -205,7 +210,7 @@ export const affordabilityTool = {
       facts.push(
         due.charges.length === 0
           ? `No recurring payments are expected ${periodText(due.period)}.`
-          : `Recurring payments expected ${periodText(due.period)}: ${list(due.charges.map(chargeText))}; ${usd(due.total)} in total.`,
+          : `Recurring payments expected ${periodText(due.period)}: ${list(due.charges.map((charge) => chargeText(charge, due.period.start)))}; ${usd(due.total)} in total.`,
       );
     }
     facts.push(arithmeticFact(data), verdict(data), assumptions(data));

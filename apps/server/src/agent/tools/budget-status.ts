@@ -29,7 +29,7 @@ function paceWords(line: BudgetLine, pastMonth: boolean): string {
 function lineFact(line: BudgetLine, status: BudgetStatus, pastMonth: boolean): string {
   const spent = `${line.label}: ${usd(line.spent)} spent of ${usd(line.budget)} (${percent(line.usedPercent)} used), ${leftWords(line.left)}`;
   if (pastMonth) return `${spent}: ${paceWords(line, true)}.`;
-  return `${spent}; an even pace allows ${usd(line.paceAmount)} by ${dayText(status.period.end)}, so ${paceWords(line, false)}.`;
+  return `${spent}; an even pace allows ${usd(line.paceAmount)} by ${dayText(status.period.end, status.period.start)}, so ${paceWords(line, false)}.`;
 }
 
 function statusTable(status: BudgetStatus): ToolBlock {

@@ -76,9 +76,11 @@ export async function duePayments(
   };
 }
 
-/** 'Netflix $15.49 on December 3, 2026' (or 'expected December 3, 2026, not seen yet'). */
-export function chargeText(charge: DueCharge): string {
-  return `${charge.merchant} ${usd(charge.amount)} ${
-    charge.overdue ? `expected ${dayText(charge.date)}, not seen yet` : `on ${dayText(charge.date)}`
-  }`;
+/**
+ * 'Netflix $15.49 on December 3' (or 'expected December 3, not seen yet'); the year only when it is not
+ * today's.
+ */
+export function chargeText(charge: DueCharge, today: string): string {
+  const day = dayText(charge.date, today);
+  return `${charge.merchant} ${usd(charge.amount)} ${charge.overdue ? `expected ${day}, not seen yet` : `on ${day}`}`;
 }

@@ -14,5 +14,8 @@ describe('periods and days as people say them', () => {
       'from December 1, 2025 to January 31, 2026',
     );
     expect(dayText('2026-12-05')).toBe('December 5, 2026');
+    // Given today, the year only when it is not this one.
+    expect(dayText('2026-12-05', '2026-11-27')).toBe('December 5');
+    expect(dayText('2027-01-06', '2026-12-07')).toBe('January 6, 2027');
   });
 });

@@ -77,9 +77,14 @@ const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'num
 
 const utc = (day: string) => new Date(`${day}T00:00:00Z`);
 
-/** A day as people write it: 'November 5, 2026'. */
-export function dayText(day: string): string {
-  return dayFormat.format(utc(day));
+/**
+ * A day as people write it: 'November 5, 2026'; given today, the year only when it is not this one
+ * ('November 5' in 2026).
+ */
+export function dayText(day: string, today?: string): string {
+  return (today !== undefined && today.slice(0, 4) === day.slice(0, 4) ? dayNoYearFormat : dayFormat).format(
+    utc(day),
+  );
 }
 
 /** A calendar month ('2026-07') as people write it: 'July 2026'. */

@@ -105,11 +105,11 @@ function categoryFact(data: MoneySummaryData): string {
 }
 
 function upcomingFact(upcoming: DuePayments): string {
-  const until = dayText(upcoming.period.end);
+  const until = dayText(upcoming.period.end, upcoming.period.start);
   if (upcoming.charges.length === 0) {
     return `No recurring payments are expected in the next ${UPCOMING_DAYS} days (to ${until}).`;
   }
-  return `Recurring payments expected in the next ${UPCOMING_DAYS} days (to ${until}): ${list(upcoming.charges.map(chargeText))}; ${usd(upcoming.total)} in total (${count(upcoming.charges.length, 'payment')}).`;
+  return `Recurring payments expected in the next ${UPCOMING_DAYS} days (to ${until}): ${list(upcoming.charges.map((charge) => chargeText(charge, upcoming.period.start)))}; ${usd(upcoming.total)} in total (${count(upcoming.charges.length, 'payment')}).`;
 }
 
 function summaryBlocks(data: MoneySummaryData): ToolBlock[] {

@@ -46,6 +46,10 @@ const longDay = new Intl.DateTimeFormat('en-US', {
   timeZone: 'UTC',
 });
 const dayWords = (day: string) => longDay.format(new Date(`${day}T00:00:00Z`));
+const thisYearDay = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', timeZone: 'UTC' });
+/** A day as a sentence about what is coming says it: the year only when it is not this one. */
+const dayWordsFrom = (day: string, from: string) =>
+  day.slice(0, 4) === from.slice(0, 4) ? thisYearDay.format(new Date(`${day}T00:00:00Z`)) : dayWords(day);
 
 type Row = {
   accountId: string;
@@ -353,9 +357,14 @@ describe.each(testDatabaseKinds())('the open questions on %s', (database) => {
     expect(facts).toContain(`${dollars(average)} a month on average`);
     expect(facts).toContain(
       left >= 0n
-        ? `Your cash would cover it with ${dollars(left)} left after the payments due by ${dayWords(by)}.`
-        : `Your cash would fall ${dollars(-left)} short of it after the payments due by ${dayWords(by)}.`,
+        ? `Your cash would cover it with ${dollars(left)} left after the payments due by ${dayWordsFrom(by, today)}.`
+        : `Your cash would fall ${dollars(-left)} short of it after the payments due by ${dayWordsFrom(by, today)}.`,
     );
+    // No ISO day anywhere a person reads: the facts, the card's title and its figures.
+    const iso = /\d{4}-\d{2}-\d{2}/;
+    expect(facts).not.toMatch(iso);
+    for (const shown of trip.blocks.filter((each) => each.role === 'figures'))
+      expect(JSON.stringify(shown.block)).not.toMatch(iso);
     expect(facts).toContain('sells no investments');
     expect(facts).not.toMatch(/you should/i);
 

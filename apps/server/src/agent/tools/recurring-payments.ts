@@ -31,7 +31,9 @@ export const recurringPaymentsTool = {
       today: context.today,
     });
     const what = input.kind === 'subscriptions' ? 'subscription' : 'recurring payment';
-    const due = input.within_days ? ` due by ${addDays(context.today, input.within_days)}` : '';
+    const due = input.within_days
+      ? ` due by ${dayText(addDays(context.today, input.within_days), context.today)}`
+      : '';
     const accounts = [...new Set(result.payments.map((payment) => payment.account))];
     if (result.payments.length === 0) {
       return {
@@ -49,8 +51,8 @@ export const recurringPaymentsTool = {
         (payment) =>
           `${payment.merchant}: ${usd(payment.amount)} ${CADENCE_WORD[payment.cadence]} (${payment.categoryLabel}), ${
             payment.nextExpected < context.today
-              ? `expected ${dayText(payment.nextExpected)} and not seen yet`
-              : `next expected ${dayText(payment.nextExpected)}`
+              ? `expected ${dayText(payment.nextExpected, context.today)} and not seen yet`
+              : `next expected ${dayText(payment.nextExpected, context.today)}`
           }.`,
       ),
     ];

@@ -1,7 +1,7 @@
 import { addMonths } from '../../finance/index.ts';
 import { ServiceError } from '../../services/errors.ts';
 import { cents, dollars, savingsGoal } from './calculators.ts';
-import { block, count, money, num, percent, usd, usdOf } from './format.ts';
+import { block, count, money, monthText, num, percent, usd, usdOf } from './format.ts';
 import type { FinanceTool, ToolResult } from './types.ts';
 
 export type SavingsGoalData = ReturnType<typeof savingsGoal> & {
@@ -77,7 +77,7 @@ export const savingsGoalTool = {
         result.monthsNeeded === null
           ? `Saving ${usd(cents(monthly))} a month${from}${rate} never reaches ${usd(data.target)}.`
           : `Saving ${usd(cents(monthly))} a month${from}${rate} reaches ${usd(data.target)} in ${duration(result.monthsNeeded)}${
-              data.reachedBy ? `, around ${data.reachedBy}` : ''
+              data.reachedBy ? `, around ${monthText(data.reachedBy)}` : ''
             }.`,
       );
     }

@@ -583,6 +583,16 @@ describe.each(testDatabaseKinds())('the finance toolkit on %s', (database) => {
     for (const payment of (soon.data as typeof data).payments) {
       expect(payment.nextExpected <= shiftDays(today, 10)).toBe(true);
     }
+    // Days as people say them, the year only when it is not this one: never ISO.
+    const sayDay = (day: string) =>
+      day.slice(0, 4) === today.slice(0, 4)
+        ? new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', timeZone: 'UTC' }).format(
+            new Date(`${day}T00:00:00Z`),
+          )
+        : dayWords(day);
+    expect(soon.facts[0]).toContain(` due by ${sayDay(shiftDays(today, 10))} `);
+    if (netflix) expect(all.facts.join('\n')).toContain(`${sayDay(netflix.nextExpected)}.`);
+    expect([...all.facts, ...soon.facts].join('\n')).not.toMatch(/\d{4}-\d{2}-\d{2}/);
   });
 
   it('net_worth: assets minus owed now, and month ends rebuilt from the transactions', async () => {
@@ -1136,6 +1146,17 @@ describe.each(testDatabaseKinds())('the finance toolkit on %s', (database) => {
         monthly_saving: 500,
       });
       expect((bySaving.data as { monthsNeeded: number }).monthsNeeded).toBe(20);
+      // The month it is reached, as people write a month ('July 2028'), never '2028-07'.
+      const reached = new Date(`${today}T00:00:00Z`);
+      reached.setUTCDate(1);
+      reached.setUTCMonth(reached.getUTCMonth() + 20);
+      const reachedMonth = new Intl.DateTimeFormat('en-US', {
+        month: 'long',
+        year: 'numeric',
+        timeZone: 'UTC',
+      }).format(reached);
+      expect(bySaving.facts[0]).toContain(`in 20 months (about 1.7 years), around ${reachedMonth}.`);
+      expect(bySaving.facts.join('\n')).not.toMatch(/\d{4}-\d{2}/);
       const flat = await run('savings_goal', { target: 10_000, current: 4_000, monthly_saving: '500' });
       expect((flat.data as { monthsNeeded: number }).monthsNeeded).toBe(12);
       const done = await run('savings_goal', { target: 1_000, current: 2_000, months: 6 });

@@ -23,8 +23,8 @@ export type ToolResult<D extends JSONValue = JSONValue> = {
   /** The figures, structured (plain JSON): what a model reads, and what the offline analyst writes from. */
   data: D;
   /**
-   * Plain sentences stating the key figures with their currency, e.g. 'Groceries from 2026-10-01 to
-   * 2026-10-31: $412.35 across 9 transactions.' An LLM may quote them; the evaluation looks for them.
+   * Plain sentences stating the key figures with their currency, e.g. 'Groceries in
+   * October 2026: $412.35 across 9 transactions.' An LLM may quote them; the evaluation looks for them.
    */
   facts: string[];
   /** Ready DSL blocks, most important first. */

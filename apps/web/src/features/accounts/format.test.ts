@@ -1,6 +1,6 @@
 import { accountMessages, categoryColor } from '@penny/contracts';
 import { describe, expect, it } from 'vitest';
-import { countLinkedAccounts, maskedNumber, transactionCategoryColor } from './format.ts';
+import { countLinkedAccounts, formatDate, maskedNumber, transactionCategoryColor } from './format.ts';
 import { makeAccount, makeCredential } from './testing/fake-accounts-records.ts';
 
 describe('the Accounts header count', () => {
@@ -75,5 +75,16 @@ describe("a transaction's category colour", () => {
     expect(colorOf(null)).toBeNull();
     expect(colorOf('SOMETHING_NEW')).toBeNull();
     expect(colorOf(null, 'SOMETHING_NEW_DETAILED')).toBeNull();
+  });
+});
+
+describe("a transaction's date", () => {
+  it('reads as people read it: the year only when it is not this one', () => {
+    const today = new Date(2026, 11, 7);
+    expect(formatDate('2026-11-26', today)).toBe('Nov 26');
+    expect(formatDate('2025-11-26', today)).toBe('Nov 26, 2025');
+    // Without today (a proposal names its transactions in full), the year is always there.
+    expect(formatDate('2026-11-26')).toBe('Nov 26, 2026');
+    expect(formatDate('not a date', today)).toBe('Unknown date');
   });
 });

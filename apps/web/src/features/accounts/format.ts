@@ -112,11 +112,17 @@ const dateFormat = new Intl.DateTimeFormat('en-US', {
   year: 'numeric',
   timeZone: 'UTC',
 });
+const thisYearFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
-/** '2026-03-04' → 'Mar 4, 2026' (a calendar date, shown as written). */
-export function formatDate(isoDate: string): string {
+/**
+ * '2026-03-04' → 'Mar 4, 2026' (a calendar date, shown as written); given today, the year only when it
+ * is not this one ('Mar 4' in 2026), as a list of recent transactions reads.
+ */
+export function formatDate(isoDate: string, today?: Date): string {
   const date = new Date(`${isoDate.slice(0, 10)}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? 'Unknown date' : dateFormat.format(date);
+  if (Number.isNaN(date.getTime())) return 'Unknown date';
+  const thisYear = today !== undefined && today.getFullYear() === date.getUTCFullYear();
+  return (thisYear ? thisYearFormat : dateFormat).format(date);
 }
 
 export const KIND_LABELS = {

@@ -159,7 +159,7 @@ function TransactionRow({ transaction }: { transaction: LedgerTransaction }) {
   return (
     <div className="flex h-full items-center gap-3 border-b border-border px-2">
       <span className="w-24 shrink-0 text-xs text-text-muted tabular-nums">
-        {formatDate(transaction.date)}
+        {formatDate(transaction.date, new Date())}
       </span>
       <div className="flex min-w-0 flex-1 flex-col">
         <span className="flex items-center gap-2 truncate text-sm font-medium">

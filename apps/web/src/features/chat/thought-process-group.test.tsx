@@ -85,6 +85,26 @@ describe('ThoughtProcessGroup', () => {
     render(<ThoughtProcessGroup actions={[reading, { ...spending, status: 'error', summary: undefined }]} />);
     const line = screen.getByRole('button', { name: /A step failed/ });
     expect(line).not.toHaveTextContent('Analysis complete');
+    expect(line).not.toHaveTextContent('Ready');
     expect(line).toHaveTextContent('Failed');
+  });
+
+  it('says Ready only beside Analysis complete: a question asked back is waiting, not ready', () => {
+    render(
+      <ThoughtProcessGroup
+        actions={[
+          reading,
+          {
+            id: 'a',
+            status: 'clarification_needed',
+            description: 'Asked which account',
+            tool: 'ask_clarification',
+          },
+        ]}
+      />,
+    );
+    const line = screen.getByRole('button', { name: /Waiting for your answer/ });
+    expect(line).not.toHaveTextContent('Ready');
+    expect(line).toHaveTextContent('Asked which account');
   });
 });

@@ -90,9 +90,13 @@ export function ThoughtProcessGroup({ actions }: { actions: readonly AgentAction
       >
         <Icon aria-hidden="true" className={cx('size-4 shrink-0', TONE_TEXT[verdict.tone])} />
         <span className="shrink-0 font-medium text-text">{verdict.title}</span>
-        <span className="shrink-0 rounded-full border border-border px-2 py-0.5 text-xs font-medium text-text-muted">
-          {chatMessages.ready}
-        </span>
+        {/* 'Ready' goes with 'Analysis complete' (the finished tracker): never beside a failed step, a
+            refusal or a question asked back, which are not ready answers. */}
+        {verdict.title === chatMessages.analysisComplete ? (
+          <span className="shrink-0 rounded-full border border-border px-2 py-0.5 text-xs font-medium text-text-muted">
+            {chatMessages.ready}
+          </span>
+        ) : null}
         <span className="min-w-0 flex-1 truncate text-text-muted">{line}</span>
         {/* The other verdicts are in the title; this one is not, and must not read as done. */}
         {verdictKey === 'nothing_found' ? (
