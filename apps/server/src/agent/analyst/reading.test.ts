@@ -1964,3 +1964,35 @@ describe('session 27: a past balance, then how it moved since; sides with twin a
     ).toEqual(['a4', 'a5', 'a6']);
   });
 });
+
+describe('session 27: what is left after a kind of spending', () => {
+  it("'how much of last months pay was left after rent' is the pay less the rent, one net figure", () => {
+    const withRent: TurnContext = {
+      ...context,
+      categories: [...context.categories, { code: 'RENT_AND_UTILITIES_RENT', label: 'Rent', count: 12 }],
+    };
+    const plan = understand(
+      'how much of last months pay was left after rent',
+      withRent,
+      createMatcher(withRent),
+      undefined,
+      false,
+    );
+    expect(ledger(plan)).toMatchObject({
+      measure: 'net_cash_flow',
+      statistic: 'total',
+      filters: { categories: ['INCOME_WAGES', 'RENT_AND_UTILITIES_RENT'] },
+      periods: [{ start: '2026-10-01', end: '2026-10-31' }],
+    });
+    // A balance less a payment to come is asked back, never answered with the payment alone.
+    expect(
+      understand(
+        'whats left in checking after rent comes out',
+        withRent,
+        createMatcher(withRent),
+        undefined,
+        false,
+      ).kind,
+    ).toBe('clarify');
+  });
+});

@@ -24,6 +24,7 @@ import { balanceThroughPeriod, holdingShare } from './holding-shares.ts';
 import { refineIntent } from './intent-refine.ts';
 import { BACK_REFERENCE, detectIntent, FOLLOW_UP, heldTickers, SPENDING_WORDS, tickers } from './intents.ts';
 import { fullMonthsBefore, YEARLY_RATE } from './ledger-plan.ts';
+import { leftAfter } from './left-after.ts';
 import { normalizeQuestion } from './normalize.ts';
 import { declineReason, OUTSIDE_WHAT_I_CAN_READ } from './out-of-scope.ts';
 import { nextPeriod, periodShift, previousPeriod, thisMonth } from './periods.ts';
@@ -417,6 +418,14 @@ export function understand(
   if (parts.yearBack) applyYearBack(reading, parts, context);
   else applyPeriods(reading, parts, context);
   applySubject(reading, parts, matcher);
+  // 'how much of last months pay was left after rent': the pay less the rent, one net figure.
+  const left = leftAfter(q, matcher);
+  if (left && 'clarify' in left) return { kind: 'clarify', question: left.clarify, reading };
+  if (left) {
+    Object.assign(reading, left);
+    delete reading.category;
+    delete reading.merchant;
+  }
   if (bothPeriods && 'periods' in bothPeriods) reading.periods = bothPeriods.periods;
   else if (bothPeriods) {
     reading.period = bothPeriods.period;
