@@ -9,6 +9,7 @@ import { createApp } from './http/app.ts';
 import { sandboxHost } from './http/middleware/sandbox-guard.ts';
 import { reviveVerifiedSession } from './http/middleware/session.ts';
 import { type AuthGateway, createAuth, createAuthGateway } from './identity/index.ts';
+import { createPostgresJobQueue, type PostgresJobQueue } from './jobs/index.ts';
 import type { Logger } from './logger.ts';
 import {
   createDevOutbox,
@@ -40,6 +41,8 @@ export type Services = {
   devOutbox: DevOutbox | undefined;
   mailer: Mailer;
   logger: Logger;
+  /** SIGTERM arrived: /healthz answers 503 'draining' while requests and running jobs finish. */
+  startDraining(): void;
   close(): Promise<void>;
 };
 
@@ -111,6 +114,9 @@ export async function composeServices(
   // Sandbox mode: the keys the product's clients send are the ones the fakes mounted here check.
   const providerSettings = withSandboxKeys(config.providers, deriveSandboxKeys(secrets.authSecret));
   const providers = createProviderClients(providerSettings);
+  // With DATABASE_URL the jobs live in PostgreSQL, shared by every instance (decision 0026).
+  let durableJobs: PostgresJobQueue | undefined;
+  const databaseUrl = config.databaseUrl;
   const services = createDomainServices({
     db: database.db,
     logger,
@@ -122,7 +128,28 @@ export async function composeServices(
     agent: config.agent,
     ...(config.apiRateLimit ? { rateLimiter: shared.rateLimiter } : {}),
     onSessionsChanged,
+    ...(databaseUrl
+      ? {
+          jobs: (sync) => {
+            durableJobs = createPostgresJobQueue({
+              url: databaseUrl,
+              db: database.db,
+              run: sync.syncConnection,
+              logger,
+            });
+            return durableJobs;
+          },
+        }
+      : {}),
   });
+  try {
+    await durableJobs?.ready;
+  } catch (error) {
+    await durableJobs?.close().catch(() => undefined);
+    await shared.close();
+    await database.close();
+    throw error;
+  }
   // Turns a stopped process left running: swept now and every 15 s while the server runs.
   const turnSweep = await startTurnSweep({ chat: services.chat, config: config.agent, logger });
   const sandbox =
@@ -148,7 +175,13 @@ export async function composeServices(
     mailer,
     devOutbox,
     sandbox,
+    health: {
+      ...(shared.kind === 'redis' ? { redis: shared.health } : {}),
+      queue: async () => (durableJobs ? durableJobs.health() : 'ok'),
+      draining: () => draining,
+    },
   });
+  let draining = false;
   return {
     app,
     auth,
@@ -162,6 +195,9 @@ export async function composeServices(
     devOutbox,
     mailer,
     logger,
+    startDraining: () => {
+      draining = true;
+    },
     close: async () => {
       // Let background auth work and queued mail finish before the database goes away.
       await turnSweep.stop();

@@ -165,7 +165,7 @@ describe.each(postgresOnly)('instances started together on %s', () => {
     const origins = await Promise.all(starts.map((start) => start.ready));
     for (const origin of origins) {
       const health = await fetch(`${origin}/healthz`);
-      expect(await health.json()).toEqual({ status: 'ok', database: 'ok' });
+      expect(await health.json()).toEqual({ status: 'ok', database: 'ok', queue: 'ok' });
     }
     const journal = JSON.parse(
       await readFile(fileURLToPath(new URL('../drizzle/meta/_journal.json', import.meta.url)), 'utf8'),

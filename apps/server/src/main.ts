@@ -67,11 +67,14 @@ async function shutdown(signal: string) {
     process.exit(1);
   }, config.shutdownTimeoutMs);
   forced.unref();
+  // The load balancer's next health check sees 'draining' (503) and sends the next requests elsewhere.
+  services.startDraining();
   // Stop accepting, let keep-alive sockets go once idle, and wait for the rest to finish.
   await new Promise<void>((resolve) => {
     server.close(() => resolve());
     if ('closeIdleConnections' in server) server.closeIdleConnections();
   });
+  // Running syncs finish; jobs not yet run stay queued (in PostgreSQL, for the other instances).
   await services.close();
   logger.info('stopped');
   process.exit(0);

@@ -31,6 +31,8 @@ export type SharedState = {
   rateLimiter: RateLimiter;
   /** A cache of verified sessions; `revive` rebuilds a value read back from Redis (JSON). */
   makeSessionCache<T>(revive: (json: unknown) => T): SessionCache<T>;
+  /** Whether Redis answers (memory always does): what /healthz reports. */
+  health(): Promise<'ok' | 'unavailable'>;
   close(): Promise<void>;
 };
 
@@ -41,6 +43,7 @@ export function createSharedState(options: { redisUrl?: string | undefined }): S
       replayStore: createMemoryReplayStore({ maxEntries: 100_000 }),
       rateLimiter: createMemoryRateLimiter(),
       makeSessionCache: () => createMemorySessionCache(),
+      health: async () => 'ok',
       close: async () => {},
     };
   }
@@ -50,6 +53,7 @@ export function createSharedState(options: { redisUrl?: string | undefined }): S
     replayStore: createRedisReplayStore(redis),
     rateLimiter: createRedisRateLimiter(redis),
     makeSessionCache: (revive) => createRedisSessionCache(redis, revive),
+    health: async () => ((await redis.ping().catch(() => 'down')) === 'PONG' ? 'ok' : 'unavailable'),
     close: async () => {
       await redis.quit().catch(() => redis.disconnect());
     },
