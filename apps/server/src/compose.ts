@@ -41,8 +41,11 @@ export type Services = {
   devOutbox: DevOutbox | undefined;
   mailer: Mailer;
   logger: Logger;
-  /** SIGTERM arrived: /healthz answers 503 'draining' while requests and running jobs finish. */
-  startDraining(): void;
+  /**
+   * SIGTERM arrived: /healthz answers 503 'draining' from now on; no new job starts here, and this
+   * resolves when the running ones have finished (requests are still served meanwhile).
+   */
+  drain(): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -124,6 +127,7 @@ export async function composeServices(
     providers,
     snapTradeRedirectUrl: `${config.publicUrl}/connect/snaptrade/callback`,
     syncMaxAgeMs: config.providers.syncMaxAgeMs,
+    syncLeaseMs: config.providers.syncLeaseMs,
     replayStore: shared.replayStore,
     agent: config.agent,
     ...(config.apiRateLimit ? { rateLimiter: shared.rateLimiter } : {}),
@@ -195,8 +199,9 @@ export async function composeServices(
     devOutbox,
     mailer,
     logger,
-    startDraining: () => {
+    drain: async () => {
       draining = true;
+      await services.jobs.close();
     },
     close: async () => {
       // Let background auth work and queued mail finish before the database goes away.

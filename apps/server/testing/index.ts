@@ -19,6 +19,7 @@ export * from './product.ts';
 export { firstOfMonth, lastOfMonth, micros, microsText, shiftDays } from './reference-arithmetic.ts';
 export { browserOf, randomSandboxKeys, standaloneSandboxHost } from './sandbox.ts';
 export { type ScriptedLlm, type ScriptStep, startScriptedLlm } from './scripted-llm.ts';
+export { killServerProcesses, logLines, type ServerProcess, startServerProcess } from './server-process.ts';
 export {
   connectSandboxBrokerage,
   type ServedSandbox,

@@ -71,6 +71,7 @@ export function createPostgresJobQueue(deps: Deps): PostgresJobQueue {
   });
   boss.on('error', (error: unknown) => deps.logger.error({ err: loggableError(error) }, 'job queue error'));
   let closing = false;
+  let stopped: Promise<void> | undefined;
   /** Busy waits in progress, woken at once when the queue closes. */
   const sleepers = new Set<() => void>();
 
@@ -210,13 +211,14 @@ export function createPostgresJobQueue(deps: Deps): PostgresJobQueue {
       await ready;
       while ((await unfinished()) > 0) await new Promise((resolve) => setTimeout(resolve, 100));
     },
-    async close() {
-      if (closing) return;
+    close() {
       closing = true;
       for (const wake of [...sleepers]) wake();
-      await ready.catch(() => undefined);
       // Running syncs finish; what is queued stays in the table for the other instances (or the next start).
-      await boss.stop({ graceful: true, close: true, timeout: 60_000 });
+      stopped ??= ready
+        .catch(() => undefined)
+        .then(() => boss.stop({ graceful: true, close: true, timeout: 60_000 }));
+      return stopped;
     },
     async health() {
       try {
