@@ -5,10 +5,12 @@ import path from 'node:path';
 import { envelopeErrors, publicConfigSchema } from '@penny/contracts';
 import { sealBody } from '@penny/contracts/envelope-seal';
 import {
+  type HttpUser,
   killServerProcesses,
   logLines,
   type ServerProcess,
   signUpBody,
+  signUpOverHttp,
   startServerProcess,
   testDatabaseKinds,
 } from '@penny/server/testing';
@@ -40,7 +42,7 @@ describe.each(both)('two instances on one %s database and one Redis', () => {
   let b: ServerProcess;
   let originA: string;
   let originB: string;
-  let user: { token: string; cookie: string; username: string; firstName: string; lastName: string };
+  let user: HttpUser;
   let connectionId: string;
   let accessToken: string;
 
@@ -190,57 +192,23 @@ describe.each(both)('two instances on one %s database and one Redis', () => {
   });
 
   it('serves one user on both: signed up on A, working on B with the same token', async () => {
-    const email = `both${randomBytes(3).toString('hex')}@example.com`;
-    const fields = signUpBody({ email, username: `both_${randomBytes(3).toString('hex')}` });
-    const signUp = await fetch(`${originA}/api/auth/sign-up/email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: ORIGIN },
-      body: JSON.stringify(fields),
+    const fields = signUpBody({
+      email: `both${randomBytes(3).toString('hex')}@example.com`,
+      username: `both_${randomBytes(3).toString('hex')}`,
     });
-    expect(signUp.status).toBe(200);
-    // The confirmation mail, read from B's outbox: the outbox is the database's.
-    let link: string | undefined;
-    await expect
-      .poll(
-        async () => {
-          const { body } = await json<{ messages: Array<{ to: string; link: string | null }> }>(
-            await fetch(`${originB}/dev/outbox`),
-          );
-          link =
-            body.messages.find((mail) => mail.to === email && mail.link?.includes('verify-email'))?.link ??
-            undefined;
-          return link !== undefined;
-        },
-        { timeout: 15_000 },
-      )
-      .toBe(true);
-    const verify = new URL(link ?? '');
-    expect(
-      (await fetch(`${originB}${verify.pathname}${verify.search}`, { redirect: 'manual' })).status,
-    ).toBeLessThan(400);
-    const signIn = await fetch(`${originA}/api/auth/sign-in/email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: ORIGIN },
-      body: JSON.stringify({ email, password: fields.password }),
+    // The confirmation mail is read from B's outbox (the outbox is the database's), signed in on A.
+    user = await signUpOverHttp({
+      signUp: originA,
+      outbox: originB,
+      signIn: originA,
+      publicUrl: ORIGIN,
+      fields,
     });
-    expect(signIn.status).toBe(200);
-    const token = signIn.headers.get('set-auth-token') ?? '';
-    const cookie = signIn.headers
-      .getSetCookie()
-      .map((line) => line.split(';')[0])
-      .join('; ');
-    user = {
-      token,
-      cookie,
-      username: fields.username,
-      firstName: fields.firstName,
-      lastName: fields.lastName,
-    };
     const session = await fetch(`${originB}/api/auth/get-session`, {
-      headers: { authorization: `Bearer ${token}` },
+      headers: { authorization: `Bearer ${user.token}` },
     });
     expect(session.status).toBe(200);
-    expect(((await session.json()) as { user: { email: string } }).user.email).toBe(email);
+    expect(((await session.json()) as { user: { email: string } }).user.email).toBe(fields.email);
   });
 
   it('refuses on B, as a replay, a sealed body A accepted', async () => {

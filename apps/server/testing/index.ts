@@ -19,7 +19,14 @@ export * from './product.ts';
 export { firstOfMonth, lastOfMonth, micros, microsText, shiftDays } from './reference-arithmetic.ts';
 export { browserOf, randomSandboxKeys, standaloneSandboxHost } from './sandbox.ts';
 export { type ScriptedLlm, type ScriptStep, startScriptedLlm } from './scripted-llm.ts';
-export { killServerProcesses, logLines, type ServerProcess, startServerProcess } from './server-process.ts';
+export {
+  type HttpUser,
+  killServerProcesses,
+  logLines,
+  type ServerProcess,
+  signUpOverHttp,
+  startServerProcess,
+} from './server-process.ts';
 export {
   connectSandboxBrokerage,
   type ServedSandbox,
