@@ -93,7 +93,7 @@ export async function composeServices(
       globalWindowMs: 60 * 60_000,
     },
   });
-  const shared = createSharedState({ redisUrl: config.redisUrl });
+  const shared = createSharedState({ redisUrl: config.redisUrl, logger });
   const auth = createAuth({
     config,
     database,

@@ -1,3 +1,4 @@
+import type { Logger } from '../logger.ts';
 import { createMemoryRateLimiter, type RateLimiter } from './rate-limiter.ts';
 import { connectRedis, createRedisRateLimiter, createRedisReplayStore } from './redis.ts';
 import { createMemoryReplayStore, type ReplayStore } from './replay-store.ts';
@@ -36,7 +37,11 @@ export type SharedState = {
   close(): Promise<void>;
 };
 
-export function createSharedState(options: { redisUrl?: string | undefined }): SharedState {
+export function createSharedState(options: {
+  redisUrl?: string | undefined;
+  /** Where Redis's connection errors go (ioredis reconnects by itself; /healthz reports it meanwhile). */
+  logger?: Pick<Logger, 'warn'>;
+}): SharedState {
   if (!options.redisUrl) {
     return {
       kind: 'memory',
@@ -48,6 +53,7 @@ export function createSharedState(options: { redisUrl?: string | undefined }): S
     };
   }
   const redis = connectRedis(options.redisUrl);
+  redis.on('error', (error: Error) => options.logger?.warn({ err: error.message }, 'redis connection error'));
   return {
     kind: 'redis',
     replayStore: createRedisReplayStore(redis),
