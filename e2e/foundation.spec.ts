@@ -5,7 +5,7 @@ test.describe('foundation', () => {
   test('the server is healthy and serves its public config', async ({ request }) => {
     const health = await request.get('/healthz');
     expect(health.status()).toBe(200);
-    expect(await health.json()).toEqual({ status: 'ok', database: 'ok' });
+    expect(await health.json()).toEqual({ status: 'ok', database: 'ok', queue: 'ok' });
     const config = await request.get('/config');
     expect(config.ok()).toBe(true);
     const body = (await config.json()) as { anonToken: string; boxPublicKey: string };

@@ -9,6 +9,7 @@ import { createApp } from './http/app.ts';
 import { sandboxHost } from './http/middleware/sandbox-guard.ts';
 import { reviveVerifiedSession } from './http/middleware/session.ts';
 import { type AuthGateway, createAuth, createAuthGateway } from './identity/index.ts';
+import { createPostgresJobQueue, type PostgresJobQueue } from './jobs/index.ts';
 import type { Logger } from './logger.ts';
 import {
   createDevOutbox,
@@ -40,6 +41,11 @@ export type Services = {
   devOutbox: DevOutbox | undefined;
   mailer: Mailer;
   logger: Logger;
+  /**
+   * SIGTERM arrived: /healthz answers 503 'draining' from now on; no new job starts here, and this
+   * resolves when the running ones have finished (requests are still served meanwhile).
+   */
+  drain(): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -87,7 +93,7 @@ export async function composeServices(
       globalWindowMs: 60 * 60_000,
     },
   });
-  const shared = createSharedState({ redisUrl: config.redisUrl });
+  const shared = createSharedState({ redisUrl: config.redisUrl, logger });
   const auth = createAuth({
     config,
     database,
@@ -111,6 +117,9 @@ export async function composeServices(
   // Sandbox mode: the keys the product's clients send are the ones the fakes mounted here check.
   const providerSettings = withSandboxKeys(config.providers, deriveSandboxKeys(secrets.authSecret));
   const providers = createProviderClients(providerSettings);
+  // With DATABASE_URL the jobs live in PostgreSQL, shared by every instance (decision 0026).
+  let durableJobs: PostgresJobQueue | undefined;
+  const databaseUrl = config.databaseUrl;
   const services = createDomainServices({
     db: database.db,
     logger,
@@ -118,11 +127,33 @@ export async function composeServices(
     providers,
     snapTradeRedirectUrl: `${config.publicUrl}/connect/snaptrade/callback`,
     syncMaxAgeMs: config.providers.syncMaxAgeMs,
+    syncLeaseMs: config.providers.syncLeaseMs,
     replayStore: shared.replayStore,
     agent: config.agent,
     ...(config.apiRateLimit ? { rateLimiter: shared.rateLimiter } : {}),
     onSessionsChanged,
+    ...(databaseUrl
+      ? {
+          jobs: (sync) => {
+            durableJobs = createPostgresJobQueue({
+              url: databaseUrl,
+              db: database.db,
+              run: sync.syncConnection,
+              logger,
+            });
+            return durableJobs;
+          },
+        }
+      : {}),
   });
+  try {
+    await durableJobs?.ready;
+  } catch (error) {
+    await durableJobs?.close().catch(() => undefined);
+    await shared.close();
+    await database.close();
+    throw error;
+  }
   // Turns a stopped process left running: swept now and every 15 s while the server runs.
   const turnSweep = await startTurnSweep({ chat: services.chat, config: config.agent, logger });
   const sandbox =
@@ -148,7 +179,13 @@ export async function composeServices(
     mailer,
     devOutbox,
     sandbox,
+    health: {
+      ...(shared.kind === 'redis' ? { redis: shared.health } : {}),
+      queue: async () => (durableJobs ? durableJobs.health() : 'ok'),
+      draining: () => draining,
+    },
   });
+  let draining = false;
   return {
     app,
     auth,
@@ -162,6 +199,10 @@ export async function composeServices(
     devOutbox,
     mailer,
     logger,
+    drain: async () => {
+      draining = true;
+      await services.jobs.close();
+    },
     close: async () => {
       // Let background auth work and queued mail finish before the database goes away.
       await turnSweep.stop();

@@ -67,6 +67,7 @@ const envSchema = z.object({
   PRICES_API_KEY: z.string().min(1).optional(),
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   SYNC_MAX_AGE_MINUTES: z.coerce.number().int().min(1).default(60),
+  SYNC_LEASE_SECONDS: z.coerce.number().int().min(3).max(600).default(30),
   PLAID_WEBHOOKS: booleanFromEnv.default(true),
   AGENT_PROVIDER: z.enum(['offline', 'openai-compatible', 'xai', 'anthropic']).default('offline'),
   AGENT_BASE_URL: z.url().optional(),
@@ -180,6 +181,8 @@ export type ProvidersConfig = {
   timeoutMs: number;
   /** Data older than this is synced again when read. */
   syncMaxAgeMs: number;
+  /** A sync's hold on its connection: a process that died mid-sync frees it after this. */
+  syncLeaseMs: number;
 };
 
 export type MailMode = 'smtp' | 'log' | 'outbox';
@@ -331,6 +334,7 @@ function resolveProviders(e: z.infer<typeof envSchema>, publicUrl: string): Prov
   const common = {
     timeoutMs: e.PROVIDER_TIMEOUT_MS,
     syncMaxAgeMs: e.SYNC_MAX_AGE_MINUTES * 60_000,
+    syncLeaseMs: e.SYNC_LEASE_SECONDS * 1_000,
     etherscanApiKey: e.ETHERSCAN_API_KEY,
     pricesApiKey: e.PRICES_API_KEY,
   };

@@ -27,6 +27,8 @@ export type DomainServiceDeps = {
   snapTradeRedirectUrl: string;
   /** Linked data older than this is synced again when read. */
   syncMaxAgeMs: number;
+  /** How long a sync's lease lasts unrenewed (30 s when unset). */
+  syncLeaseMs?: number;
   /** The agent's model and limits (offline analyst by default). */
   agent?: AgentConfig;
   /** Per-user chat turn limits; none when unset (tests). */
@@ -48,6 +50,7 @@ function createCoreServices(deps: DomainServiceDeps) {
     vault: deps.vault,
     clients: deps.providers,
     logger: deps.logger,
+    ...(deps.syncLeaseMs ? { leaseMs: deps.syncLeaseMs } : {}),
   });
   const jobs = deps.jobs
     ? deps.jobs(sync)

@@ -1,65 +1,19 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { lstat, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { signUpBody, testDatabaseKinds } from '@penny/server/testing';
+import {
+  killServerProcesses,
+  signUpBody,
+  startServerProcess,
+  testDatabaseKinds,
+} from '@penny/server/testing';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 
-const mainFile = fileURLToPath(new URL('./main.ts', import.meta.url));
-
-const running = new Set<ChildProcess>();
-
-type Run = { child: ChildProcess; output: string[]; ready: Promise<string>; exit: Promise<number | null> };
-
-/** The server process as `npm start` runs it (main.ts), with this environment on top of ours. */
-function run(env: Record<string, string>): Run {
-  const child = spawn(process.execPath, [mainFile], {
-    env: {
-      ...process.env,
-      // The embedded defaults, whatever this shell has set; then the case's own variables.
-      DATABASE_URL: '',
-      AUTH_SECRET: '',
-      VAULT_KEY: '',
-      BOX_SECRET_KEY: '',
-      SMTP_URL: '',
-      MAIL_MODE: '',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'info',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  running.add(child);
-  const output: string[] = [];
-  const exit = new Promise<number | null>((resolve) =>
-    child.once('exit', (code) => {
-      running.delete(child);
-      resolve(code);
-    }),
-  );
-  const ready = new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no start:\n${output.join('')}`)), 60_000);
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output.push(chunk.toString());
-      const match = chunk.toString().match(/Penny is ready on (http:\/\/[^\s"]+)/);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    });
-    child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-    void exit.then((code) => {
-      clearTimeout(timer);
-      reject(new Error(`exited with ${code}:\n${output.join('')}`));
-    });
-  });
-  ready.catch(() => {});
-  return { child, output, ready, exit };
-}
+/** The server process as `npm start` runs it, with this environment on top of the embedded defaults. */
+const run = startServerProcess;
 
 /** Every file and folder under `root` (itself included) that its group or others may use. */
 async function looseEntries(root: string): Promise<string[]> {
@@ -78,7 +32,7 @@ async function looseEntries(root: string): Promise<string[]> {
 describe('starting the server', () => {
   const dirs: string[] = [];
   afterAll(async () => {
-    for (const child of running) child.kill('SIGKILL');
+    killServerProcesses();
     await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
   });
 
@@ -133,7 +87,7 @@ describe.each(postgresOnly)('instances started together on %s', () => {
   const name = `penny_together_${randomBytes(5).toString('hex')}`;
   const dirs: string[] = [];
   afterAll(async () => {
-    for (const child of running) child.kill('SIGKILL');
+    killServerProcesses();
     await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
     const client = new pg.Client({ connectionString: admin });
     await client.connect();
@@ -165,7 +119,7 @@ describe.each(postgresOnly)('instances started together on %s', () => {
     const origins = await Promise.all(starts.map((start) => start.ready));
     for (const origin of origins) {
       const health = await fetch(`${origin}/healthz`);
-      expect(await health.json()).toEqual({ status: 'ok', database: 'ok' });
+      expect(await health.json()).toEqual({ status: 'ok', database: 'ok', queue: 'ok' });
     }
     const journal = JSON.parse(
       await readFile(fileURLToPath(new URL('../drizzle/meta/_journal.json', import.meta.url)), 'utf8'),

@@ -61,13 +61,17 @@ let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  logger.info({ signal, inFlight }, 'shutting down: no new connections, finishing in-flight requests');
+  logger.info({ signal, inFlight }, 'shutting down: finishing running jobs, then in-flight requests');
   const forced = setTimeout(() => {
     logger.warn({ inFlight }, 'shutdown timed out; closing anyway');
     process.exit(1);
   }, config.shutdownTimeoutMs);
   forced.unref();
-  // Stop accepting, let keep-alive sockets go once idle, and wait for the rest to finish.
+  // First the running jobs, while requests are still answered: /healthz says 'draining' (503), so the
+  // load balancer sends new requests elsewhere, and a sync's calls to the sandbox upstreams (served by
+  // this server) still get through. No new job starts here; queued ones wait for the other instances.
+  await services.drain();
+  // Then stop accepting, let keep-alive sockets go once idle, and wait for the rest to finish.
   await new Promise<void>((resolve) => {
     server.close(() => resolve());
     if ('closeIdleConnections' in server) server.closeIdleConnections();

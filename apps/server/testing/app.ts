@@ -46,6 +46,8 @@ export type TestApp = Services & {
   ): Promise<{ token: string; cookie: string; user: SignUpInput & { id: string } }>;
   /** With `listen: true`: where the app answers over real HTTP (the SDKs reach the sandbox there). */
   origin: string | undefined;
+  /** On PostgreSQL: the throwaway database's URL (what a second instance, or a job queue, connects to). */
+  databaseUrl: string | undefined;
 };
 
 /** A user made by `signUpVerifiedUser`: its bearer token and sign-up fields. */
@@ -135,6 +137,7 @@ export async function createTestApp(
   const logger = createLogger({ level: config.logLevel, destination });
 
   let dropDatabase: (() => Promise<void>) | undefined;
+  let databaseUrl: string | undefined;
   let database: Awaited<ReturnType<typeof connectDatabase>>;
   if (kind === 'postgres') {
     const adminUrl = process.env.TEST_DATABASE_URL;
@@ -146,6 +149,7 @@ export async function createTestApp(
     await admin.end();
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
+    databaseUrl = url.toString();
     database = await connectDatabase({ kind: 'postgres', url: url.toString(), maxConnections: 5 });
     dropDatabase = async () => {
       const client = new pg.Client({ connectionString: adminUrl });
@@ -174,6 +178,7 @@ export async function createTestApp(
     ...services,
     config,
     origin,
+    databaseUrl,
     get logs() {
       return lines.map((line) => JSON.parse(line) as Record<string, unknown>);
     },

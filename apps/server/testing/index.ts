@@ -20,6 +20,14 @@ export { firstOfMonth, lastOfMonth, micros, microsText, shiftDays } from './refe
 export { browserOf, randomSandboxKeys, standaloneSandboxHost } from './sandbox.ts';
 export { type ScriptedLlm, type ScriptStep, startScriptedLlm } from './scripted-llm.ts';
 export {
+  type HttpUser,
+  killServerProcesses,
+  logLines,
+  type ServerProcess,
+  signUpOverHttp,
+  startServerProcess,
+} from './server-process.ts';
+export {
   connectSandboxBrokerage,
   type ServedSandbox,
   serveSnapTradeSandbox,

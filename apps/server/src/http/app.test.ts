@@ -31,7 +31,7 @@ describe.each(testDatabaseKinds())('the app on %s', (kind) => {
   it('answers /healthz with 200 when the database is up', async () => {
     const response = await t.app.request('/healthz');
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ status: 'ok', database: 'ok' });
+    expect(await response.json()).toEqual({ status: 'ok', database: 'ok', queue: 'ok' });
   });
 
   it('publishes a public config with no secret in it', async () => {

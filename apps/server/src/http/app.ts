@@ -24,7 +24,7 @@ import { agentRoutes } from './routes/agent/index.ts';
 import { connectRoutes, formOrJsonBody, sameOriginOnly } from './routes/connect/index.ts';
 import { databaseRoutes } from './routes/db/index.ts';
 import { devOutboxRoutes } from './routes/dev-outbox.ts';
-import { healthRoutes } from './routes/health.ts';
+import { type HealthChecks, healthRoutes } from './routes/health.ts';
 import { publicConfigRoutes } from './routes/public-config.ts';
 import { webAppRoutes } from './routes/web-app.ts';
 
@@ -50,6 +50,8 @@ export type AppDeps = {
   sessionCache?: SessionCache<VerifiedSession> | undefined;
   /** The fake upstreams (PROVIDERS=sandbox), mounted at /sandbox; absent in live mode. */
   sandbox?: Hono | undefined;
+  /** What /healthz reports besides the database (Redis, the job queue, draining). */
+  health?: HealthChecks;
 };
 
 /** The whole HTTP surface: auth, database/agent/connect services, public config, health, and the SPA. */
@@ -98,7 +100,7 @@ export function createApp(deps: AppDeps) {
   // Request object for nothing.
   app.use((c, next) => (BODYLESS_METHODS.has(c.req.method) ? next() : limitBody(c, next)));
 
-  app.route('/', healthRoutes(database));
+  app.route('/', healthRoutes(database, deps.health));
   app.route('/', publicConfigRoutes(publicConfig));
   if (deps.devOutbox) app.route('/', devOutboxRoutes(deps.devOutbox));
   app.all('/api/auth/*', (c) => deps.authGateway.handle(c.req.raw, c.get('clientIp')));

@@ -6,7 +6,7 @@ export const DEFAULT_RETRY: RetryPolicy = {
   baseDelayMs: 5_000,
   maxDelayMs: 5 * 60_000,
   busyDelayMs: 1_000,
-  // Past the sync lease's two minutes: a lease left by a crashed process lapses within them.
+  // Far past the sync lease's 30 s: a lease left by a process that died lapses within them.
   maxBusyWaits: 150,
 };
 

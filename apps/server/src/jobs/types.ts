@@ -2,15 +2,15 @@ import type { ProviderErrorKind } from '../connections/types.ts';
 import type { SyncOutcome } from '../finance/index.ts';
 
 /** Why a sync was asked for: logged with the job, so a log line says what started it. */
-export type SyncReason = 'plaid-webhook';
+export type SyncReason = 'plaid-webhook' | 'daily-refresh';
 
 /** A sync of one connection, run later by the queue without a user's request. */
 export type SyncJob = { userId: string; connectionId: string; reason: SyncReason };
 
 /**
- * Work that runs without a user (docs/decisions/0025-webhooks-and-jobs.md). One interface, so a
- * PostgreSQL-backed queue (shared by every instance, surviving restarts) can stand behind it later
- * as the in-process one does now.
+ * Work that runs without a user (docs/decisions/0025-webhooks-and-jobs.md). One interface: the
+ * in-process queue for the embedded default, and with DATABASE_URL the PostgreSQL-backed one shared by
+ * every instance, whose jobs survive restarts (docs/decisions/0026-a-durable-job-queue.md).
  */
 export type JobQueue = {
   /**
@@ -21,7 +21,10 @@ export type JobQueue = {
   enqueueSync(job: SyncJob): Promise<'queued' | 'coalesced'>;
   /** Resolves when nothing is queued, running or waiting to retry (tests, shutdown). */
   settled(): Promise<void>;
-  /** Stops taking jobs, drops the retries not yet due, and waits for the running ones. */
+  /**
+   * Stops taking jobs and waits for the running ones. The in-process queue drops the jobs not yet
+   * run; the PostgreSQL one leaves them in the table for the other instances or the next start.
+   */
   close(): Promise<void>;
 };
 
@@ -37,7 +40,7 @@ export type RetryPolicy = {
   maxDelayMs: number;
   /**
    * The wait while another sync holds the connection's lease: short and even, since that sync ends
-   * by itself (a crashed holder's lease lapses after two minutes), and not counted as a failure.
+   * by itself (a dead holder's lease lapses after 30 s), and not counted as a failure.
    */
   busyDelayMs: number;
   /** Waits for the lease at most (past them the job is dropped: the holder's sync read the news). */

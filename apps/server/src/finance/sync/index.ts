@@ -3,7 +3,7 @@ import type { Vault } from '../../connections/vault.ts';
 import type { Database } from '../../db/index.ts';
 import { type Logger, loggableError } from '../../logger.ts';
 import type { ConnectionRow } from '../ledger.ts';
-import { acquire, notAcquired } from './lease.ts';
+import { acquire, holdLease, notAcquired } from './lease.ts';
 import { run } from './run.ts';
 import type { SyncDeps, SyncOutcome } from './types.ts';
 
@@ -24,7 +24,10 @@ export function createSyncEngine(deps: {
   clients: ProviderReaders;
   logger: Logger;
   now?: () => Date;
-  /** How long a lease lasts without renewal (a crashed process frees it after this). */
+  /**
+   * How long a lease lasts without renewal: a process that died mid-sync frees the connection after
+   * this. Renewed with each page and every third of it while the sync runs.
+   */
   leaseMs?: number;
 }) {
   const resolved: SyncDeps = {
@@ -33,14 +36,23 @@ export function createSyncEngine(deps: {
     clients: deps.clients,
     logger: deps.logger,
     now: deps.now ?? (() => new Date()),
-    leaseSeconds: Math.ceil((deps.leaseMs ?? 120_000) / 1000),
+    leaseSeconds: Math.ceil((deps.leaseMs ?? 30_000) / 1000),
   };
   const running = new Set<Promise<unknown>>();
+  /** Runs the sync of a connection whose lease was just taken, keeping the lease alive meanwhile. */
+  const runHeld = async (row: ConnectionRow) => {
+    const release = holdLease(resolved, row.id);
+    try {
+      return await run(resolved, row);
+    } finally {
+      release();
+    }
+  };
 
   return {
     async syncConnection(userId: string, connectionId: string): Promise<SyncOutcome> {
       const row = await acquire(resolved, userId, connectionId);
-      return row ? run(resolved, row) : notAcquired(resolved, userId, connectionId);
+      return row ? runHeld(row) : notAcquired(resolved, userId, connectionId);
     },
     /**
      * Takes the lease now (so the very next read already shows "syncing") and runs the sync without
@@ -55,7 +67,7 @@ export function createSyncEngine(deps: {
         const outcome = await notAcquired(resolved, userId, connectionId);
         return outcome.status === 'already-running' ? 'already-running' : 'not-found';
       }
-      const task = run(resolved, row).catch((error: unknown) => {
+      const task = runHeld(row).catch((error: unknown) => {
         resolved.logger.error({ connectionId, err: loggableError(error) }, 'background sync failed');
       });
       running.add(task);

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/index.ts';
 import { tables } from '../../db/index.ts';
 import type { ConnectionRow } from '../ledger.ts';
@@ -45,6 +45,27 @@ export async function renew(
     .update(connection)
     .set({ syncLeaseUntil: leaseUntil(deps.leaseSeconds) })
     .where(eq(connection.id, connectionId));
+}
+
+/**
+ * Keeps a held lease alive while its sync runs, whatever one provider call takes: renewed every third
+ * of its length, so the lease can stay short and a process that died mid-sync frees the connection
+ * within it. Only a lease still held is extended (the sync's own end clears it). Stop it before the
+ * lease is released.
+ */
+export function holdLease(deps: Pick<SyncDeps, 'db' | 'leaseSeconds' | 'logger'>, connectionId: string) {
+  const timer = setInterval(
+    () => {
+      void deps.db
+        .update(connection)
+        .set({ syncLeaseUntil: leaseUntil(deps.leaseSeconds) })
+        .where(and(eq(connection.id, connectionId), isNotNull(connection.syncLeaseUntil)))
+        .catch(() => undefined);
+    },
+    Math.max(1_000, (deps.leaseSeconds * 1_000) / 3),
+  );
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 /** Why the lease was not taken: another sync holds it, or the user has no such connection. */

@@ -1,0 +1,160 @@
+import { accountsClient, createTestApp, type TestApp, testDatabaseKinds } from '@penny/server/testing';
+import { and, eq, sql } from 'drizzle-orm';
+import { PgBoss } from 'pg-boss';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createVault } from '../connections/vault.ts';
+import { tables } from '../db/index.ts';
+import {
+  createPostgresJobQueue,
+  DAILY_REFRESH_CRON,
+  DAILY_REFRESH_QUEUE,
+  type PostgresJobQueue,
+} from './index.ts';
+
+// pg-boss counts its retry delays in whole seconds: one second, doubling, is as fast as it goes.
+const FAST = { maxAttempts: 8, baseDelayMs: 1_000, maxDelayMs: 2_000, busyDelayMs: 50, maxBusyWaits: 200 };
+
+// PostgreSQL only (where TEST_DATABASE_URL names a server, as in CI): the durable queue lives there.
+const postgresOnly = testDatabaseKinds().filter((kind) => kind === 'postgres');
+
+describe.each(postgresOnly)('the durable job queue on %s', (database) => {
+  let t: TestApp;
+  let userId: string;
+  let connectionId: string;
+  let accessToken: string;
+  const queues: PostgresJobQueue[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp({ database, listen: true });
+    const user = await t.signUpVerifiedUser();
+    userId = user.user.id;
+    const linked = await (await accountsClient(t, user)).linkBank();
+    expect(linked.status).toBe(200);
+    await t.services.sync.settled();
+    const [row] = await t.database.db
+      .select()
+      .from(tables.connection)
+      .where(and(eq(tables.connection.userId, userId), eq(tables.connection.itemId, linked.body.item_id)));
+    if (!row?.sealedSecret) throw new Error('no linked bank');
+    connectionId = row.id;
+    accessToken = createVault(t.secrets.vaultKey).open(row.sealedSecret, { userId, connectionId });
+  }, 60_000);
+  afterAll(async () => {
+    for (const queue of queues) await queue.close();
+    await t.close();
+  });
+
+  /** One instance's queue over the app's sync engine, on the test's database; its log lines go to the app's log. */
+  const instance = async () => {
+    const made = createPostgresJobQueue({
+      url: t.databaseUrl ?? '',
+      db: t.database.db,
+      run: t.services.sync.syncConnection,
+      logger: t.logger,
+      retry: FAST,
+      pollingIntervalSeconds: 0.5,
+    });
+    queues.push(made);
+    await made.ready;
+    return made;
+  };
+
+  const control = async (path: string, body: Record<string, unknown>) => {
+    const keys = t.sandboxKeys;
+    if (!keys) throw new Error('no sandbox');
+    const response = await t.app.request(`/sandbox/plaid${path}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'plaid-client-id': keys.plaid.clientId,
+        'plaid-secret': keys.plaid.secret,
+      },
+      body: JSON.stringify({ access_token: accessToken, ...body }),
+    });
+    expect(response.status).toBe(200);
+  };
+  const connection = async () => {
+    const [row] = await t.database.db
+      .select()
+      .from(tables.connection)
+      .where(eq(tables.connection.id, connectionId));
+    if (!row) throw new Error('the connection is gone');
+    return row;
+  };
+  const transactionCount = async () => {
+    const [row] = await t.rows<{ n: number }>(
+      sql`select count(*)::int as n from ${tables.ledgerTransaction} where connection_id = ${connectionId}`,
+    );
+    return row?.n ?? 0;
+  };
+  const jobLines = (message: string) =>
+    t.logs.filter((line) => line.msg === message && line.connectionId === connectionId);
+
+  it('keeps a job through a restart: a sync the provider refused is retried by the next instance', async () => {
+    const before = await transactionCount();
+    await control('/sandbox/item/advance', { days: 7 });
+    await control('/sandbox/item/set_scenario', { scenario: 'rate_limited' });
+    const first = await instance();
+    expect(await first.enqueueSync({ userId, connectionId, reason: 'plaid-webhook' })).toBe('queued');
+    // The first attempt fails (the page shows the provider slowing us down) and waits for its retry.
+    await expect.poll(async () => (await connection()).status, { timeout: 10_000 }).toBe('error');
+    await expect.poll(() => jobLines('sync job will be retried').length, { timeout: 10_000 }).toBe(1);
+    await first.close();
+    await control('/sandbox/item/set_scenario', { scenario: null });
+    // Another process starts on the same database: the job is still there, and it runs it.
+    const second = await instance();
+    await second.settled();
+    expect(jobLines('sync job done').at(-1)).toMatchObject({ outcome: 'synced', attempts: 2 });
+    expect((await connection()).status).toBe('active');
+    // A week of salary, groceries and posted pendings: more rows than before.
+    expect(await transactionCount()).toBeGreaterThan(before);
+  }, 60_000);
+
+  it('runs one sync per connection across instances, and a job a later sync covered ends without one', async () => {
+    const [a, b] = [await instance(), await instance()];
+    const synced = () =>
+      t.logs.filter((line) => line.msg === 'connection synced' && line.connectionId === connectionId).length;
+    const syncedBefore = synced();
+    // The provider answers slowly: a refresh's sync holds the lease while jobs are asked for.
+    await control('/sandbox/item/set_scenario', { scenario: 'timeout', delay_ms: 500 });
+    expect(await t.services.sync.startSync(userId, connectionId)).toBe('started');
+    const job = { userId, connectionId, reason: 'plaid-webhook' } as const;
+    const answers = await Promise.all([a, b, a, b].map((queue) => queue.enqueueSync(job)));
+    // At most one job waits and one runs, whichever instance was asked.
+    expect(answers).toContain('queued');
+    expect(answers.filter((answer) => answer === 'queued').length).toBeLessThanOrEqual(2);
+    expect(answers).toContain('coalesced');
+    await t.services.sync.settled();
+    await control('/sandbox/item/set_scenario', { scenario: null });
+    await a.settled();
+    // The refresh's sync, then one for the jobs (it started before them, so it may have read too
+    // early); a second job, asked for while the first waited, was covered by the first one's sync.
+    expect(synced() - syncedBefore).toBe(2);
+    expect(jobLines('sync job will be retried')).toHaveLength(1);
+    expect((await connection()).status).toBe('active');
+    expect(await a.health()).toBe('ok');
+    expect(await b.health()).toBe('ok');
+  }, 60_000);
+
+  it('refreshes every connection once a day, on a schedule all instances share', async () => {
+    const queue = await instance();
+    const before = (await connection()).lastSyncedAt?.getTime() ?? 0;
+    // What pg-boss's cron sends at 04:00 UTC, sent now by another client of the database.
+    const client = new PgBoss({ connectionString: t.databaseUrl ?? '', schema: 'pgboss', supervise: false });
+    await client.start();
+    try {
+      const schedules = await client.getSchedules(DAILY_REFRESH_QUEUE);
+      expect(schedules.map((schedule) => schedule.cron)).toEqual([DAILY_REFRESH_CRON]);
+      expect(await client.send(DAILY_REFRESH_QUEUE, {})).not.toBeNull();
+    } finally {
+      await client.stop({ graceful: false });
+    }
+    await expect
+      .poll(() => t.logs.filter((line) => line.msg === 'daily refresh queued').length, { timeout: 15_000 })
+      .toBe(1);
+    await queue.settled();
+    expect(t.logs.find((line) => line.msg === 'daily refresh queued')).toMatchObject({ connections: 1 });
+    expect(jobLines('sync job done').at(-1)).toMatchObject({ reason: 'daily-refresh', outcome: 'synced' });
+    expect((await connection()).lastSyncedAt?.getTime()).toBeGreaterThan(before);
+  }, 60_000);
+});
