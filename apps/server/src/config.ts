@@ -68,6 +68,10 @@ const envSchema = z.object({
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   SYNC_MAX_AGE_MINUTES: z.coerce.number().int().min(1).default(60),
   PLAID_WEBHOOKS: booleanFromEnv.default(true),
+  // The sandbox Plaid's initial pull (docs/accounts.md, "The sandbox"): ms after linking until the last
+  // 30 days, then the whole history, are ready. Tests shrink them; the code path is the same.
+  SANDBOX_PLAID_INITIAL_UPDATE_MS: z.coerce.number().int().min(0).max(600_000).default(4_000),
+  SANDBOX_PLAID_HISTORICAL_UPDATE_MS: z.coerce.number().int().min(0).max(600_000).default(15_000),
   AGENT_PROVIDER: z.enum(['offline', 'openai-compatible', 'xai', 'anthropic']).default('offline'),
   AGENT_BASE_URL: z.url().optional(),
   AGENT_API_KEY: z.string().min(1).optional(),
@@ -180,6 +184,11 @@ export type ProvidersConfig = {
   timeoutMs: number;
   /** Data older than this is synced again when read. */
   syncMaxAgeMs: number;
+  /**
+   * Sandbox mode: when the fake Plaid's initial pull has a new item's last 30 days, then its whole
+   * history (ms after the public token's exchange), each announced by webhook as Plaid does.
+   */
+  sandboxPlaidPull: { recentMs: number; completeMs: number };
 };
 
 export type MailMode = 'smtp' | 'log' | 'outbox';
@@ -328,7 +337,15 @@ function resolveAgent(e: z.infer<typeof envSchema>): AgentConfig {
 
 function resolveProviders(e: z.infer<typeof envSchema>, publicUrl: string): ProvidersConfig {
   const webhookUrl = e.PLAID_WEBHOOKS ? `${publicUrl}/connect/webhooks/plaid` : undefined;
+  if (e.SANDBOX_PLAID_HISTORICAL_UPDATE_MS < e.SANDBOX_PLAID_INITIAL_UPDATE_MS)
+    throw new ConfigError(
+      'SANDBOX_PLAID_HISTORICAL_UPDATE_MS must not be less than SANDBOX_PLAID_INITIAL_UPDATE_MS (the whole history comes after its last 30 days).',
+    );
   const common = {
+    sandboxPlaidPull: {
+      recentMs: e.SANDBOX_PLAID_INITIAL_UPDATE_MS,
+      completeMs: e.SANDBOX_PLAID_HISTORICAL_UPDATE_MS,
+    },
     timeoutMs: e.PROVIDER_TIMEOUT_MS,
     syncMaxAgeMs: e.SYNC_MAX_AGE_MINUTES * 60_000,
     etherscanApiKey: e.ETHERSCAN_API_KEY,
