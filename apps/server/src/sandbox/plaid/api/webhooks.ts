@@ -3,7 +3,7 @@ import { exportJWK, generateKeyPair, importJWK, type JWK, SignJWT } from 'jose';
 import type { WebhookVerificationKeyGetResponse } from 'plaid';
 import { failures } from '../errors.ts';
 import { currentVersion, type ItemRecord, snapshotOf } from '../item-data.ts';
-import { type PlaidApi, post } from './context.ts';
+import { type PlaidApi, post, requestId } from './context.ts';
 import { NS } from './items.ts';
 import { schemas, type TransactionsWebhookCode } from './schemas.ts';
 
@@ -109,6 +109,25 @@ export function announceSyncUpdates(
     }).catch(() => undefined);
   }, api.webhookDelayMs);
   // A webhook still waiting never keeps a stopping process alive.
+  timer.unref();
+}
+
+/**
+ * Plaid's ERROR webhook for an item whose login must be renewed (/sandbox/item/reset_login, or fired on
+ * demand), sent to its webhook URL shortly, as Plaid sends it.
+ */
+export function announceLoginRequired(api: PlaidApi, item: Pick<ItemRecord, 'itemId' | 'webhook'>): void {
+  const url = item.webhook;
+  if (!url) return;
+  const timer = setTimeout(() => {
+    void deliver(api, url, {
+      webhook_type: 'ITEM',
+      webhook_code: 'ERROR',
+      item_id: item.itemId,
+      error: failures.itemLoginRequired().body(requestId()),
+      environment: 'sandbox',
+    }).catch(() => undefined);
+  }, api.webhookDelayMs);
   timer.unref();
 }
 
