@@ -9,6 +9,12 @@ const booleanFromEnv = z
 const optionalUrl = z.url().optional();
 
 /** Environment variables Penny reads. Every default is the embedded mode: nothing to configure. */
+/**
+ * The sandbox Plaid's first pull by default: a new bank's last 30 days 4 s after linking, its whole
+ * history at 15 s, so a newcomer sees it all within a minute (bench/first-pull.bench.ts).
+ */
+export const SANDBOX_PLAID_PULL_DEFAULTS = { recentMs: 4_000, completeMs: 15_000 } as const;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
@@ -70,8 +76,18 @@ const envSchema = z.object({
   PLAID_WEBHOOKS: booleanFromEnv.default(true),
   // The sandbox Plaid's initial pull (docs/accounts.md, "The sandbox"): ms after linking until the last
   // 30 days, then the whole history, are ready. Tests shrink them; the code path is the same.
-  SANDBOX_PLAID_INITIAL_UPDATE_MS: z.coerce.number().int().min(0).max(600_000).default(4_000),
-  SANDBOX_PLAID_HISTORICAL_UPDATE_MS: z.coerce.number().int().min(0).max(600_000).default(15_000),
+  SANDBOX_PLAID_INITIAL_UPDATE_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(600_000)
+    .default(SANDBOX_PLAID_PULL_DEFAULTS.recentMs),
+  SANDBOX_PLAID_HISTORICAL_UPDATE_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(600_000)
+    .default(SANDBOX_PLAID_PULL_DEFAULTS.completeMs),
   AGENT_PROVIDER: z.enum(['offline', 'openai-compatible', 'xai', 'anthropic']).default('offline'),
   AGENT_BASE_URL: z.url().optional(),
   AGENT_API_KEY: z.string().min(1).optional(),
