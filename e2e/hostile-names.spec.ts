@@ -1,6 +1,7 @@
 import { sealBody } from '@penny/contracts/envelope-seal';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { syncFinished } from './support/bank.ts';
 import { signUpAndSignIn, skipPreferencesWizard, type TestUser } from './support/users.ts';
 
 /**
@@ -128,6 +129,8 @@ async function linkBankWithHostileTransaction(page: Page, user: Signed, origin: 
       { timeout: 60_000, intervals: [500, 1_000, 2_000] },
     )
     .toContain(MERCHANT);
+  // The bank's whole history has arrived too (the chat answers from it, not "still arriving").
+  await syncFinished(page, user);
 }
 
 /** The names show as written, and nothing in `scope` is bold, coloured or a figure made from them. */

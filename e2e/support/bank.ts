@@ -27,8 +27,9 @@ export async function linkSandboxBank(page: Page, user: TestUser, origin: string
 }
 
 /**
- * Waits until every connection of the user has finished its sync: the first sync runs in the background
- * and writes the ledger a page at a time, so figures read before it ends can be partial.
+ * Waits until every connection of the user has finished its sync and holds its whole history: the first
+ * sync runs in the background and writes the ledger a page at a time, and a bank's history arrives in
+ * parts after linking (the provider announces each by webhook), so figures read before can be partial.
  */
 export async function syncFinished(page: Page, user: TestUser & { token: string }): Promise<void> {
   await expect
@@ -39,12 +40,14 @@ export async function syncFinished(page: Page, user: TestUser & { token: string 
         });
         if (!response.ok()) return false;
         const { accounts } = (await response.json()) as {
-          accounts: Record<string, { status: string; last_synced_at: string | null }>;
+          accounts: Record<string, { status: string; history: string; last_synced_at: string | null }>;
         };
         const connections = Object.values(accounts);
         return (
           connections.length > 0 &&
-          connections.every((c) => c.status === 'active' && c.last_synced_at !== null)
+          connections.every(
+            (c) => c.status === 'active' && c.history === 'complete' && c.last_synced_at !== null,
+          )
         );
       },
       { timeout: 60_000 },

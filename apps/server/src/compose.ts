@@ -163,6 +163,7 @@ export async function composeServices(
           publicUrl: config.publicUrl,
           keys: sandboxKeysOf(providerSettings),
           host: sandboxHost(config.apiRateLimit ? shared.rateLimiter : undefined),
+          plaidInitialPull: config.providers.sandboxPlaidPull,
         })
       : undefined;
   const app = createApp({

@@ -9,6 +9,12 @@ const booleanFromEnv = z
 const optionalUrl = z.url().optional();
 
 /** Environment variables Penny reads. Every default is the embedded mode: nothing to configure. */
+/**
+ * The sandbox Plaid's first pull by default: a new bank's last 30 days 4 s after linking, its whole
+ * history at 15 s, so a newcomer sees it all within a minute (bench/first-pull.bench.ts).
+ */
+export const SANDBOX_PLAID_PULL_DEFAULTS = { recentMs: 4_000, completeMs: 15_000 } as const;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
@@ -69,6 +75,20 @@ const envSchema = z.object({
   SYNC_MAX_AGE_MINUTES: z.coerce.number().int().min(1).default(60),
   SYNC_LEASE_SECONDS: z.coerce.number().int().min(3).max(600).default(30),
   PLAID_WEBHOOKS: booleanFromEnv.default(true),
+  // The sandbox Plaid's initial pull (docs/accounts.md, "The sandbox"): ms after linking until the last
+  // 30 days, then the whole history, are ready. Tests shrink them; the code path is the same.
+  SANDBOX_PLAID_INITIAL_UPDATE_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(600_000)
+    .default(SANDBOX_PLAID_PULL_DEFAULTS.recentMs),
+  SANDBOX_PLAID_HISTORICAL_UPDATE_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(600_000)
+    .default(SANDBOX_PLAID_PULL_DEFAULTS.completeMs),
   AGENT_PROVIDER: z.enum(['offline', 'openai-compatible', 'xai', 'anthropic']).default('offline'),
   AGENT_BASE_URL: z.url().optional(),
   AGENT_API_KEY: z.string().min(1).optional(),
@@ -183,6 +203,11 @@ export type ProvidersConfig = {
   syncMaxAgeMs: number;
   /** A sync's hold on its connection: a process that died mid-sync frees it after this. */
   syncLeaseMs: number;
+  /**
+   * Sandbox mode: when the fake Plaid's initial pull has a new item's last 30 days, then its whole
+   * history (ms after the public token's exchange), each announced by webhook as Plaid does.
+   */
+  sandboxPlaidPull: { recentMs: number; completeMs: number };
 };
 
 export type MailMode = 'smtp' | 'log' | 'outbox';
@@ -331,7 +356,15 @@ function resolveAgent(e: z.infer<typeof envSchema>): AgentConfig {
 
 function resolveProviders(e: z.infer<typeof envSchema>, publicUrl: string): ProvidersConfig {
   const webhookUrl = e.PLAID_WEBHOOKS ? `${publicUrl}/connect/webhooks/plaid` : undefined;
+  if (e.SANDBOX_PLAID_HISTORICAL_UPDATE_MS < e.SANDBOX_PLAID_INITIAL_UPDATE_MS)
+    throw new ConfigError(
+      'SANDBOX_PLAID_HISTORICAL_UPDATE_MS must not be less than SANDBOX_PLAID_INITIAL_UPDATE_MS (the whole history comes after its last 30 days).',
+    );
   const common = {
+    sandboxPlaidPull: {
+      recentMs: e.SANDBOX_PLAID_INITIAL_UPDATE_MS,
+      completeMs: e.SANDBOX_PLAID_HISTORICAL_UPDATE_MS,
+    },
     timeoutMs: e.PROVIDER_TIMEOUT_MS,
     syncMaxAgeMs: e.SYNC_MAX_AGE_MINUTES * 60_000,
     syncLeaseMs: e.SYNC_LEASE_SECONDS * 1_000,

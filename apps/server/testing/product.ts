@@ -2,6 +2,7 @@
 // data), exported through this package's `./testing` surface so that nothing outside apps/server
 // reaches into apps/server/src by path.
 
+export { SANDBOX_PLAID_PULL_DEFAULTS } from '../src/config.ts';
 export type { Database } from '../src/db/index.ts';
 export { encryptedBody } from '../src/http/middleware/encrypted-body.ts';
 export { generateWallet, NATIVE_ASSETS } from '../src/sandbox/chains/index.ts';

@@ -173,6 +173,25 @@ export type AccountKind = (typeof ACCOUNT_KINDS)[number];
 export const CONNECTION_STATUSES = ['active', 'syncing', 'login_required', 'error'] as const;
 export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
 
+/**
+ * How much of a connection's transaction history has arrived (docs/accounts.md, "The first pull"): a
+ * bank just linked has none yet (`pending`: the provider is still fetching it), then its last 30 days
+ * (`recent`), then all of it (`complete`). Brokerages and wallets are `complete` once synced.
+ */
+export const CONNECTION_HISTORIES = ['pending', 'recent', 'complete'] as const;
+export type ConnectionHistory = (typeof CONNECTION_HISTORIES)[number];
+
+/** What the Accounts page and the chat say while a connection's history is still arriving. */
+export const historyMessages = {
+  pending: 'Syncing: fetching your transactions…',
+  recent: 'Your last 30 days are in; fetching the full history…',
+  /** The chat's answer, and what the agent's tools report, while a first pull runs. */
+  arriving: (institutions: string[]) =>
+    `Your transaction history from ${institutions.join(' and ')} is still arriving, so an answer now would count only part of it. Ask again in a minute and I will answer over all of it.`,
+  /** The chat's "checking accounts" step while a first pull runs. */
+  arrivingStep: 'Your transaction history is still arriving',
+} as const;
+
 /** One account under a connection, as the Accounts page shows it. */
 export const linkedAccountSchema = z.object({
   id: z.string(),
@@ -204,6 +223,7 @@ export const accountCredentialSchema = z.object({
   institution_name: z.string().nullable(),
   status: z.enum(CONNECTION_STATUSES),
   status_detail: z.string().nullable(),
+  history: z.enum(CONNECTION_HISTORIES),
   last_synced_at: z.string().nullable(),
   created_at: z.string(),
   accounts: z.array(linkedAccountSchema),

@@ -18,6 +18,12 @@ export const PLAID_SYNC_WEBHOOK_CODES = [
   'INITIAL_UPDATE',
 ] as const;
 
+/** Plaid's item error webhook (`ITEM` / `ERROR`): the error it names, e.g. ITEM_LOGIN_REQUIRED. */
+export const plaidItemErrorSchema = z.looseObject({
+  error_type: safeString().max(64).optional(),
+  error_code: safeString().max(64),
+});
+
 /**
  * A Plaid webhook as Plaid sends it: every one names its type and code, most an item; the rest of the
  * fields depend on the code and are kept as they are.
@@ -29,6 +35,7 @@ export const plaidWebhookSchema = z.looseObject({
   environment: safeString().max(32).optional(),
   initial_update_complete: z.boolean().optional(),
   historical_update_complete: z.boolean().optional(),
+  error: plaidItemErrorSchema.nullish(),
 });
 export type PlaidWebhook = z.infer<typeof plaidWebhookSchema>;
 

@@ -114,9 +114,9 @@ async function chatTurn(
   const threadId = begun.threadId;
   onEvent({ type: 'start', query_id: request.query_id, thread_id: threadId, model: picked.id });
   const turn: BegunTurn = { user, request, threadId, picked, started: performance.now(), onEvent };
-  const { waited, stamp } = await waitForSync(deps.services.accounts, user.id, onEvent);
-  const { outcome, preferences } = await answerTurn(deps, turn, stamp);
-  if (waited) outcome.actions.unshift(waited);
+  const { steps, arriving, stamp } = await waitForSync(deps.services.accounts, user.id, onEvent);
+  const { outcome, preferences } = await answerTurn(deps, turn, stamp, arriving);
+  outcome.actions.unshift(...steps);
   return saveTurn(deps, turn, outcome, preferences);
 }
 
@@ -138,6 +138,7 @@ async function answerTurn(
   deps: TurnDeps,
   turn: BegunTurn,
   stamp: string,
+  historyArriving: string[],
 ): Promise<{ outcome: TurnOutcome; preferences: AnswerPreferences }> {
   const { user, request, picked } = turn;
   let preferences: AnswerPreferences = answerPreferences(undefined);
@@ -157,7 +158,13 @@ async function answerTurn(
     messages.push({ role: 'user', content: request.message });
     const outcome = await runAgentTurn({
       model: picked.model,
-      instructions: buildInstructions({ today: day, deep: picked.deep, preferences, ...vocabulary }),
+      instructions: buildInstructions({
+        today: day,
+        deep: picked.deep,
+        preferences,
+        historyArriving,
+        ...vocabulary,
+      }),
       messages,
       tools: financeTools,
       toolContext: {
@@ -165,6 +172,7 @@ async function answerTurn(
         services: deps.services,
         today: day,
         turn: { threadId: turn.threadId, queryId: request.query_id },
+        historyArriving,
       },
       maxSteps: deps.config.maxSteps,
       timeoutMs: deps.config.timeoutMs,

@@ -19,7 +19,12 @@ export type AnswerPreferences = {
   prompt: string | undefined;
 };
 
-export type InstructionContext = TurnContext & { preferences: AnswerPreferences; deep: boolean };
+export type InstructionContext = TurnContext & {
+  preferences: AnswerPreferences;
+  deep: boolean;
+  /** Institutions whose transaction history is still arriving (a bank's first pull). */
+  historyArriving?: string[];
+};
 
 const BEGIN = '<penny-context>';
 const END = '</penny-context>';
@@ -60,6 +65,11 @@ export function buildInstructions(context: InstructionContext): string {
     );
   if (context.deep)
     rules.push('Deep Thinking is on: be thorough, compare with the previous period and break figures down.');
+  const arriving = context.historyArriving ?? [];
+  if (arriving.length > 0)
+    rules.push(
+      `The transaction history from ${arriving.join(' and ')} is still arriving from the bank: state no figures; say the history is still arriving and to ask again in a minute.`,
+    );
   const data = {
     today: context.today,
     deep: context.deep,
@@ -69,6 +79,7 @@ export function buildInstructions(context: InstructionContext): string {
     merchants: context.merchants,
     securities: context.securities ?? [],
     history: context.history ?? { first: null, last: null },
+    ...(arriving.length > 0 ? { historyArriving: arriving } : {}),
   };
   return `${rules.join('\n')}\n\nThe user's accounts, categories and merchants (data):\n${BEGIN}${JSON.stringify(data)}${END}`;
 }

@@ -1,4 +1,4 @@
-import type { AccountKind, AccountPlatform, ChainCode } from '@penny/contracts';
+import type { AccountKind, AccountPlatform, ChainCode, ConnectionHistory } from '@penny/contracts';
 
 /**
  * Penny's own shapes for what the providers report. Vendor JSON (Plaid, SnapTrade, JSON-RPC, Esplora,
@@ -98,6 +98,8 @@ export type TransactionPage = {
   removed: { providerTransactionId: string }[];
   nextCursor: string;
   hasMore: boolean;
+  /** How much of the item's history the provider has ready (Plaid's `transactions_update_status`). */
+  history: ConnectionHistory;
 };
 
 /**
@@ -158,8 +160,11 @@ export type PlaidAdapter = {
   }>;
   /** One page of /transactions/sync from `cursor` (null = from the beginning). */
   syncTransactions(accessToken: string, cursor: string | null, count?: number): Promise<TransactionPage>;
-  /** Holdings of the item's investment accounts; empty when the item has none. */
-  getHoldings(accessToken: string): Promise<ProviderHolding[]>;
+  /**
+   * Holdings of the item's investment accounts; empty when the item has none; null while Plaid is
+   * still fetching them after linking (PRODUCT_NOT_READY: a later sync reads them, not a failure).
+   */
+  getHoldings(accessToken: string): Promise<ProviderHolding[] | null>;
   removeItem(accessToken: string): Promise<void>;
   /**
    * The public key that signs Plaid's webhooks under `keyId` (/webhook_verification_key/get): an EC

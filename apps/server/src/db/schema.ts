@@ -260,6 +260,12 @@ export const connection = pgTable(
     /** active | login_required | error: what the Accounts page shows beside the sync time. */
     status: text('status').$type<'active' | 'login_required' | 'error'>().notNull().default('active'),
     statusDetail: text('status_detail'),
+    /**
+     * How much of the transaction history the provider has ready (the contracts' ConnectionHistory):
+     * a bank just linked is `pending`, then `recent` (its last 30 days), then `complete`; each Plaid
+     * sync records what its last page said.
+     */
+    history: text('history').$type<'pending' | 'recent' | 'complete'>().notNull().default('complete'),
     /** Plaid /transactions/sync cursor: stored in the same transaction as the page it follows. */
     syncCursor: text('sync_cursor'),
     /** A sync lease (any process): set atomically, cleared at the end, expired after a while. */

@@ -7,7 +7,7 @@ import {
 } from './chains/index.ts';
 import type { SandboxKeys } from './credentials.ts';
 import { SANDBOX_RATE_RULES, type SandboxHost } from './host.ts';
-import { createPlaidSandbox } from './plaid/index.ts';
+import { createPlaidSandbox, type InitialPullTimings } from './plaid/index.ts';
 import { createSnapTradeSandbox } from './snaptrade/index.ts';
 import type { SandboxStore } from './store.ts';
 
@@ -29,6 +29,8 @@ export function createSandboxRoutes(deps: {
   /** This installation's vendor keys: the only callers the fake Plaid and SnapTrade serve. */
   keys: SandboxKeys;
   host: SandboxHost;
+  /** When a new Plaid item's initial pull has its last 30 days, then its whole history. */
+  plaidInitialPull: InitialPullTimings;
   now?: () => Date;
 }) {
   const clock = deps.now ? { now: deps.now } : {};
@@ -36,7 +38,13 @@ export function createSandboxRoutes(deps: {
   const routes = new Hono();
   routes.route(
     '/plaid',
-    createPlaidSandbox({ store: deps.store, credentials: deps.keys.plaid, host, ...clock }),
+    createPlaidSandbox({
+      store: deps.store,
+      credentials: deps.keys.plaid,
+      host,
+      initialPull: deps.plaidInitialPull,
+      ...clock,
+    }),
   );
   routes.route(
     '/snaptrade',

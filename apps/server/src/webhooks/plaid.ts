@@ -38,6 +38,10 @@ export async function receivePlaidWebhook(
   await deps.verifier.verify(body, signature);
   const webhook = parse(body);
   const itemId = webhook.item_id;
+  if (isLoginRequired(webhook) && itemId) {
+    await markLoginRequired(deps, itemId);
+    return { received: true };
+  }
   if (webhook.webhook_type === 'TRANSACTIONS' && SYNC_CODES.has(webhook.webhook_code) && itemId) {
     const [row] = await deps.db
       .select({ id: connection.id, userId: connection.userId })
@@ -62,6 +66,31 @@ export async function receivePlaidWebhook(
     'plaid webhook: nothing to do',
   );
   return { received: true };
+}
+
+/** Plaid's item ERROR webhook for a login the user must renew. */
+function isLoginRequired(webhook: PlaidWebhook): boolean {
+  return (
+    webhook.webhook_type === 'ITEM' &&
+    webhook.webhook_code === 'ERROR' &&
+    webhook.error?.error_code === 'ITEM_LOGIN_REQUIRED'
+  );
+}
+
+/**
+ * The bank's login must be renewed: its card says "needs re-link" and offers Re-link at once, rather
+ * than after the next sync fails. No sync is queued: only the user can mend it.
+ */
+async function markLoginRequired(deps: PlaidWebhookDeps, itemId: string): Promise<void> {
+  const updated = await deps.db
+    .update(connection)
+    .set({ status: 'login_required', statusDetail: null })
+    .where(and(eq(connection.platform, 'plaid'), eq(connection.itemId, itemId)))
+    .returning({ id: connection.id });
+  deps.logger.info(
+    { connectionId: updated[0]?.id, webhook: 'ERROR', known: updated.length > 0 },
+    'plaid webhook: login required',
+  );
 }
 
 function parse(body: Uint8Array): PlaidWebhook {

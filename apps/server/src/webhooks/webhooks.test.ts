@@ -314,6 +314,31 @@ describe.each(testDatabaseKinds())('Plaid webhooks on %s', (database) => {
     // Only the one genuine delivery queued a sync.
     expect(queuedLines().length).toBe(heard + 1);
   });
+
+  it('marks the bank as needing a new login when Plaid says so by webhook, before any sync fails', async () => {
+    const status = async () => {
+      const [row] = await t.database.db
+        .select({ status: tables.connection.status })
+        .from(tables.connection)
+        .where(eq(tables.connection.id, connectionId));
+      return row?.status;
+    };
+    expect(await status()).toBe('active');
+    const heard = queuedLines().length;
+    // The login expires at the bank: Plaid's sandbox control, whose ERROR webhook says ITEM_LOGIN_REQUIRED.
+    expect(await plaid('/sandbox/item/reset_login', { access_token: accessToken })).toMatchObject({
+      reset_login: true,
+    });
+    await expect.poll(status, { timeout: 5_000 }).toBe('login_required');
+    const credentials = await (await accountsClient(t, ada)).get<{
+      accounts: Record<string, { status: string; status_detail: string | null }>;
+    }>('/db/get-credentials');
+    expect(Object.values(credentials.body.accounts)).toEqual([
+      expect.objectContaining({ status: 'login_required', status_detail: null }),
+    ]);
+    // Only the user can mend it: nothing queued.
+    expect(queuedLines().length).toBe(heard);
+  });
 });
 
 function sha(text: string): string {

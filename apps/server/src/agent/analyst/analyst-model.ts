@@ -7,6 +7,7 @@ import type {
   LanguageModelV4StreamPart,
   LanguageModelV4Usage,
 } from '@ai-sdk/provider';
+import { historyMessages } from '@penny/contracts';
 import { CONTROL_TOOLS, type InstructionContext, readInstructionContext } from '../instructions.ts';
 import { emptyMonthNote, retryOverLastMonth } from './empty-month.ts';
 import { orderStep } from './order-requests.ts';
@@ -46,11 +47,16 @@ function textOf(content: unknown): string {
 function seenResult(toolName: string, output: unknown): SeenToolResult {
   const o = output as { type?: string; value?: unknown } | undefined;
   if (o?.type === 'json' && o.value && typeof o.value === 'object') {
-    const value = o.value as { facts?: unknown; provenance?: SeenToolResult['provenance'] };
+    const value = o.value as {
+      facts?: unknown;
+      provenance?: SeenToolResult['provenance'];
+      data?: { history_arriving?: unknown };
+    };
     return {
       tool: toolName,
       facts: Array.isArray(value.facts) ? value.facts.filter((f): f is string => typeof f === 'string') : [],
       ...(value.provenance ? { provenance: value.provenance } : {}),
+      ...(value.data?.history_arriving === true ? { historyArriving: true } : {}),
     };
   }
   if (o?.type === 'error-text' || o?.type === 'error-json') {
@@ -152,6 +158,10 @@ export function decideStep(prompt: LanguageModelV4Prompt): Step {
       text: writeAnswer(plan.kind === 'tools' ? plan.reading : undefined, results, style, context.deep),
     };
   }
+  // A bank's history still arriving: no figures over part of it, and nothing to ask back about yet.
+  const arriving = context.historyArriving ?? [];
+  if (arriving.length > 0 && plan.kind !== 'decline')
+    return { kind: 'text', text: historyMessages.arriving(arriving) };
   switch (plan.kind) {
     case 'decline':
       return {

@@ -8,6 +8,8 @@ export type SeenToolResult = {
   facts: string[];
   provenance?: { accounts?: string[]; period?: { start: string; end: string }; transactionCount?: number };
   error?: string;
+  /** The tool read nothing: a bank's history is still arriving (its one fact says so). */
+  historyArriving?: boolean;
 };
 
 /**
@@ -181,6 +183,9 @@ export function writeAnswer(
   style: AnswerStyle,
   deep: boolean,
 ): string {
+  // No figures over part of a history: what every tool said about it is the whole answer.
+  const arriving = results.find((r) => r.historyArriving)?.facts[0];
+  if (arriving) return arriving;
   const lines: string[] = [];
   const opening = OPENINGS[style.tone ?? 'none'](deep);
   if (opening) lines.push(opening);

@@ -1,4 +1,4 @@
-import { type ToolInput, type ToolName, toolInputSchemas } from '@penny/contracts';
+import { historyMessages, type ToolInput, type ToolName, toolInputSchemas } from '@penny/contracts';
 import { type JSONValue, type ToolSet, tool } from 'ai';
 import { z } from 'zod';
 import { CONTROL_TOOLS } from '../instructions.ts';
@@ -41,6 +41,20 @@ function modelView(output: ToolResult) {
   } satisfies JSONValue;
 }
 
+/**
+ * What every finance tool answers while a bank's first pull is still bringing its history: figures
+ * over part of it would mislead, so the result says the history is arriving (the model, LLM or the
+ * offline analyst, says so in turn) and reads nothing.
+ */
+export function historyArrivingResult(institutions: string[]): ToolResult {
+  return {
+    data: { history_arriving: true, institutions },
+    facts: [historyMessages.arriving(institutions)],
+    blocks: [],
+    provenance: { accounts: [], transactionCount: 0 },
+  };
+}
+
 /** Ask back and decline: they end the turn (`stopWhen`), and their input is the answer. */
 const controlTools = {
   [CONTROL_TOOLS.ask]: tool({
@@ -68,7 +82,9 @@ export function createTurnTools(tools: FinanceToolRegistry, context: ToolContext
       execute: async (input, { toolCallId }) => {
         const t0 = performance.now();
         try {
-          const result = await finance.execute(input, context);
+          const arriving = context.historyArriving ?? [];
+          const result =
+            arriving.length > 0 ? historyArrivingResult(arriving) : await finance.execute(input, context);
           runs.set(toolCallId, { tool: finance.name, input, result });
           return result;
         } finally {

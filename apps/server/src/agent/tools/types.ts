@@ -50,6 +50,11 @@ export type ToolContext = {
   today: string;
   /** The turn running the tool: what a proposal names as its origin. */
   turn?: { threadId: string; queryId: string };
+  /**
+   * Institutions whose transaction history is still arriving (a bank's first pull): the tools then
+   * report that instead of figures over part of it (agent/loop/tool-set.ts).
+   */
+  historyArriving?: string[];
   signal?: AbortSignal;
 };
 

@@ -1,4 +1,5 @@
-import { Configuration, CountryCode, PlaidApi, Products } from 'plaid';
+import type { ConnectionHistory } from '@penny/contracts';
+import { Configuration, CountryCode, PlaidApi, Products, TransactionsUpdateStatus } from 'plaid';
 import { type PlaidAdapter, ProviderError } from '../types.ts';
 import { toProviderAccount, toProviderHoldings, toProviderTransaction } from './convert.ts';
 import { toProviderError } from './errors.ts';
@@ -24,6 +25,14 @@ const NO_HOLDINGS_CODES = new Set([
   'PRODUCTS_NOT_SUPPORTED',
   'NO_INVESTMENT_AUTH_ACCOUNTS',
 ]);
+
+/** What each `transactions_update_status` says of the item's history; an unknown one claims nothing more. */
+const HISTORY_OF_STATUS = {
+  [TransactionsUpdateStatus.NotReady]: 'pending',
+  [TransactionsUpdateStatus.InitialUpdateComplete]: 'recent',
+  [TransactionsUpdateStatus.HistoricalUpdateComplete]: 'complete',
+  [TransactionsUpdateStatus.TransactionsUpdateStatusUnknown]: 'complete',
+} as const satisfies Record<TransactionsUpdateStatus, ConnectionHistory>;
 
 export function createPlaidAdapter(options: PlaidAdapterOptions): PlaidAdapter {
   const api = new PlaidApi(
@@ -105,6 +114,8 @@ export function createPlaidAdapter(options: PlaidAdapterOptions): PlaidAdapter {
         removed: data.removed.map((removed) => ({ providerTransactionId: removed.transaction_id })),
         nextCursor: data.next_cursor,
         hasMore: data.has_more,
+        // Absent in answers from before Plaid reported it: such an item's history is all there.
+        history: HISTORY_OF_STATUS[data.transactions_update_status] ?? 'complete',
       };
     },
 
@@ -116,6 +127,8 @@ export function createPlaidAdapter(options: PlaidAdapterOptions): PlaidAdapter {
         // Plaid answers an item without investment accounts with an error; for Penny that is "none".
         if (error instanceof ProviderError && error.providerCode && NO_HOLDINGS_CODES.has(error.providerCode))
           return [];
+        // Right after linking Plaid is still fetching them: not a failure, a later sync reads them.
+        if (error instanceof ProviderError && error.providerCode === 'PRODUCT_NOT_READY') return null;
         throw error;
       }
     },

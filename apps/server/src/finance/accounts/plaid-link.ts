@@ -110,6 +110,8 @@ export async function plaidExchange(
       platform: 'plaid',
       institutionName: institution?.institutionName ?? null,
       itemId: exchanged.itemId,
+      // Plaid fetches a new item's history after linking; the first sync records how far it has come.
+      history: 'pending',
     },
     label,
     exchanged.accessToken,

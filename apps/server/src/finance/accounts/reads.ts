@@ -137,18 +137,24 @@ export async function agentTransactions(
 
 /**
  * In one read: how many of the user's connections are syncing right now (a lease held by any
- * process), and a stamp that changes whenever their linked data may have (a connection added,
- * removed or synced, a confirmed re-categorisation executed or undone). Caches of whole-ledger
- * summaries (the agent's vocabulary) are keyed by it.
+ * process), the institutions whose first pull is still bringing their history, and a stamp that
+ * changes whenever their linked data may have (a connection added, removed or synced, a confirmed
+ * re-categorisation executed or undone). Caches of whole-ledger summaries (the agent's vocabulary)
+ * are keyed by it.
  */
 export async function ledgerState(
   deps: Pick<AccountsDeps, 'db'>,
   userId: string,
-): Promise<{ syncing: number; stamp: string }> {
+): Promise<{ syncing: number; arriving: string[]; stamp: string }> {
+  const { connection } = tables;
   const [row] = await deps.db
     .select({
       count: sql<number>`count(*)::int`,
-      syncing: sql<number>`count(*) filter (where ${tables.connection.syncLeaseUntil} > now())::int`,
+      syncing: sql<number>`count(*) filter (where ${connection.syncLeaseUntil} > now())::int`,
+      // A login the user must renew stops the history too: the status says that, not "arriving".
+      arriving: sql<
+        string[] | null
+      >`array_agg(distinct coalesce(${connection.institutionName}, ${connection.name})) filter (where ${connection.history} <> 'complete' and ${connection.status} <> 'login_required')`,
       synced: sql<string | null>`max(${tables.connection.lastSyncedAt})::text`,
       updated: sql<string | null>`max(${tables.connection.updatedAt})::text`,
       changed: sql<
@@ -159,6 +165,7 @@ export async function ledgerState(
     .where(eq(tables.connection.userId, userId));
   return {
     syncing: row?.syncing ?? 0,
+    arriving: (row?.arriving ?? []).sort(),
     stamp: `${row?.count ?? 0}|${row?.synced ?? ''}|${row?.updated ?? ''}|${row?.changed ?? ''}`,
   };
 }

@@ -69,6 +69,7 @@ export function credentialOf(row: ConnectionRow, accounts: AccountView[], at: Da
     institution_name: row.institutionName,
     status: displayStatus(row, at),
     status_detail: row.statusDetail,
+    history: row.history,
     last_synced_at: row.lastSyncedAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
     accounts: accounts.map(accountOut),

@@ -43,7 +43,8 @@ async function storeAccounts(
 
 /**
  * The transactions since the stored cursor, page by page; each page is committed with the cursor that
- * follows it. A pagination Plaid resets starts over from the run's first cursor. Answers the rows written.
+ * follows it and how much of the history Plaid had ready (a new item's first pages: none, then its last
+ * 30 days). A pagination Plaid resets starts over from the run's first cursor. Answers the rows written.
  */
 async function pageTransactions(
   deps: Pick<SyncDeps, 'db' | 'leaseSeconds'>,
@@ -81,8 +82,11 @@ async function pageTransactions(
         row.id,
         page.removed.map((removed) => removed.providerTransactionId),
       );
-      // The cursor moves in the same transaction as the page it follows.
-      await tx.update(connection).set({ syncCursor: page.nextCursor }).where(eq(connection.id, row.id));
+      // The cursor moves in the same transaction as the page it follows, and so does what it covers.
+      await tx
+        .update(connection)
+        .set({ syncCursor: page.nextCursor, history: page.history })
+        .where(eq(connection.id, row.id));
       await renew(deps, tx, row.id);
     });
     cursor = page.nextCursor;
@@ -91,7 +95,10 @@ async function pageTransactions(
   return count;
 }
 
-/** The holdings of the item's investment accounts, replacing the ones stored. */
+/**
+ * The holdings of the item's investment accounts, replacing the ones stored; kept as they are while
+ * Plaid is still fetching them after linking (the sync its webhook starts reads them).
+ */
 async function storeHoldings(
   deps: Pick<SyncDeps, 'db'>,
   plaid: PlaidAdapter,
@@ -101,6 +108,7 @@ async function storeHoldings(
   accountIds: Map<string, string>,
 ): Promise<void> {
   const holdings = await plaid.getHoldings(accessToken);
+  if (holdings === null) return;
   await deps.db.transaction(async (tx) => {
     const investmentIds = new Map(
       [...accountIds].filter(([providerId]) =>

@@ -1,7 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-/** What the item's data looked like: its "today" and how many custom transactions it had. */
-export type Version = { day: number; custom: number };
+/**
+ * What the item's data looked like: its "today", how many custom transactions it had, and whether only
+ * the initial pull's last 30 days were ready (`recent`; the historical pull still running).
+ */
+export type Version = { day: number; custom: number; recent: boolean };
 
 /**
  * A /transactions/sync position: the version the client has fully applied (`base`, null before the first
@@ -21,6 +24,8 @@ export function encodeCursor(state: CursorState, key: string): string {
       state.target?.day ?? null,
       state.target?.custom ?? null,
       state.offset,
+      recentFlag(state.base),
+      recentFlag(state.target),
     ]),
   ).toString('base64url');
   return `${payload}.${mac(payload, key)}`;
@@ -38,19 +43,25 @@ export function decodeCursor(cursor: string, key: string): CursorState | null {
   } catch {
     return null;
   }
-  if (!Array.isArray(values) || values.length !== 5) return null;
-  const [baseDay, baseCustom, targetDay, targetCustom, offset] = values;
-  const version = (day: unknown, custom: unknown): Version | null | undefined => {
+  // Five values: a cursor made before the initial pull was staged (its versions were whole histories).
+  if (!Array.isArray(values) || (values.length !== 5 && values.length !== 7)) return null;
+  const [baseDay, baseCustom, targetDay, targetCustom, offset, baseRecent = 0, targetRecent = 0] = values;
+  const version = (day: unknown, custom: unknown, recent: unknown): Version | null | undefined => {
     if (day === null && custom === null) return null;
-    return Number.isInteger(day) && Number.isInteger(custom)
-      ? { day: Number(day), custom: Number(custom) }
+    return Number.isInteger(day) && Number.isInteger(custom) && (recent === 0 || recent === 1)
+      ? { day: Number(day), custom: Number(custom), recent: recent === 1 }
       : undefined;
   };
-  const base = version(baseDay, baseCustom);
-  const target = version(targetDay, targetCustom);
+  const base = version(baseDay, baseCustom, baseRecent ?? 0);
+  const target = version(targetDay, targetCustom, targetRecent ?? 0);
   if (base === undefined || target === undefined || !Number.isInteger(offset) || Number(offset) < 0)
     return null;
   return { base, target, offset: Number(offset) };
+}
+
+function recentFlag(version: Version | null): 0 | 1 | null {
+  if (!version) return null;
+  return version.recent ? 1 : 0;
 }
 
 function mac(payload: string, key: string): string {

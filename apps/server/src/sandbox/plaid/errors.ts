@@ -114,6 +114,12 @@ export const failures = {
       "the login details of this item have changed (credentials, MFA, or required user action) and a user login is required to update this information. use Link's update mode to restore the item to a good state",
       'To keep your account connected, please log in again.',
     ),
+  productNotReady: () =>
+    new PlaidFailure(
+      'ITEM_ERROR',
+      'PRODUCT_NOT_READY',
+      'the requested product is not yet ready. please provide a webhook or try the request again later',
+    ),
   noInvestmentAccounts: () =>
     new PlaidFailure(
       'ITEM_ERROR',

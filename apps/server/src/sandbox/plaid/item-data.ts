@@ -43,7 +43,28 @@ export type ItemRecord = {
   accessToken: string | null;
   /** Where this item's webhooks go (the link token's `webhook`); absent on items made before webhooks. */
   webhook?: string | null;
+  /**
+   * Plaid's initial pull, as Plaid runs it after an item is made: nothing ready before `recentAt`, the
+   * last 30 days from then, the whole history from `completeAt`. Absent on items made before it was
+   * staged: their history was ready at once.
+   */
+  pull?: { recentAt: string; completeAt: string };
+  /** Whether /transactions/sync was ever called for the item: Plaid sends SYNC_UPDATES_AVAILABLE only then. */
+  syncCalled?: boolean;
 };
+
+/** How far the initial pull has come: the stages of Plaid's `transactions_update_status`. */
+export type PullStage = 'not-ready' | 'recent' | 'complete';
+
+/** The days the initial pull brings first, before the rest of the history. */
+export const INITIAL_PULL_DAYS = 30;
+
+export function pullStage(item: Pick<ItemRecord, 'pull'>, now: Date): PullStage {
+  if (!item.pull) return 'complete';
+  const at = now.getTime();
+  if (at >= Date.parse(item.pull.completeAt)) return 'complete';
+  return at >= Date.parse(item.pull.recentAt) ? 'recent' : 'not-ready';
+}
 
 export type Snapshot = {
   data: BankItemData;
@@ -78,8 +99,13 @@ export function accountsOnDay(seed: string, now: Date): AccountBase[] {
   return generateCached(seed, isoFromDay(today), isoFromDay(today - 730)).accounts;
 }
 
+/** The item's data now; before its initial pull is ready, what it will first show (the recent days). */
 export function currentVersion(item: ItemRecord, now: Date): Version {
-  return { day: Math.floor(now.getTime() / 86_400_000) + item.advancedDays, custom: item.custom.length };
+  return {
+    day: Math.floor(now.getTime() / 86_400_000) + item.advancedDays,
+    custom: item.custom.length,
+    recent: pullStage(item, now) !== 'complete',
+  };
 }
 
 export function snapshotOf(item: ItemRecord, version: Version): Snapshot {
@@ -106,8 +132,10 @@ export function snapshotOf(item: ItemRecord, version: Version): Snapshot {
         },
       };
     });
-  const transactions = [...data.transactions, ...custom].filter((transaction) =>
-    shared(transaction.account_id),
+  // While the historical pull runs, only the last INITIAL_PULL_DAYS days are there to read.
+  const firstDay = version.recent ? isoFromDay(version.day - INITIAL_PULL_DAYS) : '';
+  const transactions = [...data.transactions, ...custom].filter(
+    (transaction) => shared(transaction.account_id) && transaction.date >= firstDay,
   );
   return { data, accounts, transactions };
 }
@@ -169,7 +197,8 @@ const DIFF_LIMIT = 8;
 
 /** Everything that differs between two versions, oldest first (the order /transactions/sync pages in). */
 export function changesBetween(item: ItemRecord, from: Version | null, to: Version): Change[] {
-  const key = `${item.itemId}|${item.seed}|${item.accountIds?.join(',') ?? '*'}|${from ? `${from.day}:${from.custom}` : '-'}|${to.day}:${to.custom}`;
+  const at = (version: Version) => `${version.day}:${version.custom}:${version.recent ? 'r' : 'f'}`;
+  const key = `${item.itemId}|${item.seed}|${item.accountIds?.join(',') ?? '*'}|${from ? at(from) : '-'}|${at(to)}`;
   const hit = diffs.get(key);
   if (hit) return hit;
   const after = snapshotOf(item, to).transactions;

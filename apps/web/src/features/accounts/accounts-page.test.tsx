@@ -1,4 +1,4 @@
-import { categoryColor } from '@penny/contracts';
+import { categoryColor, historyMessages } from '@penny/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -186,6 +186,29 @@ describe('Accounts page', { timeout: 30_000 }, () => {
       timeout: 4000,
     });
     expect(server.calls('/db/get-credentials').length).toBe(before + 1);
+  });
+
+  it("shows a bank's first pull: fetching, its first month in, then the whole history", async () => {
+    const pending = makeCredential({ ...bank, history: 'pending' });
+    const server = stubAccountsServer({ credentials: [pending] });
+    await openAccounts();
+    const card = await screen.findByRole('article', { name: 'First Platypus Bank' });
+    expect(within(card).getByRole('status')).toHaveTextContent(historyMessages.pending);
+
+    // The provider announces each part by webhook and a sync stores it: the page keeps reading.
+    server.credentials.set(bank.account_name, { ...bank, history: 'recent' });
+    await waitFor(() => expect(within(card).getByRole('status')).toHaveTextContent(historyMessages.recent), {
+      timeout: 4000,
+    });
+    server.credentials.set(bank.account_name, {
+      ...bank,
+      history: 'complete',
+      last_synced_at: new Date().toISOString(),
+    });
+    await waitFor(() => expect(within(card).getByText('Last synced just now')).toBeInTheDocument(), {
+      timeout: 4000,
+    });
+    expect(within(card).queryByRole('status')).toBeNull();
   });
 
   it('says a connection needs re-linking when its login is required', async () => {

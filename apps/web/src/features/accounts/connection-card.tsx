@@ -3,6 +3,7 @@ import {
   type AccountCredential,
   accountMessages,
   CHAIN_LABELS,
+  historyMessages,
   type LinkedAccount,
 } from '@penny/contracts';
 import { AlertTriangle, Check, Copy, KeyRound, ListOrdered, Loader2, Unlink } from 'lucide-react';
@@ -74,15 +75,24 @@ export function CopyableId({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** The connection's sync state in words: syncing, last synced, needs re-link, or failed. */
+function Busy({ children }: { children: string }) {
+  return (
+    <p role="status" className="flex items-center gap-2 text-sm text-text-muted">
+      <Loader2 aria-hidden="true" className="size-4 animate-spin motion-reduce:animate-none" />
+      {children}
+    </p>
+  );
+}
+
+/**
+ * The connection's sync state in words: syncing (a bank just linked: fetching its transactions, then
+ * its first month in and the rest on its way), last synced, needs re-link, or failed.
+ */
 export function SyncStatus({ credential }: { credential: AccountCredential }) {
   switch (credential.status) {
     case 'syncing':
       return (
-        <p role="status" className="flex items-center gap-2 text-sm text-text-muted">
-          <Loader2 aria-hidden="true" className="size-4 animate-spin motion-reduce:animate-none" />
-          Syncing…
-        </p>
+        <Busy>{credential.history === 'complete' ? 'Syncing…' : historyMessages[credential.history]}</Busy>
       );
     case 'login_required':
       return (
@@ -99,6 +109,7 @@ export function SyncStatus({ credential }: { credential: AccountCredential }) {
         </p>
       );
     case 'active':
+      if (credential.history !== 'complete') return <Busy>{historyMessages[credential.history]}</Busy>;
       return (
         <p className="text-sm text-text-muted">
           {credential.last_synced_at

@@ -28,11 +28,18 @@ export function useAccountsUser(): AccountUserInfo {
   return { username, firstName, lastName };
 }
 
-export function isSyncing(credentials: Record<string, AccountCredential> | undefined): boolean {
-  return Object.values(credentials ?? {}).some((credential) => credential.status === 'syncing');
+/** A sync runs, or a bank's history is still arriving (its provider announces each part, then we sync). */
+export function isSettling(credential: AccountCredential): boolean {
+  return (
+    credential.status === 'syncing' || (credential.status === 'active' && credential.history !== 'complete')
+  );
 }
 
-/** The credentials map; polled every 2 s while any connection is syncing. */
+export function isSyncing(credentials: Record<string, AccountCredential> | undefined): boolean {
+  return Object.values(credentials ?? {}).some(isSettling);
+}
+
+/** The credentials map; polled every 2 s while any connection is syncing or its history arriving. */
 export function useCredentials(user: AccountUserInfo) {
   return useQuery({
     queryKey: accountKeys.credentials(user),

@@ -3,7 +3,7 @@ import type { SandboxHost } from '../../host.ts';
 import type { SandboxStore } from '../../store.ts';
 import { failures, PlaidFailure } from '../errors.ts';
 import { registerAccountRoutes } from './account-routes.ts';
-import { type PlaidApi, type PlaidApiKeys, requestId } from './context.ts';
+import { type InitialPullTimings, type PlaidApi, type PlaidApiKeys, requestId } from './context.ts';
 import { registerInvestmentRoutes } from './investment-routes.ts';
 import { registerLinkRoutes } from './link-routes.ts';
 import { registerSandboxControlRoutes } from './sandbox-control-routes.ts';
@@ -19,6 +19,8 @@ export type PlaidSandboxDeps = {
   host: SandboxHost;
   /** How long after an event its webhook leaves (WEBHOOK_DELAY_MS). */
   webhookDelayMs?: number;
+  /** When a new item's initial pull brings its last 30 days, then its whole history. */
+  initialPull: InitialPullTimings;
 };
 
 /** The fake Plaid API: each group of routes registers on one router, sharing the store and the clock. */
@@ -31,6 +33,7 @@ export function createPlaidSandbox(deps: PlaidSandboxDeps): Hono {
     credentials: deps.credentials,
     host: deps.host,
     webhookDelayMs: deps.webhookDelayMs ?? WEBHOOK_DELAY_MS,
+    initialPull: deps.initialPull,
   };
 
   app.onError((error, c) => {

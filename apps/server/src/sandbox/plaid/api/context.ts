@@ -16,7 +16,12 @@ export type PlaidApi = {
   host: SandboxHost;
   /** How long after an event its webhook leaves. */
   webhookDelayMs: number;
+  /** How long after an item is made its initial pull brings the last 30 days, then the whole history. */
+  initialPull: InitialPullTimings;
 };
+
+/** Milliseconds after the public token's exchange (configuration: docs/accounts.md, "The sandbox"). */
+export type InitialPullTimings = { recentMs: number; completeMs: number };
 
 /** A Plaid POST endpoint: JSON body, API keys (unless the browser calls it), then the schema. */
 export function post<S extends z.ZodType>(

@@ -1,1 +1,2 @@
 export { createPlaidSandbox, type PlaidSandboxDeps } from './app.ts';
+export type { InitialPullTimings } from './context.ts';

@@ -87,13 +87,16 @@ export const MAX_LINK_TOKENS_PER_USER = 10;
 export const LINK_TOKEN_GRACE = 60 * MINUTE;
 export const MAX_SESSIONS_PER_LINK_TOKEN = 5;
 
-export async function createItem({ store, now }: PlaidApi, input: NewItem): Promise<ItemRecord> {
-  const today = dayFromDate(now());
+export async function createItem({ store, now, initialPull }: PlaidApi, input: NewItem): Promise<ItemRecord> {
+  const made = now();
+  const today = dayFromDate(made);
+  const after = (ms: number) => new Date(made.getTime() + ms).toISOString();
   const item: ItemRecord = {
     ...input,
     itemId: randomId(),
-    createdAt: now().toISOString(),
+    createdAt: made.toISOString(),
     historyStart: isoFromDay(today - 730),
+    pull: { recentAt: after(initialPull.recentMs), completeAt: after(initialPull.completeMs) },
     advancedDays: 0,
     custom: [],
     scenario: null,

@@ -19,7 +19,7 @@ import {
 } from './items.ts';
 import { linkTokenJson, liveLinkToken, plaidTime, recordSession, rememberLinkToken } from './link-tokens.ts';
 import { schemas } from './schemas.ts';
-import { announceSyncUpdates } from './webhooks.ts';
+import { announceInitialPull } from './webhooks.ts';
 
 /**
  * Link and the item's lifecycle: link tokens and their sessions, the sandbox's shortcut to a public
@@ -108,8 +108,8 @@ export function registerLinkRoutes(api: PlaidApi): void {
       await store.put(NS.item, item.itemId, { ...item, accessToken: token });
       await store.put(NS.accessToken, token, { itemId: item.itemId } satisfies AccessTokenRecord);
     }
-    // A new item's transactions are ready: Plaid says so by webhook once the client has the item.
-    if (record.newItem) announceSyncUpdates(api, item);
+    // A new item's initial pull runs from now: Plaid announces each stage by webhook.
+    if (record.newItem) announceInitialPull(api, item);
     return { access_token: token, item_id: item.itemId };
   });
 

@@ -4,12 +4,17 @@ import { currentVersion, type Scenario } from '../item-data.ts';
 import { type PlaidApi, post } from './context.ts';
 import { changeItem, itemOf } from './items.ts';
 import { schemas } from './schemas.ts';
-import { announceSyncUpdates } from './webhooks.ts';
+import { announceLoginRequired, announceSyncUpdates } from './webhooks.ts';
 
 /** Plaid's sandbox controls, plus Penny's scenario and clock controls. */
 export function registerSandboxControlRoutes(api: PlaidApi): void {
   post(api, '/sandbox/item/reset_login', schemas.accessToken, async (input) => {
-    await changeItem(api, input.access_token, (current) => ({ ...current, status: 'login-required' }));
+    const item = await changeItem(api, input.access_token, (current) => ({
+      ...current,
+      status: 'login-required',
+    }));
+    // Plaid tells the client at once, by the item's ERROR webhook.
+    announceLoginRequired(api, item);
     return { reset_login: true };
   });
 
@@ -49,7 +54,8 @@ export function registerSandboxControlRoutes(api: PlaidApi): void {
   post(api, '/sandbox/item/fire_webhook', schemas.fireWebhook, async (input) => {
     const item = await itemOf(api, input.access_token);
     if (!item.webhook) throw failures.invalidField('webhook: the item has no webhook URL');
-    announceSyncUpdates(api, item, input.webhook_code);
+    if (input.webhook_type === 'ITEM') announceLoginRequired(api, item);
+    else announceSyncUpdates(api, item, input.webhook_code);
     return { webhook_fired: true };
   });
 

@@ -10,6 +10,9 @@ export const TRANSACTIONS_WEBHOOK_CODES = [
 ] as const;
 export type TransactionsWebhookCode = (typeof TRANSACTIONS_WEBHOOK_CODES)[number];
 
+/** The item webhooks /sandbox/item/fire_webhook fires (webhook_type ITEM): ERROR is ITEM_LOGIN_REQUIRED. */
+export const ITEM_WEBHOOK_CODES = ['ERROR'] as const;
+
 /** The fake Plaid API's request bodies (Plaid answers bad input with INVALID_REQUEST, never a 500). */
 
 /** No NUL bytes (PostgreSQL text cannot hold them) and a sane length. */
@@ -81,10 +84,17 @@ export const schemas = {
     delay_ms: z.int().min(0).max(120_000).optional(),
   }),
   webhookVerificationKeyGet: z.looseObject({ key_id: text(200) }),
-  fireWebhook: z.looseObject({
-    access_token: accessToken,
-    webhook_type: z.literal('TRANSACTIONS').optional(),
-    webhook_code: z.enum(TRANSACTIONS_WEBHOOK_CODES),
-  }),
+  fireWebhook: z.union([
+    z.looseObject({
+      access_token: accessToken,
+      webhook_type: z.literal('TRANSACTIONS').optional(),
+      webhook_code: z.enum(TRANSACTIONS_WEBHOOK_CODES),
+    }),
+    z.looseObject({
+      access_token: accessToken,
+      webhook_type: z.literal('ITEM'),
+      webhook_code: z.enum(ITEM_WEBHOOK_CODES),
+    }),
+  ]),
   advance: z.looseObject({ access_token: accessToken, days: z.int().min(1).max(365).optional() }),
 } satisfies Record<string, z.ZodType>;

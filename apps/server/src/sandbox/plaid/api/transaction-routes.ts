@@ -1,14 +1,37 @@
 import { AccountType, type RemovedTransaction, type Transaction, TransactionsUpdateStatus } from 'plaid';
 import { decodeCursor, encodeCursor, type Version } from '../cursor.ts';
 import { failures } from '../errors.ts';
-import { changesBetween, currentVersion, snapshotOf } from '../item-data.ts';
+import {
+  changesBetween,
+  currentVersion,
+  type ItemRecord,
+  type PullStage,
+  pullStage,
+  snapshotOf,
+} from '../item-data.ts';
 import { type PlaidApi, post } from './context.ts';
-import { dataItem, withBalanceTime } from './items.ts';
+import { dataItem, NS, withBalanceTime } from './items.ts';
 import { schemas } from './schemas.ts';
+
+/** Plaid's `transactions_update_status` at each stage of the initial pull. */
+const UPDATE_STATUS = {
+  'not-ready': TransactionsUpdateStatus.NotReady,
+  recent: TransactionsUpdateStatus.InitialUpdateComplete,
+  complete: TransactionsUpdateStatus.HistoricalUpdateComplete,
+} as const satisfies Record<PullStage, TransactionsUpdateStatus>;
+
+/** Plaid sends SYNC_UPDATES_AVAILABLE only for items /transactions/sync was called for: noted once. */
+async function noteSyncCalled(api: PlaidApi, item: ItemRecord): Promise<void> {
+  if (item.syncCalled) return;
+  await api.store.update<ItemRecord>(NS.item, item.itemId, (current) =>
+    current ? { ...current, syncCalled: true } : current,
+  );
+}
 
 /**
  * Transactions: /transactions/sync pages through the changes between the cursor's version and today's.
  * A cursor mid-pagination pins its target version; if the data moved since, Plaid's mutation error.
+ * Until the item's initial pull has its first 30 days, the answer is empty and NOT_READY, as Plaid's.
  */
 export function registerTransactionRoutes(api: PlaidApi): void {
   post(api, '/transactions/sync', schemas.transactionsSync, async (input, c) => {
@@ -17,8 +40,23 @@ export function registerTransactionRoutes(api: PlaidApi): void {
       needsLogin: true,
       isSync: true,
     });
-    const count = input.count ?? 100;
+    await noteSyncCalled(api, item);
+    const stage = pullStage(item, api.now());
     const current = currentVersion(item, api.now());
+    if (stage === 'not-ready') {
+      return {
+        accounts: snapshotOf(item, current)
+          .accounts.filter((account) => account.type !== AccountType.Investment)
+          .map((account) => withBalanceTime(api, account)),
+        added: [],
+        modified: [],
+        removed: [],
+        next_cursor: input.cursor ?? '',
+        has_more: false,
+        transactions_update_status: UPDATE_STATUS[stage],
+      };
+    }
+    const count = input.count ?? 100;
     let base: Version | null = null;
     let target = current;
     let offset = 0;
@@ -29,7 +67,11 @@ export function registerTransactionRoutes(api: PlaidApi): void {
       if (!state) throw failures.invalidField('cursor is not valid');
       base = state.base;
       if (state.target) {
-        if (state.target.day !== current.day || state.target.custom !== current.custom) {
+        if (
+          state.target.day !== current.day ||
+          state.target.custom !== current.custom ||
+          state.target.recent !== current.recent
+        ) {
           throw failures.mutationDuringPagination();
         }
         target = state.target;
@@ -64,7 +106,7 @@ export function registerTransactionRoutes(api: PlaidApi): void {
       removed,
       next_cursor: next,
       has_more: hasMore,
-      transactions_update_status: TransactionsUpdateStatus.HistoricalUpdateComplete,
+      transactions_update_status: UPDATE_STATUS[stage],
     };
   });
 }

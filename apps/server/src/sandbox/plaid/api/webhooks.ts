@@ -2,8 +2,9 @@ import { createHash, randomUUID } from 'node:crypto';
 import { exportJWK, generateKeyPair, importJWK, type JWK, SignJWT } from 'jose';
 import type { WebhookVerificationKeyGetResponse } from 'plaid';
 import { failures } from '../errors.ts';
-import type { ItemRecord } from '../item-data.ts';
-import { type PlaidApi, post } from './context.ts';
+import { currentVersion, type ItemRecord, snapshotOf } from '../item-data.ts';
+import { type PlaidApi, post, requestId } from './context.ts';
+import { NS } from './items.ts';
 import { schemas, type TransactionsWebhookCode } from './schemas.ts';
 
 /**
@@ -11,8 +12,8 @@ import { schemas, type TransactionsWebhookCode } from './schemas.ts';
  * P-256 key of this installation's own (made once, kept in the sandbox store like its items), its
  * public half served at /webhook_verification_key/get; the JWT in `Plaid-Verification` carries `iat`
  * and the body's SHA-256. Sent to the item's `webhook` URL (given at /link/token/create) a moment
- * after the event, as Plaid does: after an item's public token is exchanged, and when new
- * transactions arrive (/sandbox/item/advance, /sandbox/transactions/create).
+ * after the event, as Plaid does: when a new item's initial pull has its last 30 days, then its whole
+ * history, and when new transactions arrive (/sandbox/item/advance, /sandbox/transactions/create).
  */
 
 const KEY_NS = 'plaid:webhook-key';
@@ -109,6 +110,77 @@ export function announceSyncUpdates(
   }, api.webhookDelayMs);
   // A webhook still waiting never keeps a stopping process alive.
   timer.unref();
+}
+
+/**
+ * Plaid's ERROR webhook for an item whose login must be renewed (/sandbox/item/reset_login, or fired on
+ * demand), sent to its webhook URL shortly, as Plaid sends it.
+ */
+export function announceLoginRequired(api: PlaidApi, item: Pick<ItemRecord, 'itemId' | 'webhook'>): void {
+  const url = item.webhook;
+  if (!url) return;
+  const timer = setTimeout(() => {
+    void deliver(api, url, {
+      webhook_type: 'ITEM',
+      webhook_code: 'ERROR',
+      item_id: item.itemId,
+      error: failures.itemLoginRequired().body(requestId()),
+      environment: 'sandbox',
+    }).catch(() => undefined);
+  }, api.webhookDelayMs);
+  timer.unref();
+}
+
+/**
+ * A new item's initial pull, announced as Plaid announces it: when its last 30 days are ready,
+ * INITIAL_UPDATE then SYNC_UPDATES_AVAILABLE (initial complete); when its whole history is,
+ * HISTORICAL_UPDATE then SYNC_UPDATES_AVAILABLE (historical complete). SYNC_UPDATES_AVAILABLE goes
+ * only to an item /transactions/sync was called for, as Plaid's. Each leaves no sooner than the
+ * webhook delay, so the client has stored the item; an item removed meanwhile hears nothing.
+ */
+export function announceInitialPull(
+  api: PlaidApi,
+  item: Pick<ItemRecord, 'itemId' | 'webhook' | 'pull'>,
+): void {
+  const { webhook: url, pull } = item;
+  if (!url || !pull) return;
+  const stages = [
+    { at: pull.recentAt, legacy: 'INITIAL_UPDATE', historical: false },
+    { at: pull.completeAt, legacy: 'HISTORICAL_UPDATE', historical: true },
+  ] as const;
+  for (const stage of stages) {
+    const wait = Math.max(api.webhookDelayMs, Date.parse(stage.at) - api.now().getTime());
+    const timer = setTimeout(() => {
+      void announceStage(api, item.itemId, url, stage).catch(() => undefined);
+    }, wait);
+    timer.unref();
+  }
+}
+
+async function announceStage(
+  api: PlaidApi,
+  itemId: string,
+  url: string,
+  stage: { legacy: 'INITIAL_UPDATE' | 'HISTORICAL_UPDATE'; historical: boolean },
+): Promise<void> {
+  const item = await api.store.get<ItemRecord>(NS.item, itemId);
+  if (!item) return;
+  const version = currentVersion(item, api.now());
+  const recent = snapshotOf(item, { ...version, recent: true }).transactions.length;
+  const all = snapshotOf(item, { ...version, recent: false }).transactions.length;
+  const common = { webhook_type: 'TRANSACTIONS', item_id: itemId, environment: 'sandbox' };
+  await deliver(api, url, {
+    ...common,
+    webhook_code: stage.legacy,
+    new_transactions: stage.historical ? all - recent : recent,
+  });
+  if (!item.syncCalled) return;
+  await deliver(api, url, {
+    ...common,
+    webhook_code: 'SYNC_UPDATES_AVAILABLE',
+    initial_update_complete: true,
+    historical_update_complete: stage.historical,
+  });
 }
 
 async function deliver(api: PlaidApi, url: string, payload: Record<string, unknown>): Promise<void> {

@@ -31,6 +31,7 @@ export function makeCredential(
     institution_name: null,
     status: 'active',
     status_detail: null,
+    history: 'complete',
     last_synced_at: new Date(Date.now() - 5 * 60_000).toISOString(),
     created_at: new Date(Date.now() - 86_400_000).toISOString(),
     accounts: [],

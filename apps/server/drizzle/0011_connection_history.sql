@@ -1,0 +1,1 @@
+ALTER TABLE "connection" ADD COLUMN "history" text DEFAULT 'complete' NOT NULL;

@@ -1,0 +1,73 @@
+import { historyMessages } from '@penny/contracts';
+import { test as base, expect } from './fixtures.ts';
+import { type PennyServer, startPennyServer } from './support/server.ts';
+import { signUpAndSignIn, skipPreferencesWizard } from './support/users.ts';
+
+/**
+ * A bank's first pull as a newcomer sees it, on a server of its own with the sandbox's default timings
+ * (the shared one shortens them): linked, the card says it is fetching the transactions, then that the
+ * last 30 days are in, then when it last synced, with the whole history there within a minute. Driven
+ * only by the sandbox Plaid's webhooks and Penny's job queue: nobody presses refresh.
+ */
+const test = base.extend<object, { defaultsServer: PennyServer }>({
+  defaultsServer: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads fixture dependencies from this pattern.
+    async ({}, use) => {
+      const server = await startPennyServer({});
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker', timeout: 180_000 },
+  ],
+  baseURL: async ({ defaultsServer }, use) => use(defaultsServer.url),
+});
+
+test('a linked bank shows its first pull: fetching, the first month, then the whole history', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signUpAndSignIn(page, { firstName: 'Ada', lastName: 'Lovelace' });
+  await skipPreferencesWizard(page);
+  await page.goto('/Accounts');
+  await expect(page.getByText('0 accounts connected')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await page.getByRole('button', { name: 'Connect Account' }).click();
+  await page
+    .getByRole('dialog', { name: /^Link / })
+    .getByRole('button', { name: /^Financial Institutions/ })
+    .click();
+  await page
+    .getByRole('dialog', { name: 'Select your bank' })
+    .getByRole('button', { name: 'First Platypus Bank' })
+    .click();
+  const signIn = page.getByRole('dialog', { name: 'Sign in to First Platypus Bank' });
+  await signIn.getByLabel('Username').fill('user_good');
+  await signIn.getByLabel('Password').fill('pass_good');
+  await signIn.getByRole('button', { name: 'Submit' }).click();
+  await page
+    .getByRole('dialog', { name: 'Accounts to share' })
+    .getByRole('button', { name: 'Continue' })
+    .click();
+
+  const bankCard = page.getByRole('article', { name: 'First Platypus Bank' });
+  const status = bankCard.getByRole('status');
+  await expect(status).toHaveText(historyMessages.pending, { timeout: 30_000 });
+  // The accounts and balances are there at once; the transactions are what is still on its way.
+  await expect(bankCard.getByText(/\$[\d,]+\.\d\d/).first()).toBeVisible();
+  await expect(status).toHaveText(historyMessages.recent, { timeout: 30_000 });
+  // With the default settings, the whole history within a minute of linking.
+  await expect(bankCard.getByText(/^Last synced/)).toBeVisible({ timeout: 60_000 });
+  await expect(status).toHaveCount(0);
+
+  // The whole history: the checking account has transactions from more than a year ago.
+  await bankCard
+    .getByRole('button', { name: /^Transactions of / })
+    .first()
+    .click();
+  const transactions = page.getByRole('dialog', { name: / transactions$/ });
+  const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+  await transactions.getByLabel('From').fill(day(700));
+  await transactions.getByLabel('To').fill(day(400));
+  await expect(transactions.getByText(/^\d[\d,]* transactions?$/)).toBeVisible({ timeout: 30_000 });
+  await expect(transactions.getByText('No transactions in this period.')).toHaveCount(0);
+});
