@@ -202,6 +202,13 @@ function ProposalForm({ proposal, user, onClose, onConfirmed }: ProposalFormProp
   );
 }
 
+/** The outcome's word in the spec's colours: done green, failed red, the rest muted. */
+const outcomeColour = {
+  executed: 'text-positive',
+  not_selected: 'text-text-muted',
+  failed: 'text-negative',
+} as const satisfies Record<ConfirmProposalResponse['outcomes'][number]['status'], string>;
+
 function Outcomes({ result, onClose }: { result: ConfirmProposalResponse; onClose: () => void }) {
   return (
     <>
@@ -213,11 +220,7 @@ function Outcomes({ result, onClose }: { result: ConfirmProposalResponse; onClos
         {result.outcomes.map((outcome) => (
           <li key={outcome.item_id} className="flex items-baseline justify-between gap-3 px-3 py-2.5 text-sm">
             <span>{outcome.description}</span>
-            <span
-              className={
-                outcome.status === 'executed' ? 'shrink-0 text-positive' : 'shrink-0 text-text-muted'
-              }
-            >
+            <span className={`shrink-0 ${outcomeColour[outcome.status]}`}>
               {outcomeWords[outcome.status]}
             </span>
           </li>

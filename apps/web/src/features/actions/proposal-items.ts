@@ -139,4 +139,5 @@ export const closedReason = {
 export const outcomeWords = {
   executed: 'Done',
   not_selected: 'Not selected',
+  failed: 'Not done',
 } as const satisfies Record<ItemOutcome['status'], string>;
