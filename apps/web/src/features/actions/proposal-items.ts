@@ -30,6 +30,10 @@ export const confirmMessages = {
   uncategorized: 'Uncategorized',
   noRule: 'No rule',
   noBudget: 'No budget',
+  undo: 'Undo',
+  undoing: 'Undoing...',
+  undone: 'Undone',
+  undoFailed: 'The change could not be undone. Please try again.',
 } as const;
 
 /** docs/product/chat.md, "Confirm popup": the list scrolls beyond this height. */
