@@ -212,7 +212,7 @@ function ProposalForm({ proposal, user, onClose, onConfirmed, onUndone }: Propos
   );
 }
 
-/** The outcome's word in the spec's colours: done green, failed red, the rest muted. */
+/** The outcome's word in the action statuses' colours (docs/product/chat.md, "Action status"): done green, failed red. */
 const outcomeColour = {
   executed: 'text-positive',
   not_selected: 'text-text-muted',
