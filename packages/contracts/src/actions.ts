@@ -261,7 +261,11 @@ export const confirmProposalRequestSchema = z.object({
 });
 export type ConfirmProposalRequest = z.infer<typeof confirmProposalRequestSchema>;
 
-export const ITEM_OUTCOME_STATUSES = ['executed', 'not_selected'] as const;
+/**
+ * `failed`: selected but not done. Only an order can fail alone: in a proposal of several orders, one
+ * the brokerage refuses after another was placed (docs/decisions/0028-several-orders.md).
+ */
+export const ITEM_OUTCOME_STATUSES = ['executed', 'not_selected', 'failed'] as const;
 
 export const itemOutcomeSchema = z.object({
   item_id: actionIdSchema,

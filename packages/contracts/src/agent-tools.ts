@@ -53,6 +53,34 @@ const categoryFilter = z
   .max(80)
   .describe("A category code, primary ('FOOD_AND_DRINK') or detailed ('FOOD_AND_DRINK_GROCERIES')");
 
+/** One order's fields (propose_order: the first order, and each of `more_orders`). */
+const orderFields = {
+  symbol: z
+    .string()
+    .trim()
+    .min(1)
+    .max(12)
+    .regex(/^[A-Za-z0-9.-]+$/)
+    .describe('The ticker, e.g. VTI'),
+  action: orderActionSchema,
+  units: positiveDecimal.describe('Shares (up to 3 decimals); or give amount').optional(),
+  amount: positiveDecimal.describe('Dollars to buy or sell (market orders); or give units').optional(),
+  order_type: orderTypeSchema.default('market'),
+  limit_price: positiveDecimal.describe('The limit, for a limit order').optional(),
+  time_in_force: timeInForceSchema.default('day'),
+};
+const oneOrderSchema = z.object(orderFields);
+
+/** Why an order's fields do not make one order (null: they do). */
+function orderProblem(order: z.infer<typeof oneOrderSchema>): string | null {
+  if ((order.units === undefined) === (order.amount === undefined)) return 'give either units or amount';
+  if (order.order_type === 'limit' && order.limit_price === undefined)
+    return 'a limit order needs limit_price';
+  if (order.amount !== undefined && order.order_type !== 'market')
+    return 'an amount is for market orders; give units for a limit order';
+  return null;
+}
+
 export const toolInputSchemas = {
   list_accounts: z.object({
     platform: z.enum(['plaid', 'snaptrade', 'web3']).optional(),
@@ -235,28 +263,18 @@ export const toolInputSchemas = {
   propose_order: z
     .object({
       account: shortText.describe('The brokerage account: its name or id (list_accounts)'),
-      symbol: z
-        .string()
-        .trim()
-        .min(1)
-        .max(12)
-        .regex(/^[A-Za-z0-9.-]+$/)
-        .describe('The ticker, e.g. VTI'),
-      action: orderActionSchema,
-      units: positiveDecimal.describe('Shares (up to 3 decimals); or give amount').optional(),
-      amount: positiveDecimal.describe('Dollars to buy or sell (market orders); or give units').optional(),
-      order_type: orderTypeSchema.default('market'),
-      limit_price: positiveDecimal.describe('The limit, for a limit order').optional(),
-      time_in_force: timeInForceSchema.default('day'),
+      ...orderFields,
+      more_orders: z
+        .array(oneOrderSchema)
+        .max(9)
+        .describe('Further orders in the same account, proposed together (at most 10 in all)')
+        .optional(),
     })
-    .refine((input) => (input.units === undefined) !== (input.amount === undefined), {
-      message: 'give either units or amount',
-    })
-    .refine((input) => input.order_type !== 'limit' || input.limit_price !== undefined, {
-      message: 'a limit order needs limit_price',
-    })
-    .refine((input) => input.amount === undefined || input.order_type === 'market', {
-      message: 'an amount is for market orders; give units for a limit order',
+    .superRefine((input, context) => {
+      for (const order of [input, ...(input.more_orders ?? [])]) {
+        const problem = orderProblem(order);
+        if (problem) context.addIssue({ code: 'custom', message: problem });
+      }
     }),
 } as const;
 

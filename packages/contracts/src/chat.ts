@@ -75,6 +75,8 @@ export const chatMessages = {
   ],
   ready: 'Ready',
   analysisComplete: 'Analysis complete',
+  /** Heads a confirm's outcome in the chat (each change listed under it). */
+  confirmedHeading: 'As you confirmed:',
   // AI Thought Process panel.
   thoughtProcess: 'AI Thought Process',
   whatIDid: 'What I did:',

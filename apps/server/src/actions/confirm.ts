@@ -128,15 +128,15 @@ async function answer(
   selected: readonly ProposalItem[],
   outside: ReadonlyMap<string, unknown>,
 ): Promise<Outcome> {
-  const changes =
+  const { changes, executed } =
     selected.length === 0
-      ? new Map<string, string>()
+      ? { changes: new Map<string, string>(), executed: new Set<string>() }
       : await execute(tx, userId, input.proposalId, selected, outside);
   const outcome: Outcome = {
     proposal_id: input.proposalId,
     status: selected.length === 0 ? 'cancelled' : 'confirmed',
-    outcomes: items.map((item) => outcomeOf(item, changes.get(item.id) ?? null, selected)),
-    agent_actions: selected.map(actionOf),
+    outcomes: items.map((item) => outcomeOf(item, changes.get(item.id) ?? null, selected, executed)),
+    agent_actions: selected.map((item) => actionOf(item, executed.has(item.id))),
   };
   await tx
     .update(actionProposal)
@@ -234,23 +234,29 @@ function afterCommitOfKind<K extends ProposalItemKind>(
   return items.length === 0 || !after ? Promise.resolve() : after(deps, userId, items);
 }
 
-/** Checks every kind's items still hold, then executes them; answers each item's change id. */
+/**
+ * Checks every kind's items still hold, then executes them; answers each undoable item's change id and
+ * which items were executed (a selected item without a record failed: an order refused after another
+ * of the proposal was placed).
+ */
 async function execute(
   tx: Executor,
   userId: string,
   proposalId: string,
   selected: readonly ProposalItem[],
   outside: ReadonlyMap<string, unknown>,
-): Promise<Map<string, string>> {
+): Promise<{ changes: Map<string, string>; executed: Set<string> }> {
   for (const kind of PROPOSAL_ITEM_KINDS) {
     if (!(await stillHolds(tx, userId, selected, kind))) {
       throw new ServiceError('actions:proposal-stale', actionMessages.proposalStale);
     }
   }
   const changes = new Map<string, string>();
+  const executed = new Set<string>();
   for (const kind of PROPOSAL_ITEM_KINDS) {
     const records = await executeKind(tx, userId, selected, kind, outside);
     for (const record of records) {
+      executed.add(record.itemId);
       const id = `chg_${randomUUID().replaceAll('-', '')}`;
       await tx.insert(actionChange).values({
         id,
@@ -264,7 +270,7 @@ async function execute(
       if (itemExecutors[kind].undo) changes.set(record.itemId, id);
     }
   }
-  return changes;
+  return { changes, executed };
 }
 
 function stillHolds<K extends ProposalItemKind>(
@@ -292,22 +298,23 @@ function outcomeOf(
   item: ProposalItem,
   changeId: string | null,
   selected: readonly ProposalItem[],
+  executed: ReadonlySet<string>,
 ): ItemOutcome {
   return {
     item_id: item.id,
     kind: item.kind,
-    status: selected.includes(item) ? 'executed' : 'not_selected',
+    status: !selected.includes(item) ? 'not_selected' : executed.has(item.id) ? 'executed' : 'failed',
     description: item.description,
     change_id: changeId,
   };
 }
 
-/** An executed item as the chat shows it: a finished agent action. */
-function actionOf(item: ProposalItem): AgentAction {
+/** A selected item as the chat shows it: a finished agent action, or a failed one. */
+function actionOf(item: ProposalItem, done: boolean): AgentAction {
   return {
     id: `confirmed_${item.id}`,
-    status: 'completed',
-    description: item.description,
+    status: done ? 'completed' : 'failed',
+    description: done ? item.description : `Not placed: ${item.description}`,
     symbol: itemExecutors[item.kind].symbol,
   };
 }

@@ -6,7 +6,7 @@ import {
   type RecategorizeRequest,
 } from '../finance/index.ts';
 import { type ConfirmInput, confirmProposal } from './confirm.ts';
-import { draftOrder, type OrderRequest } from './orders/index.ts';
+import { draftOrder, draftOrders, type OrderRequest } from './orders/index.ts';
 import {
   type ActionsDeps,
   cancelProposal,
@@ -64,14 +64,27 @@ export function createActionsService(deps: ActionsDeps) {
       return { proposal, before };
     },
     /**
-     * Checks an order with the user's brokerage and stores it as a proposal of its own (one order per
-     * proposal: docs/decisions/0024-orders.md); nothing is placed. Refused before anything is stored:
+     * Checks an order with the user's brokerage and stores it as a proposal of its own
+     * (docs/decisions/0024-orders.md); nothing is placed. Refused before anything is stored:
      * an account not the user's, a symbol not traded, more than the cash or the position.
      */
     async proposeOrder(userId: string, turn: ProposingTurn, request: OrderRequest): Promise<Proposal> {
       if (!deps.brokerage) throw new Error('orders need the brokerage (createActionsService({ brokerage }))');
       const item = await draftOrder(deps.db, deps.brokerage, userId, request);
       return createProposal(deps, userId, { ...turn, title: 'Confirm Your Orders', items: [item] });
+    },
+    /**
+     * Several orders in one proposal (docs/decisions/0028-several-orders.md): each checked with the
+     * brokerage, together within the cash and the shares; refused whole, storing nothing, when any is.
+     */
+    async proposeOrders(
+      userId: string,
+      turn: ProposingTurn,
+      requests: readonly OrderRequest[],
+    ): Promise<Proposal> {
+      if (!deps.brokerage) throw new Error('orders need the brokerage (createActionsService({ brokerage }))');
+      const items = await draftOrders(deps.db, deps.brokerage, userId, requests);
+      return createProposal(deps, userId, { ...turn, title: 'Confirm Your Orders', items });
     },
   };
 }

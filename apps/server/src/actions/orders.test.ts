@@ -306,6 +306,78 @@ describe.each(testDatabaseKinds())('orders on %s', (database) => {
     expect(shown.body.proposal.status).toBe('open');
   });
 
+  it('several orders in one proposal: together within the cash; one unticked, only the other is placed', async () => {
+    const cash = await cashCents();
+    const price = Math.max(100, Math.floor(cash / 4));
+    await setQuote('VTI', price);
+    await setQuote('BND', price);
+    const proposals = await proposalCount();
+    // Each fits the cash alone (3/4 of it), both together do not: refused whole, nothing stored.
+    const units = ((cash * 0.75) / price).toFixed(3);
+    const together = await refusal(
+      t.services.actions.proposeOrders(ada.user.id, turn(), [
+        order({ units }),
+        order({ symbol: 'bnd', units }),
+      ]),
+    );
+    expect(together.message).toBe("The account's cash does not cover this order.");
+    expect(await proposalCount()).toBe(proposals);
+
+    const held = await heldMilli();
+    const proposal = await t.services.actions.proposeOrders(ada.user.id, turn(), [
+      order({ units: '1' }),
+      order({ symbol: 'bnd', units: '1' }),
+    ]);
+    expect(proposal.title).toBe('Confirm Your Orders');
+    const [vti, bnd] = proposal.items;
+    if (vti?.kind !== 'order' || bnd?.kind !== 'order') throw new Error('two orders expected');
+    expect([vti.order.symbol, bnd.order.symbol]).toEqual(['VTI', 'BND']);
+    // The second order's cash before is what the first leaves.
+    expect(Math.round(Number(bnd.before.cash) * 100)).toBe(cash - price);
+    const before = await vendorOrders();
+    const body = { proposal_id: proposal.id, item_ids: [bnd.id], idempotency_key: 'two-orders-0001' };
+    const answer = await confirm(adaApi, body);
+    expect(answer.status).toBe(200);
+    expect(answer.body.outcomes.map((outcome) => [outcome.item_id, outcome.status])).toEqual([
+      [vti.id, 'not_selected'],
+      [bnd.id, 'executed'],
+    ]);
+    expect((await confirm(adaApi, body)).body).toEqual(answer.body);
+    const placed = (await vendorOrders()).slice(before.length);
+    expect(placed.map((entry) => [entry.tradeId, entry.unitsMilli])).toEqual([[bnd.impact.trade_id, 1_000]]);
+    expect(await heldMilli()).toBe(held);
+    expect(await cashCents()).toBe(cash - price);
+  });
+
+  it('an order the brokerage refuses after another of the proposal was placed is answered as failed', async () => {
+    const later = createActionsService({
+      db: t.database.db,
+      brokerage: brokerageWith(() => new Date(Date.now() + 6 * 60_000)),
+    });
+    const price = Math.max(100, Math.floor((await cashCents()) / 20));
+    await setQuote('VTI', price);
+    await setQuote('BND', price);
+    const proposal = await t.services.actions.proposeOrders(ada.user.id, turn(), [
+      order({ symbol: 'bnd' }),
+      order({ orderType: 'limit', limitPrice: (price / 100).toFixed(2) }),
+    ]);
+    const [bnd, vti] = proposal.items;
+    if (bnd?.kind !== 'order' || vti?.kind !== 'order') throw new Error('two orders expected');
+    // Past the trades' 5 minutes VTI's price is past its limit: BND is placed, VTI is not.
+    await setQuote('VTI', price + 100);
+    const before = (await vendorOrders()).length;
+    const outcome = await later.confirm(ada.user.id, {
+      proposalId: proposal.id,
+      itemIds: [bnd.id, vti.id],
+      idempotencyKey: 'one-fails-0001',
+    });
+    expect(outcome.status).toBe('confirmed');
+    expect(outcome.outcomes.map((entry) => entry.status)).toEqual(['executed', 'failed']);
+    expect(outcome.agent_actions.map((action) => action.status)).toEqual(['completed', 'failed']);
+    const placed = (await vendorOrders()).slice(before);
+    expect(placed.map((entry) => entry.unitsMilli)).toEqual([1_000]);
+  });
+
   it('past the trade’s 5 minutes: a price past the limit is stale; else a fresh trade is placed, once', async () => {
     const later = createActionsService({
       db: t.database.db,

@@ -72,6 +72,7 @@ export async function draftOrder(
   brokerage: Brokerage,
   userId: string,
   request: OrderRequest,
+  committed: Committed = newCommitted(),
 ): Promise<OrderItem> {
   const account = await brokerageAccountOf(db, userId, request.account);
   if (!account) throw new ServiceError('accounts:not-found', orderMessages.accountNotFound);
@@ -84,10 +85,18 @@ export async function draftOrder(
     snaptrade.getPositions(user, account.providerAccountId),
     snaptrade.quote(user, account.providerAccountId, symbol.ticker),
   ]);
-  const cash = normalizeDecimal(balances.find((entry) => entry.currency === account.currency)?.cash ?? '0');
-  const held = normalizeDecimal(
-    positions.find((holding) => holding.security.ticker?.toUpperCase() === symbol.ticker.toUpperCase())
-      ?.quantity ?? '0',
+  // What earlier orders of the same proposal already use is not there for this one.
+  const heldKey = `${account.id}:${symbol.ticker.toUpperCase()}`;
+  const cash = addDecimals(
+    normalizeDecimal(balances.find((entry) => entry.currency === account.currency)?.cash ?? '0'),
+    negateDecimal(committed.cash.get(account.id) ?? '0'),
+  );
+  const held = addDecimals(
+    normalizeDecimal(
+      positions.find((holding) => holding.security.ticker?.toUpperCase() === symbol.ticker.toUpperCase())
+        ?.quantity ?? '0',
+    ),
+    negateDecimal(committed.units.get(heldKey) ?? '0'),
   );
   if (
     request.action === 'sell' &&
@@ -115,7 +124,40 @@ export async function draftOrder(
       limitPrice: request.limitPrice,
     })
     .catch(refusalOf);
+  if (request.action === 'buy') {
+    const cost = addDecimals(negateDecimal(impact.amount), negateDecimal(impact.commission));
+    if (isNegative(addDecimals(cash, negateDecimal(cost)))) throw refuse(orderMessages.notEnoughCash);
+    committed.cash.set(account.id, addDecimals(committed.cash.get(account.id) ?? '0', cost));
+  } else {
+    if (isNegative(addDecimals(held, negateDecimal(impact.units))))
+      throw refuse(orderMessages.notEnoughUnits);
+    committed.units.set(heldKey, addDecimals(committed.units.get(heldKey) ?? '0', impact.units));
+  }
   return orderItem(request, { ...account, cash, held }, symbol, impact);
+}
+
+/**
+ * What the orders drafted so far in one proposal use: cash per account (buys' estimated cost and
+ * commission) and shares per account and ticker (sales). A sale's proceeds are not counted for a buy:
+ * they are the brokerage's only once it fills.
+ */
+export type Committed = { cash: Map<string, string>; units: Map<string, string> };
+export const newCommitted = (): Committed => ({ cash: new Map(), units: new Map() });
+
+/**
+ * Drafts several orders for one proposal (docs/decisions/0028-several-orders.md), each checked with the
+ * brokerage against what the ones before it use: together they must fit the cash and the shares.
+ */
+export async function draftOrders(
+  db: Database,
+  brokerage: Brokerage,
+  userId: string,
+  requests: readonly OrderRequest[],
+): Promise<OrderItem[]> {
+  const committed = newCommitted();
+  const items: OrderItem[] = [];
+  for (const request of requests) items.push(await draftOrder(db, brokerage, userId, request, committed));
+  return items;
 }
 
 const isNegative = (value: string) => value.startsWith('-');

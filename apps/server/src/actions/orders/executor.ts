@@ -82,50 +82,70 @@ async function liveTradeId(
 }
 
 /**
- * Places the orders, outside any database transaction. Penny proposes one order per proposal, so a
- * refusal leaves nothing placed; answers each item's record.
+ * Places the orders, outside any database transaction, in the proposal's order (docs/decisions/
+ * 0028-several-orders.md). While nothing is placed, a refusal refuses the whole confirm (stale, the
+ * claim released, the proposal still open). Once one is placed the confirm must be recorded, whatever
+ * the others do: an order refused or failing after that is answered as failed, and nothing is retried.
  */
 export async function placeOrders(
   deps: ActionsDeps,
   userId: string,
   items: readonly OrderItem[],
 ): Promise<ReadonlyMap<string, unknown>> {
-  if (items.length !== 1) throw new Error('an order proposal holds exactly one order');
   const brokerage = brokerageOf(deps);
-  const placed = new Map<string, OrderRecord>();
+  const results = new Map<string, OrderRecord | OrderFailure>();
+  let placedAny = false;
   for (const item of items) {
-    const account = await brokerageAccountOf(deps.db, userId, item.order.account_id);
-    if (
-      !account ||
-      account.id !== item.order.account_id ||
-      account.connectionId !== item.order.connection_id
-    ) {
-      throw stale();
+    try {
+      results.set(item.id, await placeOne(deps, brokerage, userId, item));
+      placedAny = true;
+    } catch (error) {
+      if (!placedAny) throw error;
+      results.set(item.id, { failed: true });
     }
-    const user = await brokerage.user(userId);
-    const tradeId = await liveTradeId(brokerage, user, account.providerAccountId, item);
-    const order = await brokerage.snaptrade().placeOrder(user, tradeId).catch(staleOnRefusal);
-    placed.set(item.id, {
-      order_id: order.orderId,
-      trade_id: tradeId,
-      status: order.status,
-      broker_status: order.brokerStatus,
-      filled_units: order.filledUnits,
-      execution_price: order.executionPrice,
-      connection_id: item.order.connection_id,
-    });
   }
-  return placed;
+  return results;
 }
 
-/** Inside the confirm's transaction: what was placed, as each item's stored record. */
+/** An order not placed after another of the same confirm was: answered as failed. */
+type OrderFailure = { failed: true };
+const isFailure = (value: unknown): value is OrderFailure =>
+  typeof value === 'object' && value !== null && 'failed' in value;
+
+async function placeOne(
+  deps: ActionsDeps,
+  brokerage: Brokerage,
+  userId: string,
+  item: OrderItem,
+): Promise<OrderRecord> {
+  const account = await brokerageAccountOf(deps.db, userId, item.order.account_id);
+  if (!account || account.id !== item.order.account_id || account.connectionId !== item.order.connection_id) {
+    throw stale();
+  }
+  const user = await brokerage.user(userId);
+  const tradeId = await liveTradeId(brokerage, user, account.providerAccountId, item);
+  const order = await brokerage.snaptrade().placeOrder(user, tradeId).catch(staleOnRefusal);
+  return {
+    order_id: order.orderId,
+    trade_id: tradeId,
+    status: order.status,
+    broker_status: order.brokerStatus,
+    filled_units: order.filledUnits,
+    execution_price: order.executionPrice,
+    connection_id: item.order.connection_id,
+  };
+}
+
+/** Inside the confirm's transaction: what was placed, as each placed item's stored record. */
 export async function recordOrders(
   _tx: Executor,
   _userId: string,
   items: readonly OrderItem[],
   placed: ReadonlyMap<string, unknown>,
 ): Promise<Array<{ itemId: string; undo: unknown }>> {
-  return items.map((item) => ({ itemId: item.id, undo: orderRecordSchema.parse(placed.get(item.id)) }));
+  return items
+    .filter((item) => !isFailure(placed.get(item.id)))
+    .map((item) => ({ itemId: item.id, undo: orderRecordSchema.parse(placed.get(item.id)) }));
 }
 
 /** After the commit: each brokerage connection synced, so positions, cash and activities show the fill. */

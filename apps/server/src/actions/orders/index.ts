@@ -1,3 +1,3 @@
 export { type Brokerage, createBrokerage } from './brokerage.ts';
-export { draftOrder, type OrderRequest } from './draft.ts';
+export { draftOrder, draftOrders, type OrderRequest } from './draft.ts';
 export { orderDescription } from './words.ts';

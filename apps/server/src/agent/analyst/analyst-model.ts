@@ -60,7 +60,9 @@ function seenResult(toolName: string, output: unknown): SeenToolResult {
     };
   }
   if (o?.type === 'error-text' || o?.type === 'error-json') {
-    return { tool: toolName, facts: [], error: typeof o.value === 'string' ? o.value : 'the tool failed' };
+    // The AI SDK words a thrown error as `String(error)`: the class name is no part of the sentence.
+    const text = typeof o.value === 'string' ? o.value.replace(/^[A-Z]\w*Error: /, '') : 'the tool failed';
+    return { tool: toolName, facts: [], error: text };
   }
   return { tool: toolName, facts: [] };
 }

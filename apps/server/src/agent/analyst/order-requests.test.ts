@@ -53,6 +53,44 @@ describe('the offline analyst reads requests to trade', () => {
     });
   });
 
+  it('reads several orders joined by and, then or a comma as one request in one account', () => {
+    expect(
+      readOrderRequest('sell 2 shares of VTI and buy 1 share of BND in my Individual Brokerage', [
+        individual,
+        roth,
+      ]),
+    ).toEqual({
+      kind: 'order',
+      input: {
+        account: 'acc-ind',
+        symbol: 'VTI',
+        action: 'sell',
+        units: '2',
+        order_type: 'market',
+        more_orders: [{ symbol: 'BND', action: 'buy', units: '1', order_type: 'market' }],
+      },
+    });
+    expect(readOrderRequest('buy $300 of vti, then buy $200 of bnd', [individual])).toEqual({
+      kind: 'order',
+      input: {
+        account: 'acc-ind',
+        symbol: 'VTI',
+        action: 'buy',
+        amount: '300',
+        order_type: 'market',
+        more_orders: [{ symbol: 'BND', action: 'buy', amount: '200', order_type: 'market' }],
+      },
+    });
+    // Two accounts named, or a part that is no order: not read as a request to trade.
+    expect(
+      readOrderRequest('buy $300 of vti in my roth ira and buy $200 of bnd in individual', [
+        individual,
+        roth,
+      ]),
+    ).toBeNull();
+    expect(readOrderRequest('buy $300 of vti and buy a house', [individual])).toBeNull();
+  });
+
   it('asks which account when several could take it, and the answer completes the request', () => {
     expect(readOrderRequest('buy $500 of vti', [individual, roth])).toEqual({
       kind: 'ask',
@@ -145,7 +183,9 @@ describe('an order asked of the offline analyst, end to end', () => {
 
     // More than the cash: the reason is said, and nothing is proposed.
     const refused = await chat('buy $10,000,000 of vti in individual brokerage', 'q-order-3');
-    expect(refused.body.answer).toContain("The account's cash does not cover this order.");
+    expect(refused.body.answer).toContain(
+      "I couldn't complete one step (propose order): The account's cash does not cover this order.",
+    );
     expect(refused.body.proposal_id).toBeUndefined();
   }, 120_000);
 });

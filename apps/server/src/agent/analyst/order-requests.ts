@@ -7,12 +7,12 @@ import { type SeenToolResult, writeAnswer } from './write.ts';
  * Requests to trade, read without an LLM (docs/agent.md, "propose_order"): "buy $500 of vti", "sell 2
  * shares of aapl", "buy 3 shares of VTI in my Roth IRA with a limit of $250". A question that starts
  * with buy or sell and names an amount or shares and a ticker becomes one `propose_order` call (which
- * only proposes: decision 0024); which brokerage account is asked back when the user has several and
- * named none, and the answer to that question completes the request.
+ * only proposes: decision 0024); several joined by 'and' ("sell 2 shares of vti and buy 1 share of bnd")
+ * are one call with `more_orders` (decision 0028). Which brokerage account is asked back when the user
+ * has several and named none, and the answer to that question completes the request.
  */
 
-export type OrderInput = {
-  account: string;
+type OneOrder = {
   symbol: string;
   action: 'buy' | 'sell';
   units?: string;
@@ -21,20 +21,50 @@ export type OrderInput = {
   limit_price?: string;
 };
 
+export type OrderInput = OneOrder & { account: string; more_orders?: OneOrder[] };
+
 export type OrderReading =
   | { kind: 'order'; input: OrderInput }
   | { kind: 'ask'; question: string }
   | { kind: 'no-brokerage' };
 
-type Parsed = Omit<OrderInput, 'account'> & { accountWords: string | null };
+type Parsed = OneOrder & { accountWords: string | null; more?: OneOrder[] };
+
+/** 'sell 2 shares of vti and buy $300 of bnd': each order starts with its verb. */
+const NEXT_ORDER =
+  /\s*(?:,\s*(?:and\s+|then\s+)?|\s+and\s+(?:then\s+)?|\s+then\s+)(?=(?:buy|sell|purchase)\s)/i;
+
+/**
+ * The request's orders, or null when the question is not a request to trade. Several orders are one
+ * proposal in one account, named once (on any of them) or not at all.
+ */
+export function parseOrderRequest(question: string): Parsed | null {
+  const parts = question
+    .trim()
+    .replace(/[.!?]+$/, '')
+    .split(NEXT_ORDER);
+  const orders = parts.map(parseOneOrder);
+  if (orders.some((order) => order === null)) return null;
+  const parsed = orders.filter((order): order is Parsed => order !== null);
+  const named = [...new Set(parsed.flatMap((order) => (order.accountWords ? [order.accountWords] : [])))];
+  if (named.length > 1) return null;
+  const [first, ...rest] = parsed;
+  if (!first) return null;
+  const strip = ({ accountWords: _, ...order }: Parsed): OneOrder => order;
+  return {
+    ...strip(first),
+    accountWords: named[0] ?? null,
+    ...(rest.length > 0 ? { more: rest.map(strip) } : {}),
+  };
+}
 
 const LIMIT = /\s+(?:at|with)\s+(?:a\s+)?limit(?:\s+price)?(?:\s+of)?\s+\$?(\d+(?:\.\d{1,2})?)\b/i;
 const REQUEST =
   /^(?:please\s+|can you\s+|could you\s+)?(buy|sell|purchase)\s+(?:\$\s?(\d[\d,]*(?:\.\d{1,2})?)(?:\s+worth)?|(\d+(?:\.\d{1,3})?)\s*(?:shares?|units?)?)\s+(?:of\s+)?\$?([a-z]{1,5})\b(?:\s+(?:shares?|stock))?(?:\s+(?:in|from|with|using)\s+(?:my\s+|the\s+)?(.+?))?$/i;
 
-/** The request's parts, or null when the question is not a request to trade. */
-export function parseOrderRequest(question: string): Parsed | null {
-  let text = question.trim().replace(/[.!?]+$/, '');
+/** One order's parts, or null when the words are not one. */
+function parseOneOrder(words: string): Parsed | null {
+  let text = words.trim();
   const limit = LIMIT.exec(text);
   if (limit) text = `${text.slice(0, limit.index)}${text.slice(limit.index + limit[0].length)}`;
   const match = REQUEST.exec(text.trim());
@@ -100,8 +130,11 @@ export function readOrderRequest(
   return account ? order(parsed, account) : { kind: 'ask', question: which(brokerages) };
 }
 
-function order({ accountWords: _, ...parsed }: Parsed, account: ContextAccount): OrderReading {
-  return { kind: 'order', input: { ...parsed, account: account.id } };
+function order({ accountWords: _, more, ...parsed }: Parsed, account: ContextAccount): OrderReading {
+  return {
+    kind: 'order',
+    input: { ...parsed, account: account.id, ...(more ? { more_orders: more } : {}) },
+  };
 }
 
 type Step =
@@ -135,7 +168,8 @@ export function orderStep(
   }
   if (stepIndex > 0) {
     const style = {
-      numbers: context.preferences.numbers,
+      // Every order proposed is said, however few figures the user likes: it is what they confirm.
+      numbers: 10,
       context: context.preferences.context,
       tone: context.preferences.tone,
     };

@@ -24,6 +24,7 @@ type Sent = { path: string; body: unknown };
 function actionsServer(options: {
   proposal?: Proposal;
   confirm?: (body: { item_ids: string[] }) => Response | Promise<Response>;
+  undo?: (body: { change_id: string }) => Response | Promise<Response>;
 }) {
   const sent: Sent[] = [];
   stubFetch((url, init) => {
@@ -39,6 +40,12 @@ function actionsServer(options: {
       if (options.confirm) return options.confirm(body);
       return json(confirmedReply(body.item_ids));
     }
+    if (url.pathname === '/agent/actions/undo') {
+      if (options.undo) return options.undo(body);
+      return json({ success: true, change_id: body.change_id, status: 'undone' } satisfies EndpointResponse<
+        typeof agentEndpoints.undoChange
+      >);
+    }
     if (url.pathname === '/agent/actions/cancel') {
       return json({ success: true, proposal_id: proposal.id, status: 'cancelled' } satisfies EndpointResponse<
         typeof agentEndpoints.cancelProposal
@@ -50,13 +57,23 @@ function actionsServer(options: {
 }
 
 function renderPopup(
-  props: { onClose?: () => void; onConfirmed?: (r: ConfirmProposalResponse) => void } = {},
+  props: {
+    onClose?: () => void;
+    onConfirmed?: (r: ConfirmProposalResponse) => void;
+    onUndone?: () => void;
+  } = {},
 ) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const onClose = props.onClose ?? vi.fn();
   const utils = render(
     <QueryClientProvider client={client}>
-      <ConfirmPopup proposalId={proposal.id} user={user} onClose={onClose} onConfirmed={props.onConfirmed} />
+      <ConfirmPopup
+        proposalId={proposal.id}
+        user={user}
+        onClose={onClose}
+        onConfirmed={props.onConfirmed}
+        onUndone={props.onUndone}
+      />
     </QueryClientProvider>,
   );
   return { ...utils, client, onClose };
@@ -164,6 +181,41 @@ describe('ConfirmPopup', () => {
       },
     ]);
     expect(onConfirmed).toHaveBeenCalledTimes(1);
+  });
+
+  it('offers Undo for each executed change: the change undone once, a refusal in the server’s words', async () => {
+    let superseded = false;
+    const server = actionsServer({
+      undo: (body) =>
+        superseded
+          ? json(
+              { success: false, error: actionMessages.changeSuperseded, code: 'actions:change-superseded' },
+              { status: 409 },
+            )
+          : json({ success: true, change_id: body.change_id, status: 'undone' }),
+    });
+    const onUndone = vi.fn();
+    renderPopup({ onUndone });
+    const pointer = userEvent.setup();
+    await pointer.click(await screen.findByRole('checkbox', { name: /Mar 5, 2026/ }));
+    await pointer.click(confirmButton());
+    const outcomes = await screen.findByRole('list', { name: 'Outcome' });
+    // Executed: the first ride and the rule; the unticked ride has nothing to undo.
+    const undos = within(outcomes).getAllByRole('button', { name: /^Undo: / });
+    expect(undos.map((button) => button.getAttribute('aria-label'))).toEqual([
+      `Undo: ${proposal.items[0]?.description}`,
+      `Undo: ${proposal.items[2]?.description}`,
+    ]);
+    await pointer.dblClick(undos[0] as HTMLElement);
+    await within(outcomes).findByText('Undone');
+    expect(server.calls('/agent/actions/undo')).toEqual([
+      { path: '/agent/actions/undo', body: { ...user, change_id: 'change-item-1' } },
+    ]);
+    expect(onUndone).toHaveBeenCalledTimes(1);
+    superseded = true;
+    await pointer.click(within(outcomes).getByRole('button', { name: /^Undo: Rule/ }));
+    expect(await within(dialog()).findByRole('alert')).toHaveTextContent(actionMessages.changeSuperseded);
+    expect(onUndone).toHaveBeenCalledTimes(1);
   });
 
   it("shows the server's words when refused, and a retry keeps the opening's key", async () => {

@@ -9,6 +9,7 @@ import {
   confirmProposal,
   fetchProposal,
   serverErrorMessage,
+  undoChange,
 } from '../../api/index.ts';
 import { Button, Checkbox, Dialog, DialogContent, DialogFooter, Skeleton } from '../../ui/index.ts';
 import {
@@ -27,6 +28,8 @@ export type ConfirmPopupProps = {
   onClose: () => void;
   /** The server executed the selection: the caller records the outcome and refreshes what it changed. */
   onConfirmed?: (response: ConfirmProposalResponse) => void;
+  /** One executed change was undone: the caller refreshes what it changed. */
+  onUndone?: () => void;
 };
 
 /**
@@ -34,7 +37,7 @@ export type ConfirmPopupProps = {
  * Every item starts selected; Confirm sends exactly the selected ids with one idempotency key per
  * opening (mount), so a double click or a retry executes nothing twice. Mount it per proposal (keyed).
  */
-export function ConfirmPopup({ proposalId, user, onClose, onConfirmed }: ConfirmPopupProps) {
+export function ConfirmPopup({ proposalId, user, onClose, onConfirmed, onUndone }: ConfirmPopupProps) {
   const proposal = useQuery({
     queryKey: actionKeys.proposal(user, proposalId),
     queryFn: ({ signal }) => fetchProposal(user, proposalId, signal),
@@ -52,7 +55,13 @@ export function ConfirmPopup({ proposalId, user, onClose, onConfirmed }: Confirm
     >
       <DialogContent title={title} description={confirmMessages.description} hideClose>
         {proposal.data ? (
-          <ProposalForm proposal={proposal.data} user={user} onClose={onClose} onConfirmed={onConfirmed} />
+          <ProposalForm
+            proposal={proposal.data}
+            user={user}
+            onClose={onClose}
+            onConfirmed={onConfirmed}
+            onUndone={onUndone}
+          />
         ) : proposal.isError ? (
           <>
             <p role="alert" className="text-sm text-negative">
@@ -81,9 +90,10 @@ type ProposalFormProps = {
   user: ActionUserInfo;
   onClose: () => void;
   onConfirmed: ((response: ConfirmProposalResponse) => void) | undefined;
+  onUndone: (() => void) | undefined;
 };
 
-function ProposalForm({ proposal, user, onClose, onConfirmed }: ProposalFormProps) {
+function ProposalForm({ proposal, user, onClose, onConfirmed, onUndone }: ProposalFormProps) {
   // One key per opening: the server answers a repeated key with the first outcome, writing nothing.
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const [selected, setSelected] = useState<ReadonlySet<string>>(
@@ -136,7 +146,7 @@ function ProposalForm({ proposal, user, onClose, onConfirmed }: ProposalFormProp
     onClose();
   };
 
-  if (result) return <Outcomes result={result} onClose={onClose} />;
+  if (result) return <Outcomes result={result} user={user} onClose={onClose} onUndone={onUndone} />;
 
   return (
     <>
@@ -202,7 +212,42 @@ function ProposalForm({ proposal, user, onClose, onConfirmed }: ProposalFormProp
   );
 }
 
-function Outcomes({ result, onClose }: { result: ConfirmProposalResponse; onClose: () => void }) {
+/** The outcome's word in the action statuses' colours (docs/product/chat.md, "Action status"): done green, failed red. */
+const outcomeColour = {
+  executed: 'text-positive',
+  not_selected: 'text-text-muted',
+  failed: 'text-negative',
+} as const satisfies Record<ConfirmProposalResponse['outcomes'][number]['status'], string>;
+
+type OutcomesProps = {
+  result: ConfirmProposalResponse;
+  user: ActionUserInfo;
+  onClose: () => void;
+  onUndone: (() => void) | undefined;
+};
+
+/**
+ * Each item's outcome; an executed change that can be undone (a category, a rule, a budget: not a
+ * placed order, whose outcome names no change) has its Undo, which restores what it replaced.
+ */
+function Outcomes({ result, user, onClose, onUndone }: OutcomesProps) {
+  const [undone, setUndone] = useState<ReadonlySet<string>>(new Set());
+  const [undoing, setUndoing] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const undo = async (changeId: string) => {
+    if (undoing) return;
+    setUndoing(changeId);
+    setError(null);
+    try {
+      await undoChange(user, changeId);
+      setUndone((current) => new Set(current).add(changeId));
+      onUndone?.();
+    } catch (failure) {
+      setError(serverErrorMessage(failure, confirmMessages.undoFailed));
+    } finally {
+      setUndoing(null);
+    }
+  };
   return (
     <>
       <ul
@@ -210,19 +255,39 @@ function Outcomes({ result, onClose }: { result: ConfirmProposalResponse; onClos
         style={{ maxHeight: LIST_MAX_HEIGHT_PX }}
         className="flex flex-col divide-y divide-border overflow-y-auto rounded-lg border border-border"
       >
-        {result.outcomes.map((outcome) => (
-          <li key={outcome.item_id} className="flex items-baseline justify-between gap-3 px-3 py-2.5 text-sm">
-            <span>{outcome.description}</span>
-            <span
-              className={
-                outcome.status === 'executed' ? 'shrink-0 text-positive' : 'shrink-0 text-text-muted'
-              }
-            >
-              {outcomeWords[outcome.status]}
-            </span>
-          </li>
-        ))}
+        {result.outcomes.map((outcome) => {
+          const change = outcome.change_id;
+          const wasUndone = change !== null && undone.has(change);
+          return (
+            <li key={outcome.item_id} className="flex items-center justify-between gap-3 px-3 py-2.5 text-sm">
+              <span>{outcome.description}</span>
+              <span className="flex shrink-0 items-center gap-2">
+                <span className={wasUndone ? 'text-text-muted' : outcomeColour[outcome.status]}>
+                  {wasUndone ? confirmMessages.undone : outcomeWords[outcome.status]}
+                </span>
+                {change !== null && outcome.status === 'executed' && !wasUndone ? (
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    aria-label={`${confirmMessages.undo}: ${outcome.description}`}
+                    disabled={undoing !== null}
+                    loading={undoing === change}
+                    busyLabel={confirmMessages.undoing}
+                    onClick={() => void undo(change)}
+                  >
+                    {confirmMessages.undo}
+                  </Button>
+                ) : null}
+              </span>
+            </li>
+          );
+        })}
       </ul>
+      {error ? (
+        <p role="alert" className="text-sm text-negative">
+          {error}
+        </p>
+      ) : null}
       <DialogFooter>
         <Button onClick={onClose}>{confirmMessages.close}</Button>
       </DialogFooter>

@@ -30,6 +30,10 @@ export const confirmMessages = {
   uncategorized: 'Uncategorized',
   noRule: 'No rule',
   noBudget: 'No budget',
+  undo: 'Undo',
+  undoing: 'Undoing...',
+  undone: 'Undone',
+  undoFailed: 'The change could not be undone. Please try again.',
 } as const;
 
 /** docs/product/chat.md, "Confirm popup": the list scrolls beyond this height. */
@@ -139,4 +143,5 @@ export const closedReason = {
 export const outcomeWords = {
   executed: 'Done',
   not_selected: 'Not selected',
+  failed: 'Not done',
 } as const satisfies Record<ItemOutcome['status'], string>;

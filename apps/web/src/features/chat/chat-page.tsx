@@ -172,6 +172,11 @@ function ChatThread({ threadId }: { threadId: string }) {
     [threadId, queryClient],
   );
 
+  // An undone change: the figures it moved read again.
+  const onUndone = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: accountKeys.all });
+  }, [queryClient]);
+
   const loadingThread = runtime.loading && shownItems.length === 0;
   const placeholder = loadingThread ? (
     <div aria-busy="true" className="flex flex-col gap-4">
@@ -247,6 +252,7 @@ function ChatThread({ threadId }: { threadId: string }) {
           user={identity.user}
           onClose={closeProposal}
           onConfirmed={onConfirmed}
+          onUndone={onUndone}
         />
       ) : null}
     </>

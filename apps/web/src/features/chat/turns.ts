@@ -354,11 +354,24 @@ export function recordConfirmation(threadId: string, response: ConfirmProposalRe
       type: 'actions',
       message: chatMessages.analysisComplete,
       agent_actions: response.agent_actions,
+      answer: confirmationAnswer(response),
       isProcessing: false,
       timestamp: new Date().toISOString(),
       status: 'completed',
     },
   ]);
+}
+
+/** The confirm's outcome in words under its actions: what was done, and what could not be. */
+export function confirmationAnswer(response: ConfirmProposalResponse): string {
+  const said = response.outcomes.flatMap((outcome) =>
+    outcome.status === 'executed'
+      ? [`- ${outcome.description}`]
+      : outcome.status === 'failed'
+        ? [`- Not done: ${outcome.description}`]
+        : [],
+  );
+  return [chatMessages.confirmedHeading, ...said].join('\n\n');
 }
 
 function failTurn(threadId: string, queryId: string, message: string): void {
