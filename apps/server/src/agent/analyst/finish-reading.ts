@@ -21,61 +21,7 @@ export function finishReading(
   // 'link and uni together', 'eth across both wallets': the coins named lead the wallets' answer.
   if (reading.intent === 'crypto' && symbols.length > 0) reading.coins = symbols.map((s) => s.toUpperCase());
   else if (reading.intent !== 'crypto') delete reading.coins;
-  // What the answer should dwell on: the account or wallets named, the chain, the tickers.
-  // 'and whats my limit' after the card: the account the thread is about, when none is named now.
-  const kept =
-    named.length === 0 &&
-    reading.namedAccount &&
-    ['balances', 'holdings', 'crypto'].includes(reading.intent) &&
-    /\b(limit|owe|owed|owing|available|left|room|balance|due|it|its)\b/.test(q)
-      ? [reading.namedAccount.name]
-      : [];
-  const focus = [
-    ...kept,
-    ...named.map((a) => a.name),
-    ...symbols,
-    ...(/\bethereum\b/.test(q) ? ['Ethereum'] : []),
-    ...(/\bsolana\b/.test(q) ? ['Solana'] : []),
-    ...(/\bbitcoin\b/.test(q) ? ['Bitcoin'] : []),
-    ...(/\bcash\b/.test(q) ? ['cash', 'Cash'] : []),
-    ...(/\bbonds?\b/.test(q) ? ['Bond funds'] : []),
-    ...(/\b(international|intl|foreign|ex[- ]us|overseas|emerging markets?)\b/.test(q)
-      ? ['International funds']
-      : []),
-    ...(/\b(eth|ether)\b/.test(q) && !/\bethereum\b/.test(q) ? ['ETH'] : []),
-  ];
-  // 'how much do I have at First Platypus': that institution's accounts together.
-  const institutions = new Set(named.map((a) => a.institution).filter(Boolean));
-  if (
-    reading.intent === 'balances' &&
-    named.length > 1 &&
-    institutions.size === 1 &&
-    [...institutions].some((name) => q.includes(String(name).toLowerCase().split(' ')[0] ?? ''))
-  )
-    focus.unshift('By institution');
-  // 'which account has the most money in it': the accounts ranked by balance.
-  if (reading.intent === 'balances' && /\b(most|least|biggest|largest|smallest|highest|lowest)\b/.test(q))
-    focus.unshift('Accounts from the most');
-  if (
-    reading.intent === 'net_worth' &&
-    /\b(without|excluding|except|minus|less|not counting)\b.*\b(crypto|wallets?)\b/.test(q)
-  )
-    focus.unshift('Net worth without crypto');
-  // 'what's my stablecoin total', 'which wallet has the most', 'what % of my crypto is btc'.
-  if (reading.intent === 'crypto') {
-    if (/\bstablecoins?\b/.test(q)) focus.unshift('Stablecoins');
-    if (/\b(which|what) (wallet|account)s?\b|\b(most|least|biggest|largest|smallest)\b/.test(q))
-      focus.unshift('Wallets from the most');
-    // 'which coin is my biggest': the coins ranked, not the wallets.
-    if (/%|\b(percent|percentage|share|portion|how much of|coins?|tokens?)\b/.test(q))
-      focus.unshift('By coin');
-  }
-  // 'total interest on a 15k loan': the loan's totals before its monthly payment.
-  if (reading.intent === 'loan_payment' && /\binterest\b/.test(q)) focus.unshift('In total');
-  // 'second biggest expense category': that place of the ranking first.
-  if (reading.shape?.rankAt) focus.unshift(`${reading.shape.rankAt}.`);
-  if (focus.length > 0) reading.focus = focus;
-  else delete reading.focus;
+  applyFocus(reading, q, symbols, named);
   if (/\b(deposits?|income|inflows?|came in|received)\b/.test(q) && reading.intent === 'largest') {
     reading.direction = 'in';
     // A deposit is money in to a bank account, not a coin received in a wallet.
@@ -297,4 +243,62 @@ function perPurchaseAtMerchant(reading: Reading, q: string): void {
     (word) => word.length > 1 && new RegExp(`\\b(a|an|one|each|per|single|every) ${word}\\b`).test(q),
   );
   if (one) reading.shape = { ...shape, per: 'transaction' };
+}
+
+/** What the answer should dwell on: the account or wallets named, the chain, the tickers. */
+function applyFocus(reading: Reading, q: string, symbols: string[], named: ContextAccount[]): void {
+  // 'and whats my limit' after the card: the account the thread is about, when none is named now.
+  const kept =
+    named.length === 0 &&
+    reading.namedAccount &&
+    ['balances', 'holdings', 'crypto'].includes(reading.intent) &&
+    /\b(limit|owe|owed|owing|available|left|room|balance|due|it|its)\b/.test(q)
+      ? [reading.namedAccount.name]
+      : [];
+  const focus = [
+    ...kept,
+    ...named.map((a) => a.name),
+    ...symbols,
+    ...(/\bethereum\b/.test(q) ? ['Ethereum'] : []),
+    ...(/\bsolana\b/.test(q) ? ['Solana'] : []),
+    ...(/\bbitcoin\b/.test(q) ? ['Bitcoin'] : []),
+    ...(/\bcash\b/.test(q) ? ['cash', 'Cash'] : []),
+    ...(/\bbonds?\b/.test(q) ? ['Bond funds'] : []),
+    ...(/\b(international|intl|foreign|ex[- ]us|overseas|emerging markets?)\b/.test(q)
+      ? ['International funds']
+      : []),
+    ...(/\b(eth|ether)\b/.test(q) && !/\bethereum\b/.test(q) ? ['ETH'] : []),
+  ];
+  // 'how much do I have at First Platypus': that institution's accounts together.
+  const institutions = new Set(named.map((a) => a.institution).filter(Boolean));
+  if (
+    reading.intent === 'balances' &&
+    named.length > 1 &&
+    institutions.size === 1 &&
+    [...institutions].some((name) => q.includes(String(name).toLowerCase().split(' ')[0] ?? ''))
+  )
+    focus.unshift('By institution');
+  // 'which account has the most money in it': the accounts ranked by balance.
+  if (reading.intent === 'balances' && /\b(most|least|biggest|largest|smallest|highest|lowest)\b/.test(q))
+    focus.unshift('Accounts from the most');
+  if (
+    reading.intent === 'net_worth' &&
+    /\b(without|excluding|except|minus|less|not counting)\b.*\b(crypto|wallets?)\b/.test(q)
+  )
+    focus.unshift('Net worth without crypto');
+  // 'what's my stablecoin total', 'which wallet has the most', 'what % of my crypto is btc'.
+  if (reading.intent === 'crypto') {
+    if (/\bstablecoins?\b/.test(q)) focus.unshift('Stablecoins');
+    if (/\b(which|what) (wallet|account)s?\b|\b(most|least|biggest|largest|smallest)\b/.test(q))
+      focus.unshift('Wallets from the most');
+    // 'which coin is my biggest': the coins ranked, not the wallets.
+    if (/%|\b(percent|percentage|share|portion|how much of|coins?|tokens?)\b/.test(q))
+      focus.unshift('By coin');
+  }
+  // 'total interest on a 15k loan': the loan's totals before its monthly payment.
+  if (reading.intent === 'loan_payment' && /\binterest\b/.test(q)) focus.unshift('In total');
+  // 'second biggest expense category': that place of the ranking first.
+  if (reading.shape?.rankAt) focus.unshift(`${reading.shape.rankAt}.`);
+  if (focus.length > 0) reading.focus = focus;
+  else delete reading.focus;
 }

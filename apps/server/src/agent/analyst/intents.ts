@@ -55,7 +55,7 @@ const INTENT_RULES: ReadonlyArray<[Intent, RegExp]> = [
   ],
   [
     'holdings',
-    /\bportfolio\b|\bholdings?\b|\binvestments?\b|\binvestment accounts?\b|\bstocks?\b|\ballocation\b|\bunreali[sz]ed\b|\bgains?\b|\bbrokerage\b|\betfs?\b|\bshares\b|\bmutual funds?\b|\bira\b|\b401k\b|\broth\b|\bbonds?\b|\bindex funds?\b|\b(best|worst|top|bottom) performers?\b|\bperform(ing|ed|ance)?\b|\bpositions?\b|\bcost basis\b|\bexposure\b|\b(overall|total|portfolio|investment|my) returns?\b|\breturns? on (what|my|the money)\b|\bwhat i('ve| have)? invested\b/,
+    /\bportfolio\b|\bholdings?\b|\binvestments?\b|\binvestment accounts?\b|\bstocks?\b|\ballocation\b|\bunreali[sz]ed\b|\bgains?\b|\bbrokerage\b|\betfs?\b|(?<!\bride[- ]?)\bshares\b|\bmutual funds?\b|\bira\b|\b401k\b|\broth\b|\bbonds?\b|\bindex funds?\b|\b(best|worst|top|bottom) performers?\b|\bperform(ing|ed|ance)?\b|\bpositions?\b|\bcost basis\b|\bexposure\b|\b(overall|total|portfolio|investment|my) returns?\b|\breturns? on (what|my|the money)\b|\bwhat i('ve| have)? invested\b/,
   ],
   [
     'recurring',

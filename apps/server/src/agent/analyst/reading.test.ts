@@ -1996,3 +1996,25 @@ describe('session 27: what is left after a kind of spending', () => {
     ).toBe('clarify');
   });
 });
+
+describe('session 27: ride shares are a category, not holdings', () => {
+  it("'how much did i spend on taxis and ride shares this year' is spending, even after a holdings answer", () => {
+    const withRides: TurnContext = {
+      ...context,
+      categories: [
+        ...context.categories,
+        { code: 'TRANSPORTATION_TAXIS_AND_RIDE_SHARES', label: 'Taxis and ride shares', count: 20 },
+      ],
+    };
+    const matcherWithRides = createMatcher(withRides);
+    const holdings = understand('show my holdings', withRides, matcherWithRides, undefined, false);
+    const plan = understand(
+      'How much did I spend on taxis and ride shares this year?',
+      withRides,
+      matcherWithRides,
+      holdings.kind === 'tools' ? holdings.reading : undefined,
+      false,
+    );
+    expect(plan.kind === 'tools' && plan.reading.intent).toBe('spending');
+  });
+});
