@@ -1,33 +1,23 @@
-import { accountsClient, createTestApp, type TestApp, testDatabaseKinds } from '@penny/server/testing';
-import { and, eq, sql } from 'drizzle-orm';
+import {
+  createTestApp,
+  type LinkedBankConnection,
+  linkedBankConnection,
+  type TestApp,
+  testDatabaseKinds,
+} from '@penny/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createVault } from '../connections/vault.ts';
-import { tables } from '../db/index.ts';
 import { backoffDelay, createInProcessJobQueue, DEFAULT_RETRY, type JobQueue } from './index.ts';
 
 const FAST = { maxAttempts: 8, baseDelayMs: 40, maxDelayMs: 250, busyDelayMs: 50, maxBusyWaits: 100 };
 
 describe.each(testDatabaseKinds())('the in-process job queue on %s', (database) => {
   let t: TestApp;
-  let userId: string;
-  let connectionId: string;
-  let accessToken: string;
+  let bank: LinkedBankConnection;
   const queues: JobQueue[] = [];
 
   beforeAll(async () => {
     t = await createTestApp({ database, listen: true });
-    const user = await t.signUpVerifiedUser();
-    userId = user.user.id;
-    const linked = await (await accountsClient(t, user)).linkBank();
-    expect(linked.status).toBe(200);
-    await t.services.sync.settled();
-    const [row] = await t.database.db
-      .select()
-      .from(tables.connection)
-      .where(and(eq(tables.connection.userId, userId), eq(tables.connection.itemId, linked.body.item_id)));
-    if (!row?.sealedSecret) throw new Error('no linked bank');
-    connectionId = row.id;
-    accessToken = createVault(t.secrets.vaultKey).open(row.sealedSecret, { userId, connectionId });
+    bank = await linkedBankConnection(t);
   }, 60_000);
   afterAll(async () => {
     for (const queue of queues) await queue.close();
@@ -45,36 +35,10 @@ describe.each(testDatabaseKinds())('the in-process job queue on %s', (database) 
     return made;
   };
 
-  const control = async (path: string, body: Record<string, unknown>) => {
-    const keys = t.sandboxKeys;
-    if (!keys) throw new Error('no sandbox');
-    const response = await t.app.request(`/sandbox/plaid${path}`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'plaid-client-id': keys.plaid.clientId,
-        'plaid-secret': keys.plaid.secret,
-      },
-      body: JSON.stringify({ access_token: accessToken, ...body }),
-    });
-    expect(response.status).toBe(200);
-  };
-  const connection = async () => {
-    const [row] = await t.database.db
-      .select()
-      .from(tables.connection)
-      .where(eq(tables.connection.id, connectionId));
-    if (!row) throw new Error('the connection is gone');
-    return row;
-  };
-  const transactionCount = async () => {
-    const [row] = await t.rows<{ n: number }>(
-      sql`select count(*)::int as n from ${tables.ledgerTransaction} where connection_id = ${connectionId}`,
-    );
-    return row?.n ?? 0;
-  };
-  const jobLines = (message: string) =>
-    t.logs.filter((line) => line.msg === message && line.connectionId === connectionId);
+  const control = (path: string, body: Record<string, unknown>) => bank.control(path, body);
+  const connection = () => bank.connection();
+  const transactionCount = () => bank.transactionCount();
+  const jobLines = (message: string) => bank.jobLines(message);
 
   it('retries a sync the provider refused for a while, and the new days arrive', async () => {
     const before = await transactionCount();
@@ -82,7 +46,13 @@ describe.each(testDatabaseKinds())('the in-process job queue on %s', (database) 
     await control('/sandbox/item/advance', { days: 7 });
     await control('/sandbox/item/set_scenario', { scenario: 'rate_limited' });
     const jobs = queue();
-    expect(await jobs.enqueueSync({ userId, connectionId, reason: 'plaid-webhook' })).toBe('queued');
+    expect(
+      await jobs.enqueueSync({
+        userId: bank.userId,
+        connectionId: bank.connectionId,
+        reason: 'plaid-webhook',
+      }),
+    ).toBe('queued');
     // The first attempt fails: the page shows the provider slowing us down.
     await expect.poll(async () => (await connection()).status, { timeout: 5_000 }).toBe('error');
     await control('/sandbox/item/set_scenario', { scenario: null });
@@ -96,12 +66,30 @@ describe.each(testDatabaseKinds())('the in-process job queue on %s', (database) 
   it('runs one sync per connection: a job waits for the sync holding the lease, then runs', async () => {
     // The provider answers slowly: the sync started here holds the lease while the job is queued.
     await control('/sandbox/item/set_scenario', { scenario: 'timeout', delay_ms: 300 });
-    expect(await t.services.sync.startSync(userId, connectionId)).toBe('started');
+    expect(await t.services.sync.startSync(bank.userId, bank.connectionId)).toBe('started');
     const jobs = queue();
-    expect(await jobs.enqueueSync({ userId, connectionId, reason: 'plaid-webhook' })).toBe('queued');
+    expect(
+      await jobs.enqueueSync({
+        userId: bank.userId,
+        connectionId: bank.connectionId,
+        reason: 'plaid-webhook',
+      }),
+    ).toBe('queued');
     // Another announcement while the job runs runs once more after it; a third joins that one.
-    expect(await jobs.enqueueSync({ userId, connectionId, reason: 'plaid-webhook' })).toBe('queued');
-    expect(await jobs.enqueueSync({ userId, connectionId, reason: 'plaid-webhook' })).toBe('coalesced');
+    expect(
+      await jobs.enqueueSync({
+        userId: bank.userId,
+        connectionId: bank.connectionId,
+        reason: 'plaid-webhook',
+      }),
+    ).toBe('queued');
+    expect(
+      await jobs.enqueueSync({
+        userId: bank.userId,
+        connectionId: bank.connectionId,
+        reason: 'plaid-webhook',
+      }),
+    ).toBe('coalesced');
     await control('/sandbox/item/set_scenario', { scenario: null });
     await t.services.sync.settled();
     await jobs.settled();
@@ -115,7 +103,7 @@ describe.each(testDatabaseKinds())('the in-process job queue on %s', (database) 
     await control('/sandbox/item/reset_login', {});
     const retriedBefore = jobLines('sync job will be retried').length;
     const jobs = queue();
-    await jobs.enqueueSync({ userId, connectionId, reason: 'plaid-webhook' });
+    await jobs.enqueueSync({ userId: bank.userId, connectionId: bank.connectionId, reason: 'plaid-webhook' });
     await jobs.settled();
     expect((await connection()).status).toBe('login_required');
     expect(jobLines('sync job will be retried').length).toBe(retriedBefore);

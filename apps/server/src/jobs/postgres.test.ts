@@ -1,9 +1,12 @@
-import { accountsClient, createTestApp, type TestApp, testDatabaseKinds } from '@penny/server/testing';
-import { and, eq, sql } from 'drizzle-orm';
+import {
+  createTestApp,
+  type LinkedBankConnection,
+  linkedBankConnection,
+  type TestApp,
+  testDatabaseKinds,
+} from '@penny/server/testing';
 import { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createVault } from '../connections/vault.ts';
-import { tables } from '../db/index.ts';
 import {
   createPostgresJobQueue,
   DAILY_REFRESH_CRON,
@@ -19,25 +22,12 @@ const postgresOnly = testDatabaseKinds().filter((kind) => kind === 'postgres');
 
 describe.each(postgresOnly)('the durable job queue on %s', (database) => {
   let t: TestApp;
-  let userId: string;
-  let connectionId: string;
-  let accessToken: string;
+  let bank: LinkedBankConnection;
   const queues: PostgresJobQueue[] = [];
 
   beforeAll(async () => {
     t = await createTestApp({ database, listen: true });
-    const user = await t.signUpVerifiedUser();
-    userId = user.user.id;
-    const linked = await (await accountsClient(t, user)).linkBank();
-    expect(linked.status).toBe(200);
-    await t.services.sync.settled();
-    const [row] = await t.database.db
-      .select()
-      .from(tables.connection)
-      .where(and(eq(tables.connection.userId, userId), eq(tables.connection.itemId, linked.body.item_id)));
-    if (!row?.sealedSecret) throw new Error('no linked bank');
-    connectionId = row.id;
-    accessToken = createVault(t.secrets.vaultKey).open(row.sealedSecret, { userId, connectionId });
+    bank = await linkedBankConnection(t);
   }, 60_000);
   afterAll(async () => {
     for (const queue of queues) await queue.close();
@@ -59,43 +49,23 @@ describe.each(postgresOnly)('the durable job queue on %s', (database) => {
     return made;
   };
 
-  const control = async (path: string, body: Record<string, unknown>) => {
-    const keys = t.sandboxKeys;
-    if (!keys) throw new Error('no sandbox');
-    const response = await t.app.request(`/sandbox/plaid${path}`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'plaid-client-id': keys.plaid.clientId,
-        'plaid-secret': keys.plaid.secret,
-      },
-      body: JSON.stringify({ access_token: accessToken, ...body }),
-    });
-    expect(response.status).toBe(200);
-  };
-  const connection = async () => {
-    const [row] = await t.database.db
-      .select()
-      .from(tables.connection)
-      .where(eq(tables.connection.id, connectionId));
-    if (!row) throw new Error('the connection is gone');
-    return row;
-  };
-  const transactionCount = async () => {
-    const [row] = await t.rows<{ n: number }>(
-      sql`select count(*)::int as n from ${tables.ledgerTransaction} where connection_id = ${connectionId}`,
-    );
-    return row?.n ?? 0;
-  };
-  const jobLines = (message: string) =>
-    t.logs.filter((line) => line.msg === message && line.connectionId === connectionId);
+  const control = (path: string, body: Record<string, unknown>) => bank.control(path, body);
+  const connection = () => bank.connection();
+  const transactionCount = () => bank.transactionCount();
+  const jobLines = (message: string) => bank.jobLines(message);
 
   it('keeps a job through a restart: a sync the provider refused is retried by the next instance', async () => {
     const before = await transactionCount();
     await control('/sandbox/item/advance', { days: 7 });
     await control('/sandbox/item/set_scenario', { scenario: 'rate_limited' });
     const first = await instance();
-    expect(await first.enqueueSync({ userId, connectionId, reason: 'plaid-webhook' })).toBe('queued');
+    expect(
+      await first.enqueueSync({
+        userId: bank.userId,
+        connectionId: bank.connectionId,
+        reason: 'plaid-webhook',
+      }),
+    ).toBe('queued');
     // The first attempt fails (the page shows the provider slowing us down) and waits for its retry.
     await expect.poll(async () => (await connection()).status, { timeout: 10_000 }).toBe('error');
     await expect.poll(() => jobLines('sync job will be retried').length, { timeout: 10_000 }).toBe(1);
@@ -113,12 +83,13 @@ describe.each(postgresOnly)('the durable job queue on %s', (database) => {
   it('runs one sync per connection across instances, and a job a later sync covered ends without one', async () => {
     const [a, b] = [await instance(), await instance()];
     const synced = () =>
-      t.logs.filter((line) => line.msg === 'connection synced' && line.connectionId === connectionId).length;
+      t.logs.filter((line) => line.msg === 'connection synced' && line.connectionId === bank.connectionId)
+        .length;
     const syncedBefore = synced();
     // The provider answers slowly: a refresh's sync holds the lease while jobs are asked for.
     await control('/sandbox/item/set_scenario', { scenario: 'timeout', delay_ms: 500 });
-    expect(await t.services.sync.startSync(userId, connectionId)).toBe('started');
-    const job = { userId, connectionId, reason: 'plaid-webhook' } as const;
+    expect(await t.services.sync.startSync(bank.userId, bank.connectionId)).toBe('started');
+    const job = { userId: bank.userId, connectionId: bank.connectionId, reason: 'plaid-webhook' } as const;
     const answers = await Promise.all([a, b, a, b].map((queue) => queue.enqueueSync(job)));
     // At most one job waits and one runs, whichever instance was asked.
     expect(answers).toContain('queued');
