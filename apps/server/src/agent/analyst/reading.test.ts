@@ -2018,3 +2018,13 @@ describe('session 27: ride shares are a category, not holdings', () => {
     expect(plan.kind === 'tools' && plan.reading.intent).toBe('spending');
   });
 });
+
+describe('session 27: ever, in a follow-up', () => {
+  it("'whats the most i ever spent on it in one go' after a span reads all the linked history", () => {
+    const plan = thread('groceries last 3 months', 'whats the most i ever spent on it in one go');
+    expect(plan.kind).toBe('tools');
+    if (plan.kind !== 'tools') return;
+    expect(plan.reading.period).toMatchObject({ start: '2024-11-27', end: '2026-11-26' });
+    expect(plan.reading.category?.code).toBe('FOOD_AND_DRINK_GROCERIES');
+  });
+});

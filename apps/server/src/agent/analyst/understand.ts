@@ -23,7 +23,7 @@ import { finishReading } from './finish-reading.ts';
 import { balanceThroughPeriod, holdingShare } from './holding-shares.ts';
 import { refineIntent } from './intent-refine.ts';
 import { BACK_REFERENCE, detectIntent, FOLLOW_UP, heldTickers, SPENDING_WORDS, tickers } from './intents.ts';
-import { fullMonthsBefore, YEARLY_RATE } from './ledger-plan.ts';
+import { fullMonthsBefore, WHOLE_HISTORY, YEARLY_RATE } from './ledger-plan.ts';
 import { leftAfter } from './left-after.ts';
 import { normalizeQuestion } from './normalize.ts';
 import { declineReason, OUTSIDE_WHAT_I_CAN_READ } from './out-of-scope.ts';
@@ -247,6 +247,12 @@ function startReading(parts: Parts, previous: Reading | undefined, context: Turn
       delete reading.periods;
     }
     if (reshaped && intent && intent !== 'search') reading.intent = intent;
+    // 'whats the most i ever spent on it' after a month's pet supplies: all the history, not that month.
+    if (WHOLE_HISTORY.test(q) && parts.periods.mentions.length === 0 && !shift) {
+      delete reading.period;
+      delete reading.periods;
+      delete reading.periodDefaulted;
+    }
     if (
       shape.perHint &&
       !shape.series &&
@@ -492,7 +498,12 @@ export function understand(
   // Only the ledger query leaves a part out: any other answer would count it.
   if (reading.excluded) return { kind: 'clarify', question: CANNOT_EXCLUDE, reading };
   if (!reading.period && !reading.periods && DEFAULTED_INTENTS(reading.intent)) {
-    reading.period = YEARLY_RATE.test(q) ? fullMonthsBefore(context.today, 12) : thisMonth(context.today);
+    const first = context.history?.first;
+    reading.period = YEARLY_RATE.test(q)
+      ? fullMonthsBefore(context.today, 12)
+      : WHOLE_HISTORY.test(q) && first
+        ? { start: first, end: context.today, label: 'all your linked history', unit: 'days' }
+        : thisMonth(context.today);
     reading.periodDefaulted = true;
   }
   const calls = callsFor(reading, context, deep);

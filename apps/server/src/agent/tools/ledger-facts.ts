@@ -96,7 +96,8 @@ function partialShare(result: Result): boolean {
 }
 
 function emptySentence(result: Result, figures: LedgerPeriodFigures): string {
-  return `No ${lowerSubject(result)} ${inPeriod(figures.period)} (0 transactions).`;
+  // The figure said as one ('$0.00'), so a comparison with another period reads as two figures.
+  return `No ${lowerSubject(result)} ${inPeriod(figures.period)} ($0.00, 0 transactions).`;
 }
 
 /** A transaction as a ranked line's tail: '$249.99 at Amazon on Mar 3, 2026 (Shopping, Plaid Checking)'. */

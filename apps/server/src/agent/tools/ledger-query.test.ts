@@ -733,7 +733,7 @@ describe.each(testDatabaseKinds())('the ledger query on %s', (database) => {
       periods: [{ start: '1990-04-01', end: '1990-06-30', label: 'Q2 1990' }],
       filters: { categories: ['TRANSPORTATION_GAS'] },
     });
-    expect(result.facts[0]).toBe('No spending on Gas and fuel in Q2 1990 (0 transactions).');
+    expect(result.facts[0]).toBe('No spending on Gas and fuel in Q2 1990 ($0.00, 0 transactions).');
     expect(result.provenance.transactionCount).toBe(0);
   });
 
