@@ -4,4 +4,4 @@ export const MONEY_IN_WORDS =
 
 /** Money moved into savings ('how much did I put in savings this year'): transfers in, not income. */
 export const MOVED_INTO_SAVINGS =
-  /\b(put|putting|deposit\w*|moved?|moving|transferr?\w*|added|adding|sock\w*|stash\w*)( \w+){0,3} (in|into|to) (my |the )?(savings|high[- ]yield)\b/;
+  /\b(put|putting|deposit\w*|moved?|moving|transferr?\w*|added|adding|sock\w*|stash\w*|goes|go|went|going|ends? up|ended up)( \w+){0,3} (in|into|to) (my |the )?(savings|high[- ]yield)\b/;

@@ -1,6 +1,7 @@
 import { dayText } from '../tools/format.ts';
 import { leavesAPartOut } from './exclusions.ts';
 import { defaultPeriod, type LedgerSubject, ledgerCalls } from './ledger-plan.ts';
+import { MOVED_INTO_SAVINGS } from './money-words.ts';
 import type { PeriodReading } from './period-grammar.ts';
 import { type Intent, LEDGER_INTENTS, type Reading, type ToolCall } from './reading.ts';
 import { PLAIN_SHAPE } from './shape.ts';
@@ -83,6 +84,14 @@ export function unsupportedReading(
   /** The part to leave out was read (exclusions.ts): the ledger query leaves it out. */
   exclusionRead = false,
 ): string | undefined {
+  // 'on avg how much goes into savings monthly': the transfers are listed with their total, not averaged.
+  if (
+    MOVED_INTO_SAVINGS.test(q) &&
+    /\b(avg|average|usually|typically|normally|monthly|per month|a month|each month|every month|per paycheck|each paycheck)\b/.test(
+      q,
+    )
+  )
+    return 'I read this as what you move into savings on average, which I can\'t work out yet. I can list what went into savings over a period you name, with its total, like "last 3 months". Which period should I use?';
   if (
     /\b(fixed|variable|discretionary|essential|non-essential|necessary) (spending|expenses|costs)\b|\bspending is (fixed|discretionary|essential)\b/.test(
       q,

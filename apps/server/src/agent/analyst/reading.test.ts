@@ -2028,3 +2028,28 @@ describe('session 27: ever, in a follow-up', () => {
     expect(plan.reading.category?.code).toBe('FOOD_AND_DRINK_GROCERIES');
   });
 });
+
+describe('session 27: money moved into savings, on average', () => {
+  it("'on avg how much goes into savings monthly' is asked back; 'what went into savings this year' is listed", () => {
+    const withSavings: TurnContext = {
+      ...context,
+      accounts: [
+        ...context.accounts,
+        {
+          id: 'a7',
+          name: 'High-Yield Savings',
+          platform: 'plaid',
+          kind: 'savings',
+          institution: 'First Platypus',
+        },
+      ],
+    };
+    const readIn = (q: string) => understand(q, withSavings, createMatcher(withSavings), undefined, false);
+    expect(readIn('on avg how much goes into savings monthly').kind).toBe('clarify');
+    expect(readIn('how much of each paycheck ends up in savings').kind).toBe('clarify');
+    expect(readIn('how much went into savings this year')).toMatchObject({
+      kind: 'tools',
+      calls: [{ tool: 'search_transactions' }],
+    });
+  });
+});
