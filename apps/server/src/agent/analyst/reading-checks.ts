@@ -92,6 +92,12 @@ export function unsupportedReading(
     )
   )
     return 'I read this as what you move into savings on average, which I can\'t work out yet. I can list what went into savings over a period you name, with its total, like "last 3 months". Which period should I use?';
+  // 'how big is my card payment usually': payments to the card are listed with their total, not averaged.
+  if (
+    /\b(credit )?card (payment|bill)s?\b|\bpay(ment)? (on|to|toward) (my|the) card\b/.test(q) &&
+    /\b(avg|average|usually|typically|normally|usual|typical|normal)\b/.test(q)
+  )
+    return 'I read this as your usual payment to the card, which I can\'t average yet. I can list your card payments over a period you name, with their total, like "last 3 months". Which period should I use?';
   if (
     /\b(fixed|variable|discretionary|essential|non-essential|necessary) (spending|expenses|costs)\b|\bspending is (fixed|discretionary|essential)\b/.test(
       q,

@@ -2053,3 +2053,13 @@ describe('session 27: money moved into savings, on average', () => {
     });
   });
 });
+
+describe('session 27: a usual card payment', () => {
+  it("'how big is my card payment usually' is asked back; 'how much do i usually spend on my card' is spending", () => {
+    expect(read('how big is my card payment usually').kind).toBe('clarify');
+    expect(ledger(read('how much do i usually spend on my card'))).toMatchObject({
+      measure: 'spending',
+      statistic: 'average',
+    });
+  });
+});
