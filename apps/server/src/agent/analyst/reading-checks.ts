@@ -92,6 +92,10 @@ export function unsupportedReading(
     )
   )
     return 'I read this as what you move into savings on average, which I can\'t work out yet. I can list what went into savings over a period you name, with its total, like "last 3 months". Which period should I use?';
+  // 'how many months this yr did i spend over 5k': months counted past an amount, which no tool counts.
+  const spans = q.match(/\bhow many (months|weeks)\b/)?.[1];
+  if (spans && /\b(over|above|more than|under|below|less than|at least|at most)\s*\$?\d/.test(q))
+    return `I read this as how many ${spans} went past an amount, which I can't count yet. I can show them ${spans === 'weeks' ? 'week' : 'month'} by ${spans === 'weeks' ? 'week' : 'month'}, so you can see each one. Should I?`;
   // 'how big is my card payment usually': payments to the card are listed with their total, not averaged.
   if (
     /\b(credit )?card (payment|bill)s?\b|\bpay(ment)? (on|to|toward) (my|the) card\b/.test(q) &&

@@ -2063,3 +2063,10 @@ describe('session 27: a usual card payment', () => {
     });
   });
 });
+
+describe('session 27: months counted past an amount', () => {
+  it("'how many months this yr did i spend over 5k' is asked back, never answered with the year's total", () => {
+    expect(read('how many months this yr did i spend over 5k').kind).toBe('clarify');
+    expect(read('how many months was i in the red this year').kind).toBe('tools');
+  });
+});
