@@ -92,6 +92,16 @@ export function unsupportedReading(
     )
   )
     return 'I read this as what you move into savings on average, which I can\'t work out yet. I can list what went into savings over a period you name, with its total, like "last 3 months". Which period should I use?';
+  // 'what % of my amazon spending in 2025 was in december': a part of one period's figure that fell in
+  // another inside it, which no tool divides.
+  if (
+    /%|\b(percent|percentage|share|portion|fraction|how much of)\b/.test(q) &&
+    /\b(was|were|went|came|happened|fell|spent) (in|during|over) (jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b/.test(
+      q,
+    ) &&
+    /\b(19|20)\d\d\b|\b(this|last) (yr|year)\b/.test(q)
+  )
+    return "I read this as the part of a year's figure that fell in one month, which I can't work out in one step yet. I can show that year month by month, so you can see each month's part. Should I?";
   // 'how many months this yr did i spend over 5k': months counted past an amount, which no tool counts.
   const spans = q.match(/\bhow many (months|weeks)\b/)?.[1];
   if (spans && /\b(over|above|more than|under|below|less than|at least|at most)\s*\$?\d/.test(q))

@@ -2070,3 +2070,10 @@ describe('session 27: months counted past an amount', () => {
     expect(read('how many months was i in the red this year').kind).toBe('tools');
   });
 });
+
+describe("session 27: a year's figure that fell in one month", () => {
+  it("'what % of my amazon spending in 2025 was in december' is asked back, never set against this December", () => {
+    expect(read('what % of my amazon spending in 2025 was in december').kind).toBe('clarify');
+    expect(read('what % of my spending in 2025 was amazon').kind).toBe('tools');
+  });
+});
