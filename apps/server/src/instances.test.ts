@@ -14,6 +14,7 @@ import {
   startServerProcess,
   testDatabaseKinds,
 } from '@penny/server/testing';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -46,17 +47,21 @@ describe.each(both)('two instances on one %s database and one Redis', () => {
   let connectionId: string;
   let accessToken: string;
 
+  // A logical database of Redis of its own, emptied first: the counters and replay ids of other tests,
+  // and of an earlier run of this one, stay apart.
+  const redisUrl = (() => {
+    const url = new URL(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
+    url.pathname = '/7';
+    return url.toString();
+  })();
   const start = async (env: Record<string, string> = {}) => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'penny-instances-'));
     dirs.push(dataDir);
-    // A logical database of Redis of its own: the counters and replay ids of other tests stay apart.
-    const redis = new URL(process.env.TEST_REDIS_URL ?? '');
-    redis.pathname = '/7';
     return startServerProcess({
       DATA_DIR: dataDir,
       NODE_ENV: 'development',
       DATABASE_URL: databaseUrl,
-      REDIS_URL: redis.toString(),
+      REDIS_URL: redisUrl,
       AUTH_SECRET: shared.AUTH_SECRET,
       VAULT_KEY: vaultKey.toString('base64'),
       BOX_SECRET_KEY: shared.BOX_SECRET_KEY,
@@ -67,6 +72,9 @@ describe.each(both)('two instances on one %s database and one Redis', () => {
       SNAPTRADE_CONSUMER_KEY: randomBytes(16).toString('hex'),
       // A dead instance's hold on a connection lapses in 10 s rather than 30 (configuration, not a test path).
       SYNC_LEASE_SECONDS: '10',
+      // The sandbox bank's whole history at once, as every other test has it (configuration, decision 0027).
+      SANDBOX_PLAID_INITIAL_UPDATE_MS: '0',
+      SANDBOX_PLAID_HISTORICAL_UPDATE_MS: '0',
       SHUTDOWN_TIMEOUT_MS: '30000',
       ...env,
     });
@@ -170,6 +178,9 @@ describe.each(both)('two instances on one %s database and one Redis', () => {
     await client.end();
     db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();
+    const redis = new Redis(redisUrl);
+    await redis.flushdb();
+    redis.disconnect();
     [a, b] = await Promise.all([start(), start()]);
     [originA, originB] = await Promise.all([a.ready, b.ready]);
   }, 90_000);
