@@ -1,5 +1,6 @@
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { expect, seriousAxeViolations, test } from './fixtures.ts';
+import { linkBankThroughDialogs } from './support/bank.ts';
 import { createVerifiedUser, signUpAndSignIn, skipPreferencesWizard } from './support/users.ts';
 
 /**
@@ -29,21 +30,7 @@ function linkPopup(page: Page): Locator {
 }
 
 async function linkSandboxBank(page: Page) {
-  await linkPopup(page)
-    .getByRole('button', { name: /^Financial Institutions/ })
-    .click();
-  await page
-    .getByRole('dialog', { name: 'Select your bank' })
-    .getByRole('button', { name: 'First Platypus Bank' })
-    .click();
-  const signIn = page.getByRole('dialog', { name: 'Sign in to First Platypus Bank' });
-  await signIn.getByLabel('Username').fill('user_good');
-  await signIn.getByLabel('Password').fill('pass_good');
-  await signIn.getByRole('button', { name: 'Submit' }).click();
-  await page
-    .getByRole('dialog', { name: 'Accounts to share' })
-    .getByRole('button', { name: 'Continue' })
-    .click();
+  await linkBankThroughDialogs(page);
   await expect(page.getByRole('dialog')).toHaveCount(0, { timeout: 30_000 });
 }
 

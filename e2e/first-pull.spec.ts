@@ -1,5 +1,6 @@
 import { historyMessages } from '@penny/contracts';
 import { test as base, expect } from './fixtures.ts';
+import { linkBankThroughDialogs } from './support/bank.ts';
 import { type PennyServer, startPennyServer } from './support/server.ts';
 import { signUpAndSignIn, skipPreferencesWizard } from './support/users.ts';
 
@@ -32,22 +33,7 @@ test('a linked bank shows its first pull: fetching, the first month, then the wh
   await expect(page.getByText('0 accounts connected')).toBeVisible();
   await page.waitForLoadState('networkidle');
   await page.getByRole('button', { name: 'Connect Account' }).click();
-  await page
-    .getByRole('dialog', { name: /^Link / })
-    .getByRole('button', { name: /^Financial Institutions/ })
-    .click();
-  await page
-    .getByRole('dialog', { name: 'Select your bank' })
-    .getByRole('button', { name: 'First Platypus Bank' })
-    .click();
-  const signIn = page.getByRole('dialog', { name: 'Sign in to First Platypus Bank' });
-  await signIn.getByLabel('Username').fill('user_good');
-  await signIn.getByLabel('Password').fill('pass_good');
-  await signIn.getByRole('button', { name: 'Submit' }).click();
-  await page
-    .getByRole('dialog', { name: 'Accounts to share' })
-    .getByRole('button', { name: 'Continue' })
-    .click();
+  await linkBankThroughDialogs(page);
 
   const bankCard = page.getByRole('article', { name: 'First Platypus Bank' });
   const status = bankCard.getByRole('status');

@@ -54,3 +54,26 @@ export async function syncFinished(page: Page, user: TestUser & { token: string 
     )
     .toBe(true);
 }
+
+/**
+ * Links the sandbox bank through the Link dialogs as a person does, from the open 'Link' popup: the
+ * institution, its sign-in, the accounts to share.
+ */
+export async function linkBankThroughDialogs(page: Page): Promise<void> {
+  await page
+    .getByRole('dialog', { name: /^Link / })
+    .getByRole('button', { name: /^Financial Institutions/ })
+    .click();
+  await page
+    .getByRole('dialog', { name: 'Select your bank' })
+    .getByRole('button', { name: 'First Platypus Bank' })
+    .click();
+  const signIn = page.getByRole('dialog', { name: 'Sign in to First Platypus Bank' });
+  await signIn.getByLabel('Username').fill('user_good');
+  await signIn.getByLabel('Password').fill('pass_good');
+  await signIn.getByRole('button', { name: 'Submit' }).click();
+  await page
+    .getByRole('dialog', { name: 'Accounts to share' })
+    .getByRole('button', { name: 'Continue' })
+    .click();
+}
