@@ -995,6 +995,12 @@ const _topMerchantLastMonth = (raw: RawData): string => topMerchants(raw, lastMo
 const topCategoryThisYear = (raw: RawData, level: 'primary' | 'detailed'): number =>
   topCategories(raw, thisYear(raw), level, 1)[0]?.cents ?? 0;
 
+/** This year's top category (either level), its spending over this year's whole months. */
+const topCategoryWholeMonths = (raw: RawData, level: 'primary' | 'detailed'): number => {
+  const top = topCategories(raw, thisYear(raw), level, 1)[0]?.name;
+  return spending(raw, fullYear(raw), (flow) => flow[level] === top);
+};
+
 const FOLLOW_UPS: Question[] = [
   thread(
     { ask: 'hows my spending this month vs last', expect: monthOnMonth() },
@@ -1029,7 +1035,7 @@ const FOLLOW_UPS: Question[] = [
       expect: anyOf(
         ...(['primary', 'detailed'] as const).flatMap((level) => [
           one((raw) => monthly(topCategoryThisYear(raw, level), thisYear(raw))),
-          one((raw) => monthly(topCategoryThisYear(raw, level), fullYear(raw))),
+          one((raw) => monthly(topCategoryWholeMonths(raw, level), fullYear(raw))),
         ]),
       ),
     },
