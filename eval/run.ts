@@ -641,7 +641,7 @@ const percent = (passed: number, total: number) =>
 
 const SET_TITLES: Record<EvalSet, string> = {
   tuning: 'tuning set (questions.ts, asserted)',
-  backlog: 'backlog (tuning-typed-3.ts to tuning-typed-12.ts, measured, not yet asserted)',
+  backlog: 'backlog (tuning-typed-3.ts to tuning-typed-13.ts, measured, not yet asserted)',
   'held-out': 'held-out set (held-out/, sealed, measured)',
   'held-out-2': 'second held-out set (held-out-2/, sealed, measured)',
 };

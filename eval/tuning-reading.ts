@@ -14,6 +14,7 @@ import { TYPED_9_QUESTIONS } from './tuning-typed-9.ts';
 import { TYPED_10_QUESTIONS } from './tuning-typed-10.ts';
 import { TYPED_11_QUESTIONS } from './tuning-typed-11.ts';
 import { TYPED_12_QUESTIONS } from './tuning-typed-12.ts';
+import { TYPED_13_QUESTIONS } from './tuning-typed-13.ts';
 
 /**
  * The tuning set's questions typed as people type into a chat box (lower case, typos, abbreviations,
@@ -32,7 +33,7 @@ export const READING_QUESTIONS: readonly Question[] = [
 ];
 
 /**
- * The third to twelfth typed batches (tuning-typed-3.ts to tuning-typed-12.ts, each written without reading
+ * The third to thirteenth typed batches (tuning-typed-3.ts to tuning-typed-13.ts, each written without reading
  * the analyst): the backlog, measured by `npm run eval -- --backlog` and read to fix kinds of reading, each
  * asserted once it all passes.
  */
@@ -47,4 +48,5 @@ export const BACKLOG_QUESTIONS: readonly Question[] = [
   ...TYPED_10_QUESTIONS,
   ...TYPED_11_QUESTIONS,
   ...TYPED_12_QUESTIONS,
+  ...TYPED_13_QUESTIONS,
 ];
