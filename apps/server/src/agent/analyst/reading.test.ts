@@ -2,6 +2,14 @@ import type { LedgerQueryInput } from '@penny/contracts';
 import { describe, expect, it } from 'vitest';
 import { accountsNamed } from './account-names.ts';
 import { normalizeQuestion } from './normalize.ts';
+import {
+  contextWith,
+  contextWithout,
+  highYieldSavings,
+  individualBrokerage,
+  rentCategory,
+  testContext,
+} from './test-context.ts';
 import { type Plan, type Reading, understand } from './understand.ts';
 import { createMatcher, type TurnContext } from './vocabulary.ts';
 
@@ -9,48 +17,8 @@ import { createMatcher, type TurnContext } from './vocabulary.ts';
  * Kinds of reading (docs/agent.md, "How a question is read"): each case is one kind — a shape, a
  * decline, an ask-back — checked on the plan, before any tool runs.
  */
-const context: TurnContext = {
-  today: '2026-11-26',
-  accounts: [
-    {
-      id: 'a1',
-      name: 'Plaid Checking',
-      platform: 'plaid',
-      kind: 'checking',
-      institution: 'First Platypus Bank',
-    },
-    {
-      id: 'a3',
-      name: 'Plaid Credit Card',
-      platform: 'plaid',
-      kind: 'credit',
-      institution: 'First Platypus Bank',
-    },
-    { id: 'a4', name: 'Roth IRA', platform: 'plaid', kind: 'investment', institution: 'First Platypus Bank' },
-    { id: 'a5', name: 'Roth IRA', platform: 'snaptrade', kind: 'investment', institution: 'Alpaca Paper' },
-  ],
-  categories: [
-    { code: 'FOOD_AND_DRINK_GROCERIES', label: 'Groceries', count: 40 },
-    { code: 'FOOD_AND_DRINK_RESTAURANT', label: 'Restaurants', count: 30 },
-    { code: 'FOOD_AND_DRINK', label: 'Food and drink', count: 90 },
-    { code: 'TRANSPORTATION_GAS', label: 'Gas', count: 12 },
-    { code: 'BANK_FEES', label: 'Bank fees', count: 2 },
-    { code: 'INCOME_WAGES', label: 'Wages and salary', count: 24 },
-    { code: 'INCOME_DIVIDENDS', label: 'Dividends', count: 30 },
-    { code: 'INCOME_INTEREST_EARNED', label: 'Interest earned', count: 12 },
-  ],
-  merchants: [
-    { name: 'Whole Foods Market', count: 12 },
-    { name: 'Starbucks', count: 20 },
-    { name: 'Amazon', count: 30 },
-    { name: 'Uber', count: 22 },
-    { name: 'Lyft', count: 23 },
-  ],
-  securities: [{ ticker: 'VTI', name: 'Vanguard Total Stock Market ETF' }],
-  history: { first: '2024-11-27', last: '2026-11-25' },
-};
-const matcher = createMatcher(context);
-const read = (q: string, previous?: Reading) => understand(q, context, matcher, previous, false);
+const matcher = createMatcher(testContext);
+const read = (q: string, previous?: Reading) => understand(q, testContext, matcher, previous, false);
 
 /** The plan of a thread's last question, each asked after the ones before. */
 function thread(...questions: string[]): Plan {
@@ -474,7 +442,7 @@ describe('a part left out', () => {
 
 describe('accounts named by their institution, and compared by kind', () => {
   it('names the accounts at an institution, narrowed by what else is named', () => {
-    const names = (q: string) => accountsNamed(context, q).map((a) => `${a.name} (${a.institution})`);
+    const names = (q: string) => accountsNamed(testContext, q).map((a) => `${a.name} (${a.institution})`);
     expect(names('how much do i have at first platypus total')).toEqual([
       'Plaid Checking (First Platypus Bank)',
       'Plaid Credit Card (First Platypus Bank)',
@@ -836,10 +804,9 @@ describe('what a question points at without saying', () => {
 
 describe('periods anchored at the history', () => {
   it("'since my last paycheck' runs from the latest paycheck's day, and is asked back with none", () => {
-    const paid: TurnContext = {
-      ...context,
+    const paid = contextWith({
       history: { first: '2024-11-27', last: '2026-11-25', lastPaycheck: '2026-11-13' },
-    };
+    });
     const plan = understand('spending since my last paycheck?', paid, matcher, undefined, false);
     if (plan.kind !== 'tools') throw new Error(JSON.stringify(plan));
     expect(plan.calls[0]?.input).toMatchObject({ start: '2026-11-13', end: '2026-11-26' });
@@ -847,10 +814,9 @@ describe('periods anchored at the history', () => {
     expect(read('spending since my last paycheck?').kind).toBe('clarify');
   });
   it("a year before the bank's history is said, though a wallet's transfers go back further", () => {
-    const walletFirst: TurnContext = {
-      ...context,
+    const walletFirst = contextWith({
       history: { first: '2022-03-01', last: '2026-11-25', moneyFirst: '2024-11-27' },
-    };
+    });
     const plan = understand(
       'how much did i spend on groceries in 2023',
       walletFirst,
@@ -864,13 +830,9 @@ describe('periods anchored at the history', () => {
 });
 
 describe('cash taken out', () => {
-  const withCash: TurnContext = {
-    ...context,
-    categories: [
-      ...context.categories,
-      { code: 'TRANSFER_OUT_WITHDRAWAL', label: 'Cash withdrawals', count: 9 },
-    ],
-  };
+  const withCash = contextWith({
+    categories: [{ code: 'TRANSFER_OUT_WITHDRAWAL', label: 'Cash withdrawals', count: 9 }],
+  });
   const readCash = (q: string) => understand(q, withCash, createMatcher(withCash), undefined, false);
   it('ATM visits and withdrawals are listed, counted and totalled, not counted as purchases', () => {
     for (const q of ['how many times did i hit the atm this yr', 'how much cash did i withdraw this year']) {
@@ -1037,10 +999,8 @@ describe('what a casual question compares or ranks', () => {
 
 describe('a category the user has none of', () => {
   it("'food or gas' with no fuel bought is said, not answered for food alone", () => {
-    const noCar: TurnContext = {
-      ...context,
-      categories: context.categories.filter((c) => !c.code.startsWith('TRANSPORTATION')),
-    };
+    // Gas is the test user's only transportation category.
+    const noCar = contextWithout({ categories: ['TRANSPORTATION_GAS'] });
     const plan = understand(
       'did i spend more on food or gas last month',
       noCar,
@@ -1283,8 +1243,8 @@ describe('follow-ups that keep or drop what came before', () => {
   });
   it("'and dividends' after interest on checking drops the account when it holds no dividends", () => {
     const held: TurnContext = {
-      ...context,
-      accounts: context.accounts.map((account) => ({
+      ...testContext,
+      accounts: testContext.accounts.map((account) => ({
         ...account,
         categories: account.id === 'a1' ? ['INCOME_INTEREST_EARNED', 'INCOME_WAGES'] : ['INCOME_DIVIDENDS'],
       })),
@@ -1370,10 +1330,7 @@ describe('follow-ups that keep or drop what came before', () => {
   });
   it('an everyday category word the user has none of is that category (none), never everything', () => {
     // A user with no gas and no pets: still those categories, so the answer is none.
-    const noGas: TurnContext = {
-      ...context,
-      categories: context.categories.filter((c) => c.code !== 'TRANSPORTATION_GAS'),
-    };
+    const noGas = contextWithout({ categories: ['TRANSPORTATION_GAS'] });
     const readNoGas = (q: string) => understand(q, noGas, createMatcher(noGas), undefined, false);
     expect(ledger(readNoGas('how many times did i fill up on gas in oct')).filters).toEqual({
       categories: ['TRANSPORTATION_GAS'],
@@ -1383,10 +1340,7 @@ describe('follow-ups that keep or drop what came before', () => {
     });
   });
   it("'without rent' leaves rent out; 'over 1k' bounds each purchase", () => {
-    const withRent: TurnContext = {
-      ...context,
-      categories: [...context.categories, { code: 'RENT_AND_UTILITIES_RENT', label: 'Rent', count: 12 }],
-    };
+    const withRent = contextWith({ categories: [rentCategory] });
     const plan = understand(
       'avg monthly spend w/o rent this yr',
       withRent,
@@ -1561,10 +1515,9 @@ describe('follow-ups that keep or drop what came before', () => {
 
 describe('coins and habits', () => {
   it("'whats my link worth' is the coin held in a wallet, not the brokerage holdings", () => {
-    const withCoin: TurnContext = {
-      ...context,
-      securities: [...(context.securities ?? []), { ticker: 'LINK', name: 'Chainlink', crypto: true }],
-    };
+    const withCoin = contextWith({
+      securities: [...(testContext.securities ?? []), { ticker: 'LINK', name: 'Chainlink', crypto: true }],
+    });
     const plan = understand('whats my link worth', withCoin, createMatcher(withCoin), undefined, false);
     if (plan.kind !== 'tools') throw new Error(JSON.stringify(plan));
     expect(plan.reading).toMatchObject({ intent: 'crypto', focus: expect.arrayContaining(['LINK']) });
@@ -1727,26 +1680,7 @@ describe('the eleventh batch of kinds', () => {
     expect(plan.reading.period).toMatchObject({ start: '2026-11-01' });
   });
   it("'brokerage interest vs bank interest' is the income of each account", () => {
-    const withBrokerage: TurnContext = {
-      ...context,
-      accounts: [
-        ...context.accounts,
-        {
-          id: 'a6',
-          name: 'Individual Brokerage',
-          platform: 'snaptrade',
-          kind: 'investment',
-          institution: 'Alpaca',
-        },
-        {
-          id: 'a7',
-          name: 'High-Yield Savings',
-          platform: 'plaid',
-          kind: 'savings',
-          institution: 'First Platypus',
-        },
-      ],
-    };
+    const withBrokerage = contextWith({ accounts: [individualBrokerage, highYieldSavings] });
     const plan = understand(
       'brokerage interest vs savings interest this yr',
       withBrokerage,
@@ -1760,19 +1694,11 @@ describe('the eleventh batch of kinds', () => {
 });
 
 describe('session 27: accounts on each side, a part of the answer in one account, whole months before', () => {
-  const withIndividual: TurnContext = {
-    ...context,
-    accounts: [
-      ...context.accounts.filter((a) => a.id !== 'a5'),
-      {
-        id: 'a6',
-        name: 'Individual Brokerage',
-        platform: 'snaptrade',
-        kind: 'investment',
-        institution: 'Alpaca',
-      },
-    ],
-  };
+  // One Roth IRA (a4), not two, beside the individual account.
+  const withIndividual = contextWith(
+    { accounts: [individualBrokerage] },
+    contextWithout({ accounts: ['a5'] }),
+  );
   const readIn = (q: string, previous?: Reading) =>
     understand(q, withIndividual, createMatcher(withIndividual), previous, false);
 
@@ -1808,10 +1734,9 @@ describe('session 27: accounts on each side, a part of the answer in one account
 
 describe('session 27: a share whose whole is a category named alone', () => {
   it("'what % of my eating out is fast food' is fast food's share of eating out, fast food counted in it", () => {
-    const withFastFood: TurnContext = {
-      ...context,
-      categories: [...context.categories, { code: 'FOOD_AND_DRINK_FAST_FOOD', label: 'Fast food', count: 9 }],
-    };
+    const withFastFood = contextWith({
+      categories: [{ code: 'FOOD_AND_DRINK_FAST_FOOD', label: 'Fast food', count: 9 }],
+    });
     const plan = understand(
       'what % of my eating out is fast food this yr',
       withFastFood,
@@ -1857,10 +1782,9 @@ describe('session 27: rankings, amounts, weeks of a month, trends over a year, l
     });
   });
   it("'uber+lyft as a % of transportation' is their share of a category's spending", () => {
-    const withTransport: TurnContext = {
-      ...context,
-      categories: [...context.categories, { code: 'TRANSPORTATION', label: 'Transportation', count: 9 }],
-    };
+    const withTransport = contextWith({
+      categories: [{ code: 'TRANSPORTATION', label: 'Transportation', count: 9 }],
+    });
     const plan = understand(
       'uber+lyft as a % of transportation this yr',
       withTransport,
@@ -1944,19 +1868,7 @@ describe('session 27: a past balance, then how it moved since; sides with twin a
     expect(up.kind === 'tools' && up.reading.balanceHistory).toBe('to_today');
   });
   it("'roth vs individual' with two Roth IRAs names both of them and the individual account", () => {
-    const twins: TurnContext = {
-      ...context,
-      accounts: [
-        ...context.accounts,
-        {
-          id: 'a6',
-          name: 'Individual Brokerage',
-          platform: 'snaptrade',
-          kind: 'investment',
-          institution: 'Alpaca',
-        },
-      ],
-    };
+    const twins = contextWith({ accounts: [individualBrokerage] });
     expect(
       accountsNamed(twins, 'roth vs individual, how much in each')
         .map((a) => a.id)
@@ -1967,10 +1879,7 @@ describe('session 27: a past balance, then how it moved since; sides with twin a
 
 describe('session 27: what is left after a kind of spending', () => {
   it("'how much of last months pay was left after rent' is the pay less the rent, one net figure", () => {
-    const withRent: TurnContext = {
-      ...context,
-      categories: [...context.categories, { code: 'RENT_AND_UTILITIES_RENT', label: 'Rent', count: 12 }],
-    };
+    const withRent = contextWith({ categories: [rentCategory] });
     const plan = understand(
       'how much of last months pay was left after rent',
       withRent,
@@ -1999,13 +1908,11 @@ describe('session 27: what is left after a kind of spending', () => {
 
 describe('session 27: ride shares are a category, not holdings', () => {
   it("'how much did i spend on taxis and ride shares this year' is spending, even after a holdings answer", () => {
-    const withRides: TurnContext = {
-      ...context,
+    const withRides = contextWith({
       categories: [
-        ...context.categories,
         { code: 'TRANSPORTATION_TAXIS_AND_RIDE_SHARES', label: 'Taxis and ride shares', count: 20 },
       ],
-    };
+    });
     const matcherWithRides = createMatcher(withRides);
     const holdings = understand('show my holdings', withRides, matcherWithRides, undefined, false);
     const plan = understand(
@@ -2031,19 +1938,7 @@ describe('session 27: ever, in a follow-up', () => {
 
 describe('session 27: money moved into savings, on average', () => {
   it("'on avg how much goes into savings monthly' is asked back; 'what went into savings this year' is listed", () => {
-    const withSavings: TurnContext = {
-      ...context,
-      accounts: [
-        ...context.accounts,
-        {
-          id: 'a7',
-          name: 'High-Yield Savings',
-          platform: 'plaid',
-          kind: 'savings',
-          institution: 'First Platypus',
-        },
-      ],
-    };
+    const withSavings = contextWith({ accounts: [highYieldSavings] });
     const readIn = (q: string) => understand(q, withSavings, createMatcher(withSavings), undefined, false);
     expect(readIn('on avg how much goes into savings monthly').kind).toBe('clarify');
     expect(readIn('how much of each paycheck ends up in savings').kind).toBe('clarify');

@@ -1,4 +1,4 @@
-import { createMatcher, type TurnContext } from './vocabulary.ts';
+import { type ContextAccount, type ContextCategory, createMatcher, type TurnContext } from './vocabulary.ts';
 
 /**
  * The user the analyst's unit tests read questions for (docs/agent.md, "How a question is read"): a
@@ -46,6 +46,27 @@ export const testContext: TurnContext = {
   history: { first: '2024-11-27', last: '2026-11-25' },
 };
 
+/** A brokerage account at a second institution, for questions that set it against the Roth IRAs. */
+export const individualBrokerage: ContextAccount = {
+  id: 'a6',
+  name: 'Individual Brokerage',
+  platform: 'snaptrade',
+  kind: 'investment',
+  institution: 'Alpaca',
+};
+
+/** A savings account at the bank, for questions about interest or money moved into savings. */
+export const highYieldSavings: ContextAccount = {
+  id: 'a7',
+  name: 'High-Yield Savings',
+  platform: 'plaid',
+  kind: 'savings',
+  institution: 'First Platypus',
+};
+
+/** Rent, which the test user otherwise has none of. */
+export const rentCategory: ContextCategory = { code: 'RENT_AND_UTILITIES_RENT', label: 'Rent', count: 12 };
+
 type Additions = {
   [K in 'accounts' | 'categories' | 'merchants']?: TurnContext[K];
 } & Pick<Partial<TurnContext>, 'history' | 'securities'>;
@@ -59,6 +80,18 @@ export function contextWith(more: Additions, base: TurnContext = testContext): T
     merchants: [...base.merchants, ...(more.merchants ?? [])],
     ...(more.securities ? { securities: more.securities } : {}),
     ...(more.history ? { history: more.history } : {}),
+  };
+}
+
+/** The test user without some accounts (by id) or categories (by code). */
+export function contextWithout(
+  less: { accounts?: string[]; categories?: string[] },
+  base: TurnContext = testContext,
+): TurnContext {
+  return {
+    ...base,
+    accounts: base.accounts.filter((account) => !less.accounts?.includes(account.id)),
+    categories: base.categories.filter((category) => !less.categories?.includes(category.code)),
   };
 }
 
