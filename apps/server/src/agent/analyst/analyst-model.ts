@@ -11,6 +11,7 @@ import { historyMessages } from '@penny/contracts';
 import { CONTROL_TOOLS, type InstructionContext, readInstructionContext } from '../instructions.ts';
 import { emptyMonthNote, retryOverLastMonth } from './empty-month.ts';
 import { orderStep } from './order-requests.ts';
+import { coveredPlan } from './reading-coverage.ts';
 import { type Plan, type Reading, understand } from './understand.ts';
 import { createMatcher, type Matcher } from './vocabulary.ts';
 import { type SeenToolResult, writeAnswer } from './write.ts';
@@ -134,7 +135,10 @@ export function decideStep(prompt: LanguageModelV4Prompt): Step {
   if (ordered) return ordered;
   const matcher = createMatcher(context);
   const previous = previousReading(prompt, lastUser, context, matcher);
-  const plan: Plan = understand(question, context, matcher, previous, context.deep);
+  const plan: Plan = coveredPlan(question, understand(question, context, matcher, previous, context.deep), {
+    matcher,
+    reread: (q) => understand(q, context, matcher, previous, context.deep),
+  });
   const style = {
     numbers: context.preferences.numbers,
     context: context.preferences.context,

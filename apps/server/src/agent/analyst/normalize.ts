@@ -8,6 +8,9 @@ import { isEverydayWord } from './vocabulary.ts';
  * an answer can say how it read the question (docs/agent.md, "How a question is read").
  */
 
+/** The places of a ranking after the first, as the shape reads them ('2nd top'). */
+const PLACE_WORDS: Record<number, string> = { 2: '2nd', 3: '3rd', 4: '4th', 5: '5th' };
+
 /** Chat spellings, whole words only. */
 const CHAT: Record<string, string> = {
   rn: 'right now',
@@ -88,13 +91,15 @@ const CHAT: Record<string, string> = {
   sbux: 'starbucks',
   mcd: 'mcdonalds',
   cc: 'credit card',
+  incl: 'including',
+  excl: 'excluding',
   chk: 'checking',
   chking: 'checking',
   sav: 'savings',
 };
 
 /** The analyst's own words: a near spelling of one of these is read as it. */
-const KNOWN = (
+export const ANALYST_WORDS = (
   'spend spent spending spendings expenses expense income earned earning earnings salary paycheck paychecks ' +
   'groceries grocery restaurants restaurant dining transactions transaction purchases purchase ' +
   'subscriptions subscription balance balances average biggest largest smallest cheapest category ' +
@@ -109,6 +114,7 @@ const KNOWN = (
   'worth net cash flow saved saving afford trend history since before after during everything anything ' +
   'others other rest'
 ).split(' ');
+const KNOWN = ANALYST_WORDS;
 const KNOWN_SET = new Set(KNOWN);
 
 /** `longer` is `word` with an inflection ending: 'charges' of 'charge', 'spends' of 'spend'. */
@@ -156,7 +162,12 @@ export function normalizeQuestion(question: string): Normalized {
     .replace(/\/\s?(yr|year)\b/g, ' a year')
     .replace(/\/\s?(wk|week)\b/g, ' a week')
     // 'my #1 expense', 'number one category': the top of a ranking.
-    .replace(/(?:#|\bno\.? ?|\bnumber )(?:1|one)\b(?= \w)/g, 'top');
+    .replace(/(?:#|\bno\.? ?|\bnumber )(?:1|one)\b(?= \w)/g, 'top')
+    // 'my #2 category', 'number 3 merchant': that place of the ranking ('2nd top').
+    .replace(
+      /(?:#|\bnumber )([2-5])\b(?= (?!biggest|largest|top|most|highest)\w)/g,
+      (_, n: string) => `${PLACE_WORDS[Number(n)]} top`,
+    );
   const counted = lower
     // 'shell out', 'fork out': spending verbs, not the merchants Shell or a fork.
     .replace(/\b(shell|fork)(ed|ing)? out\b/g, (_, _verb, ending) =>

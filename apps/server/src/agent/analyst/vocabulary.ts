@@ -95,9 +95,15 @@ const CATEGORY_WORDS: Record<string, readonly string[]> = {
   LOAN_PAYMENTS: ['loan payments', 'debt payments'],
 };
 
+/** The everyday words of a category ('fill ups' for Gas), beyond its label. */
+export function wordsForCategory(code: string): readonly string[] {
+  return CATEGORY_WORDS[code] ?? [];
+}
+
 export type Match<T> = { item: T; phrase: string; score: number };
 
-const STOP = new Set(
+/** Words that name no subject of their own (question words, units, money words). */
+export const STOP: ReadonlySet<string> = new Set(
   (
     'how much did i do my me we our the a an on at in for of to from and or what was were is are spend spent spending ' +
     'have has had been this that last month months year years week weeks day days since about with by many total money ' +
