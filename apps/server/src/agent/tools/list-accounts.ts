@@ -1,4 +1,11 @@
-import { type AnalyticsAccount, fromCents, type NetWorth, percentOf, toCents } from '../../finance/index.ts';
+import {
+  type AnalyticsAccount,
+  type BankCash,
+  fromCents,
+  type NetWorth,
+  percentOf,
+  toCents,
+} from '../../finance/index.ts';
 
 /** Account kinds as the facts name them. */
 const KIND_WORD: Record<string, string> = {
@@ -53,13 +60,13 @@ function creditLeft(account: AnalyticsAccount): string {
   return `; credit limit ${usd(account.limit)}, ${usd(left)} left after what is owed${available}`;
 }
 
-/** ' (checking 15.4%, savings 84.6%)': where the cash is, when it is in both. */
-function cashSplit(cash: string, byKind: Array<{ kind: string; total: string }>): string {
-  const parts = byKind.filter(
-    (kind) => (kind.kind === 'checking' || kind.kind === 'savings') && toCents(kind.total) > 0n,
-  );
-  if (parts.length < 2 || toCents(cash) <= 0n) return '';
-  return ` (${parts.map((kind) => `${kind.kind} ${percentOf(kind.total, cash)}%`).join(', ')})`;
+/** ' (checking 15.4%, savings 84.6%)': where the cash is, when it is in both, the larger first. */
+function cashSplit(cash: BankCash): string {
+  const parts = cash.byKind
+    .filter((kind) => toCents(kind.total) > 0n)
+    .sort((a, b) => Number(b.total) - Number(a.total));
+  if (parts.length < 2 || toCents(cash.total) <= 0n) return '';
+  return ` (${parts.map((kind) => `${kind.kind} ${percentOf(kind.total, cash.total)}%`).join(', ')})`;
 }
 
 /** 'how much do I have at First Platypus': each institution's accounts together, when there are several. */
@@ -104,16 +111,13 @@ export const listAccountsTool = {
   },
   async execute(input, context): Promise<ToolResult<ListAccountsData>> {
     const { analytics } = context.services;
-    const [all, totals] = await Promise.all([
+    const [all, totals, bankCash] = await Promise.all([
       analytics.accounts(context.userId),
       analytics.netWorth(context.userId, { platform: input.platform }),
+      analytics.bankCash(context.userId, { platform: input.platform }),
     ]);
     const accounts = all.filter((account) => !input.platform || account.platform === input.platform);
-    const cash = fromCents(
-      totals.byKind
-        .filter((kind) => kind.kind === 'checking' || kind.kind === 'savings')
-        .reduce((sum, kind) => sum + toCents(kind.total), 0n),
-    );
+    const cash = bankCash.total;
     const data: ListAccountsData = {
       platform: input.platform ?? null,
       accounts: accounts.map((account) => ({
@@ -158,7 +162,7 @@ export const listAccountsTool = {
           return `${KIND_WORD[kind.kind] ?? kind.kind} ${usd(kind.total)}${share === null ? '' : ` (${share}% of assets)`}`;
         })
         .join(', ')}.`,
-      `Cash in checking and savings: ${usd(cash)}${cashSplit(cash, totals.byKind)}.`,
+      `Cash in checking and savings: ${usd(cash)}${cashSplit(bankCash)}.`,
       ...cashAfterCards(cash, accounts),
       ...byInstitution(accounts),
       ...rankedSentence(

@@ -1,4 +1,4 @@
-import type { NetWorth, NetWorthTrend } from '../../finance/index.ts';
+import type { BankCash, NetWorth, NetWorthTrend } from '../../finance/index.ts';
 import { fromCents, percentOf, toCents } from '../../finance/index.ts';
 import { chooseChart, seriesChart } from './chart-choice.ts';
 import {
@@ -52,14 +52,12 @@ function withoutCrypto(net: string, byKind: Array<{ kind: string; total: string 
 }
 
 /** 'liquid cash vs what's invested': the money in checking and savings together, beside the types. */
-function bankCash(byKind: Array<{ kind: string; total: string }>, assets: string): string[] {
-  const bank = ['checking', 'savings'].flatMap((name) => byKind.filter((kind) => kind.kind === name));
-  if (bank.length === 0) return [];
-  const total = fromCents(bank.reduce((sum, kind) => sum + toCents(kind.total), 0n));
-  const where = bank.map((kind) => KIND_LABEL[kind.kind]?.toLowerCase()).join(' and ');
+function bankCashFact(cash: BankCash, assets: string): string[] {
+  if (cash.byKind.length === 0) return [];
+  const where = cash.byKind.map((kind) => KIND_LABEL[kind.kind]?.toLowerCase()).join(' and ');
   const share =
-    toCents(assets) > 0n && toCents(total) > 0n ? ` (${percentOf(total, assets)}% of assets)` : '';
-  return [`Cash in ${where}: ${usd(total)}${share}.`];
+    toCents(assets) > 0n && toCents(cash.total) > 0n ? ` (${percentOf(cash.total, assets)}% of assets)` : '';
+  return [`Cash in ${where}: ${usd(cash.total)}${share}.`];
 }
 
 export const netWorthTool = {
@@ -72,9 +70,10 @@ export const netWorthTool = {
   },
   async execute(input, context): Promise<ToolResult<NetWorthData>> {
     const { analytics } = context.services;
-    const [now, trend] = await Promise.all([
+    const [now, trend, cash] = await Promise.all([
       analytics.netWorth(context.userId),
       analytics.netWorthTrend(context.userId, { months: input.months, today: context.today }),
+      analytics.bankCash(context.userId),
     ]);
     const past = trend.points.filter((point) => point.date < context.today);
     const firstComplete = past.find((point) => point.complete && point.net !== null);
@@ -143,7 +142,7 @@ export const netWorthTool = {
         'Investment and wallet balances are known only from when Penny first recorded them, so earlier month ends show the bank and card accounts alone.',
       );
     }
-    facts.push(...bankCash(now.byKind, now.assets));
+    facts.push(...bankCashFact(cash, now.assets));
     if (now.unpriced.length > 0) facts.push(`Without a USD value (left out): ${now.unpriced.join(', ')}.`);
     facts.push(...withoutCrypto(now.net, now.byKind));
     // A series of one month end would be a lone dot (the figures say it): the chart draws the series with two

@@ -775,6 +775,31 @@ describe.each(testDatabaseKinds())('the finance toolkit on %s', (database) => {
     );
   });
 
+  it('net_worth, list_accounts and emergency_fund state the same cash in checking and savings', async () => {
+    // Each tool's own sentence, its dollar figure read back: '$1,234.56' or '-$1,234.56'.
+    const stated = (facts: string[], sentence: RegExp) =>
+      facts.flatMap((fact) => sentence.exec(fact)?.[1] ?? []);
+    const bankSentence = /^Cash in checking and savings: (-?\$[\d,]+\.\d{2})[ .]/;
+    for (const user of [ada, bob]) {
+      const raw = await t.rows<{ usd: string | null }>(sql`
+        select coalesce(current_balance_usd::text, case when currency = 'USD' then current_balance::text end) as usd
+        from ledger_account where user_id = ${user.user.id} and kind in ('checking', 'savings')`);
+      const cash = dollars(
+        centsText(raw.reduce((total, row) => total + (row.usd ? micros(row.usd) : 0n), 0n)),
+      );
+      const [netWorth, listed, fund] = await Promise.all([
+        run('net_worth', { months: 4 }, user.user.id),
+        run('list_accounts', {}, user.user.id),
+        run('emergency_fund', { target_months: 6 }, user.user.id),
+      ]);
+      expect(stated(netWorth.facts, bankSentence)).toEqual([cash]);
+      expect(stated(listed.facts, bankSentence)).toEqual([cash]);
+      expect(
+        stated(fund.facts, /^Your liquid cash \(checking and savings\) is (-?\$[\d,]+\.\d{2})[,;]/),
+      ).toEqual([cash]);
+    }
+  });
+
   it('holdings: positions and uninvested cash, allocation by asset class and security, unrealised gain', async () => {
     const raw = await t.rows<{
       account_id: string;

@@ -1,12 +1,13 @@
 import type { Database } from '../../db/index.ts';
 import { accountBalanceHistory } from './account-history.ts';
 import { listAccounts, resolveAccounts } from './accounts.ts';
+import { bankCash, liquidCash } from './bank-cash.ts';
 import { budgetStatus } from './budgets.ts';
 import { averageMonthlySpending, cashFlowByMonth } from './cash-flow.ts';
 import { cryptoBalances } from './crypto.ts';
 import { holdings } from './holdings.ts';
 import { ledgerQuery } from './ledger-query.ts';
-import { liquidCash, netWorth, netWorthTrend } from './net-worth.ts';
+import { netWorth, netWorthTrend } from './net-worth.ts';
 import { recurringPayments } from './recurring.ts';
 import { spendingByCategory, spendingByMerchant } from './spending.ts';
 import { largestTransactions, searchTransactions } from './transactions.ts';
@@ -22,6 +23,7 @@ import { vocabulary } from './vocabulary.ts';
 
 export type { AccountHistory, BalancePoint } from './account-history.ts';
 export type { AnalyticsAccount } from './accounts.ts';
+export { BANK_CASH_KINDS, type BankCash, type BankCashKind, type LiquidCash } from './bank-cash.ts';
 export type { BudgetLine, BudgetPace, BudgetStatus } from './budgets.ts';
 export type { AverageMonthlySpending, CashFlow, MonthFlow } from './cash-flow.ts';
 export type { CryptoBalances, CryptoWallet } from './crypto.ts';
@@ -39,7 +41,7 @@ export type {
 } from './ledger-query.ts';
 export type { ValueUnit } from './ledger-values.ts';
 export { divideCents, fromCents, type Money, percentOf, toCents } from './money.ts';
-export type { LiquidCash, NetWorth, NetWorthPoint, NetWorthTrend } from './net-worth.ts';
+export type { NetWorth, NetWorthPoint, NetWorthTrend } from './net-worth.ts';
 export { type Cadence, detectCadence, type RecurringPayment, type RecurringPayments } from './recurring.ts';
 export type { CategoryTotal, MerchantTotal, SpendingByCategory, SpendingByMerchant } from './spending.ts';
 export type { LargestTransactions, TransactionRow, TransactionSearch } from './transactions.ts';
@@ -67,6 +69,7 @@ export function createAnalyticsService(deps: { db: Database }) {
     largestTransactions: withDb(largestTransactions),
     recurringPayments: withDb(recurringPayments),
     netWorth: withDb(netWorth),
+    bankCash: withDb(bankCash),
     netWorthTrend: withDb(netWorthTrend),
     accountBalanceHistory: withDb(accountBalanceHistory),
     holdings: withDb(holdings),

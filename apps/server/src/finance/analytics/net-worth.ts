@@ -3,7 +3,7 @@ import type { Database } from '../../db/index.ts';
 import { type AnalyticsAccount, listAccounts } from './accounts.ts';
 import { addMonths, monthEnd } from './dates.ts';
 import type { Money } from './money.ts';
-import { ACCOUNT_USD, and, CASH_KINDS, inList, money2, readRows, USD } from './sql.ts';
+import { ACCOUNT_USD, and, CASH_KINDS, inList, money2, onPlatform, readRows, USD } from './sql.ts';
 
 export type NetWorth = {
   assets: Money;
@@ -44,11 +44,6 @@ export type NetWorthTrend = {
   accountCount: number;
 };
 
-export type LiquidCash = {
-  total: Money;
-  accounts: Array<{ id: string; name: string; kind: string; balance: Money }>;
-};
-
 /**
  * Net worth now: Σ the accounts' USD balances, assets (positive) and liabilities (owed); with a
  * platform, that platform's accounts only.
@@ -76,9 +71,7 @@ export async function netWorth(
       from ledger_account a
       where ${and(
         sql`a.user_id = ${userId}`,
-        options.platform
-          ? sql`a.connection_id in (select c.id from connection c where c.user_id = ${userId} and c.platform = ${options.platform})`
-          : undefined,
+        options.platform ? onPlatform(userId, options.platform) : undefined,
       )}
       group by grouping sets ((a.kind), ())`,
   );
@@ -213,27 +206,5 @@ export async function netWorthTrend(
       };
     }),
     accountCount: Number(counted?.n ?? 0),
-  };
-}
-
-/** Cash on hand: Σ the USD balances of checking and savings accounts. */
-export async function liquidCash(db: Database, userId: string): Promise<LiquidCash> {
-  const [total] = await readRows<{ total: string }>(
-    db,
-    sql`
-      select ${money2(sql`sum(${ACCOUNT_USD})`)} as total
-      from ledger_account a
-      where a.user_id = ${userId} and a.kind in ('checking', 'savings')`,
-  );
-  return {
-    total: total?.total ?? '0.00',
-    accounts: (await listAccounts(db, userId))
-      .filter((account) => account.kind === 'checking' || account.kind === 'savings')
-      .map((account) => ({
-        id: account.id,
-        name: account.displayName,
-        kind: account.kind,
-        balance: account.balanceUsd ?? '0.00',
-      })),
   };
 }

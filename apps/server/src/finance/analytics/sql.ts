@@ -32,6 +32,11 @@ export function and(...parts: Array<SQL | undefined | false>): SQL {
   return kept.length === 0 ? sql`true` : sql.join(kept, sql` and `);
 }
 
+/** The accounts (ledger_account as a) of the user's connections on one platform. */
+export function onPlatform(userId: string, platform: string): SQL {
+  return sql`a.connection_id in (select c.id from connection c where c.user_id = ${userId} and c.platform = ${platform})`;
+}
+
 export function inList(values: readonly string[]): SQL {
   return sql`(${sql.join(
     values.map((value) => sql`${value}`),
