@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HELD_OUT_CATEGORIES, HELD_OUT_QUESTIONS } from './held-out/questions.ts';
 import { HELD_OUT_2_CATEGORIES, HELD_OUT_2_QUESTIONS } from './held-out-2/questions.ts';
+import { HELD_OUT_3_CATEGORIES, HELD_OUT_3_QUESTIONS } from './held-out-3/questions.ts';
 import { type Expect, HEADLINE_QUESTION, QUESTIONS } from './questions.ts';
 import type { RawData } from './raw-data.ts';
 import {
@@ -172,9 +173,14 @@ describe('the held-out set', () => {
       await prepared?.close();
     });
 
-    it("can ask every question and compute every turn's expectation today (the backlog's and the second held-out set's too)", () => {
+    it("can ask every question and compute every turn's expectation today (the backlog's and the second and third held-out sets' too)", () => {
       const failures: string[] = [];
-      for (const question of [...HELD_OUT_QUESTIONS, ...BACKLOG_QUESTIONS, ...HELD_OUT_2_QUESTIONS])
+      for (const question of [
+        ...HELD_OUT_QUESTIONS,
+        ...BACKLOG_QUESTIONS,
+        ...HELD_OUT_2_QUESTIONS,
+        ...HELD_OUT_3_QUESTIONS,
+      ])
         for (const [index, turn] of question.turns.entries())
           try {
             const message = typeof turn.ask === 'function' ? turn.ask(prepared.raw) : turn.ask;
@@ -204,6 +210,28 @@ describe('the second held-out set', () => {
     for (const category of HELD_OUT_2_CATEGORIES)
       expect(
         HELD_OUT_2_QUESTIONS.filter((question) => question.category === category).length,
+      ).toBeGreaterThan(0);
+  });
+});
+
+describe('the third held-out set', () => {
+  it('has at least 150 questions with unique ids that no other set uses', () => {
+    expect(HELD_OUT_3_QUESTIONS.length).toBeGreaterThanOrEqual(150);
+    const ids = HELD_OUT_3_QUESTIONS.map((question) => question.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    const others = new Set(
+      [...QUESTIONS, ...BACKLOG_QUESTIONS, ...HELD_OUT_QUESTIONS, ...HELD_OUT_2_QUESTIONS].map(
+        (question) => question.id,
+      ),
+    );
+    expect(ids.filter((id) => others.has(id))).toEqual([]);
+    expect(HELD_OUT_3_QUESTIONS.every((question) => question.turns.length > 0)).toBe(true);
+  });
+
+  it('has questions in every one of its categories', () => {
+    for (const category of HELD_OUT_3_CATEGORIES)
+      expect(
+        HELD_OUT_3_QUESTIONS.filter((question) => question.category === category).length,
       ).toBeGreaterThan(0);
   });
 });

@@ -3,13 +3,14 @@
 // of each set through POST /agent/chat (sealed body, the user's bearer token; a new thread per
 // question, follow-ups in the same thread), each answer checked against expected.ts over the vendors'
 // raw records. The sets: the tuning set (questions.ts, asserted at 100% by eval.test.ts), the backlog,
-// and the two sealed held-out sets (held-out/questions.ts and held-out-2/questions.ts, measured only; see
-// their README.md). `npm run eval` runs them all and prints, per set, accuracy per category and every
+// and the three sealed held-out sets (held-out/, held-out-2/ and held-out-3/questions.ts, measured only;
+// see their README.md). `npm run eval` runs them all and prints, per set, accuracy per category and every
 // failure, then the confidently-wrong answers of all (a figure stated for another reading); exit code 1
 // on any tuning failure or any turn that got no answer. `npm run eval -- --held-out` runs the first
-// held-out set only, `--held-out-2` the second only, `--tuning` the tuning set only; `npm run eval --
-// spending calculator-mortgage` runs the questions whose category or id contains a word; `npm run eval
-// -- --expected [words]` prints what each question must answer today, without asking.
+// held-out set only, `--held-out-2` the second only, `--held-out-3` the third only, `--tuning` the
+// tuning set only; `npm run eval -- spending calculator-mortgage` runs the questions whose category or
+// id contains a word; `npm run eval -- --expected [words]` prints what each question must answer
+// today, without asking.
 // Environment: AGENT_* (the model behind the agent, see the server's config), EVAL_MODEL (the request's
 // `model`, e.g. grok-4 for Deep Thinking).
 import { randomBytes } from 'node:crypto';
@@ -38,32 +39,40 @@ import {
   type HeldOut2Category,
   type HeldOut2Question,
 } from './held-out-2/questions.ts';
+import {
+  HELD_OUT_3_CATEGORIES,
+  HELD_OUT_3_QUESTIONS,
+  type HeldOut3Category,
+  type HeldOut3Question,
+} from './held-out-3/questions.ts';
 import { CATEGORIES, type Category, type Expect, QUESTIONS, type Question } from './questions.ts';
 import { type RawData, readRawData } from './raw-data.ts';
 import { BACKLOG_QUESTIONS } from './tuning-reading.ts';
 
 /**
  * The tuning set (asserted), the backlog (tuning questions the analyst does not answer right yet:
- * measured and read, not asserted, moved into the tuning set when they pass) and the two sealed held-out
+ * measured and read, not asserted, moved into the tuning set when they pass) and the three sealed held-out
  * sets (measured).
  */
-export type EvalSet = 'tuning' | 'backlog' | 'held-out' | 'held-out-2';
-export const EVAL_SETS: readonly EvalSet[] = ['tuning', 'backlog', 'held-out', 'held-out-2'];
+export type EvalSet = 'tuning' | 'backlog' | 'held-out' | 'held-out-2' | 'held-out-3';
+export const EVAL_SETS: readonly EvalSet[] = ['tuning', 'backlog', 'held-out', 'held-out-2', 'held-out-3'];
 
-type AnyQuestion = Question | HeldOutQuestion | HeldOut2Question;
-export type AnyCategory = Category | HeldOutCategory | HeldOut2Category;
+type AnyQuestion = Question | HeldOutQuestion | HeldOut2Question | HeldOut3Question;
+export type AnyCategory = Category | HeldOutCategory | HeldOut2Category | HeldOut3Category;
 
 const SET_QUESTIONS: Record<EvalSet, readonly AnyQuestion[]> = {
   tuning: QUESTIONS,
   backlog: BACKLOG_QUESTIONS,
   'held-out': HELD_OUT_QUESTIONS,
   'held-out-2': HELD_OUT_2_QUESTIONS,
+  'held-out-3': HELD_OUT_3_QUESTIONS,
 };
 const SET_CATEGORIES: Record<EvalSet, readonly AnyCategory[]> = {
   tuning: CATEGORIES,
   backlog: CATEGORIES,
   'held-out': HELD_OUT_CATEGORIES,
   'held-out-2': HELD_OUT_2_CATEGORIES,
+  'held-out-3': HELD_OUT_3_CATEGORIES,
 };
 
 export type TurnResult = {
@@ -644,6 +653,7 @@ const SET_TITLES: Record<EvalSet, string> = {
   backlog: 'backlog (tuning-typed-3.ts to tuning-typed-13.ts, measured, not yet asserted)',
   'held-out': 'held-out set (held-out/, sealed, measured)',
   'held-out-2': 'second held-out set (held-out-2/, sealed, measured)',
+  'held-out-3': 'third held-out set (held-out-3/, sealed, measured)',
 };
 
 export function describeFailure(failure: TurnResult): string {
@@ -705,11 +715,13 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     ? ['held-out']
     : args.includes('--held-out-2')
       ? ['held-out-2']
-      : args.includes('--tuning')
-        ? ['tuning']
-        : args.includes('--backlog')
-          ? ['backlog']
-          : [...EVAL_SETS];
+      : args.includes('--held-out-3')
+        ? ['held-out-3']
+        : args.includes('--tuning')
+          ? ['tuning']
+          : args.includes('--backlog')
+            ? ['backlog']
+            : [...EVAL_SETS];
   if (args.includes('--expected')) {
     // The expectations only, without asking the agent: what each question must answer today.
     const { raw, close } = await prepareEval({ log: (line) => console.log(line) });

@@ -11,6 +11,7 @@ export {
   SANDBOX_PATHS,
   type SandboxKeys,
 } from '../src/sandbox/index.ts';
+export { generateBankItem } from '../src/sandbox/plaid/index.ts';
 export type { ItemRecord } from '../src/sandbox/plaid/item-data.ts';
 export {
   type ActivityType,
