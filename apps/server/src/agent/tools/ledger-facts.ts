@@ -226,13 +226,20 @@ function seriesFacts(result: Result, figures: LedgerPeriodFigures): string[] {
   ];
 }
 
+/** 'how often': ', about 2 income payments a month' over two months or more. */
+function countRate(result: Result, figures: LedgerPeriodFigures): string {
+  if (figures.countPerMonth === null) return '';
+  const [one, many] = TRANSACTION_NOUN[result.query.measure];
+  return `, about ${figures.countPerMonth} ${figures.countPerMonth === '1' ? one : many} a month`;
+}
+
 /** A period's figure in one sentence, without its breakdown. */
 function plainHeadline(result: Result, figures: LedgerPeriodFigures): string {
   const when = inPeriod(figures.period);
   if (figures.transactionCount === 0) return emptySentence(result, figures);
   switch (result.query.statistic) {
     case 'count':
-      return `${countSubject(result)} ${when}: ${count(figures.count, 'transaction')} (${usd(figures.total)} in total).`;
+      return `${countSubject(result)} ${when}: ${count(figures.count, 'transaction')} (${usd(figures.total)} in total)${countRate(result, figures)}.`;
     case 'average':
       return `${averageHead(result)}, ${periodName(figures.period)}: ${averageText(result, figures)}.`;
     case 'share':

@@ -219,9 +219,18 @@ describe.each(testDatabaseKinds())('the ledger query on %s', (database) => {
     const figures = result.data.periods[0];
     expect(figures?.count).toBe(purchases(mine).length);
     expect(figures?.total).toBe(moneyText(-sum(mine)));
+    // How often, over the quarter's three calendar months: the count a month, to one decimal.
+    const tenths = divRound(BigInt(purchases(mine).length) * 10n, 3n);
+    const rate = tenths % 10n === 0n ? `${tenths / 10n}` : `${tenths / 10n}.${tenths % 10n}`;
     expect(result.facts[0]).toBe(
-      `Purchases at STARB in the quarter: ${purchases(mine).length} transactions (${dollars(moneyText(-sum(mine)))} in total).`,
+      `Purchases at STARB in the quarter: ${purchases(mine).length} transactions (${dollars(moneyText(-sum(mine)))} in total), about ${rate} ${rate === '1' ? 'purchase' : 'purchases'} a month.`,
     );
+  });
+
+  it('count over less than two calendar months states no rate', async () => {
+    const result = await run({ statistic: 'count', periods: [month] });
+    expect(result.facts[0]).not.toMatch(/a month\./);
+    expect(result.data.periods[0]?.countPerMonth).toBeNull();
   });
 
   it('average per month, week, day and transaction, with the divisor stated', async () => {

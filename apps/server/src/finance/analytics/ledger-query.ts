@@ -76,6 +76,11 @@ export type LedgerPeriodFigures = {
    */
   share: { whole: Money; percent: number | null; wholeCount: number; countPercent: number | null };
   average: LedgerAverage | null;
+  /**
+   * The statistic `count` over two calendar months or more: how many a month, to one decimal ('how
+   * often do I get paid': 6 payments over 3 months, 2 a month); null otherwise.
+   */
+  countPerMonth: string | null;
   /** The groups listed (ranked, cut to `top`; a series: every bucket, zero-filled). */
   groups: LedgerGroup[];
   groupCount: number;
@@ -376,6 +381,11 @@ async function periodFigures(
         ).map((row) => transactionOf(context, row))
       : [];
   const average = query.statistic === 'average' ? averageOf(query.per, period, total, count) : null;
+  const months = monthsOf(period).length;
+  const countPerMonth =
+    query.statistic === 'count' && months >= 2
+      ? (Number(divideCents(BigInt(count) * 10n, BigInt(months))) / 10).toFixed(1).replace(/\.0$/, '')
+      : null;
   const share = {
     whole: shareWhole.total,
     percent: percentTenths(total, shareWhole.total),
@@ -393,6 +403,7 @@ async function periodFigures(
     transactionCount: Number(whole.transactions),
     share,
     average,
+    countPerMonth,
     groups: listed,
     groupCount: query.group_by === 'none' ? 0 : groupCount,
     other: otherOf(query, listed, { total, count, transactions: Number(whole.transactions) }, groupCount),
