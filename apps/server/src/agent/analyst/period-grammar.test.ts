@@ -19,6 +19,17 @@ const CASES: Array<[string, string, Expected]> = [
   ['spent on memorial day', T, { start: '2026-05-25', end: '2026-05-25' }],
   ['spent since christmas', T, { start: '2025-12-25', end: T }],
   ['spent on thanksgiving', '2026-11-25', { start: '2025-11-27', end: '2025-11-27' }],
+  // A holiday's long weekend, and the week around a day (Monday to Sunday, cut at today).
+  ['spent over memorial day weekend', T, { start: '2026-05-23', end: '2026-05-25' }],
+  ['labor day weekend gas', T, { start: '2026-09-05', end: '2026-09-07' }],
+  ['thanksgiving weekend', '2026-11-30', { start: '2026-11-26', end: '2026-11-29' }],
+  ['the week of thanksgiving', '2026-12-07', { start: '2026-11-23', end: '2026-11-29' }],
+  ['thanksgiving week', '2026-12-07', { start: '2026-11-23', end: '2026-11-29' }],
+  ['groceries the week of nov 10', T, { start: '2026-11-09', end: '2026-11-15' }],
+  // Days named after Thanksgiving; Mother's Day, the second Sunday of May.
+  ['black friday spending', '2026-12-07', { start: '2026-11-27', end: '2026-11-27' }],
+  ['cyber monday', '2026-12-07', { start: '2026-11-30', end: '2026-11-30' }],
+  ['spent on mothers day', T, { start: '2026-05-10', end: '2026-05-10' }],
   // A month's halves, not the year's.
   [
     'the first half of oct',

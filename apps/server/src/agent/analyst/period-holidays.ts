@@ -16,6 +16,12 @@ function weekdayOfMonth(year: number, month: number, weekday: number, nth: numbe
   return iso(year, month, 1 + ((weekday - first + 7) % 7) + nth * 7);
 }
 
+function nextDay(day: string, days: number): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
 /** Each holiday: the words that name it (as tokens), and its day in a year. */
 const HOLIDAYS: ReadonlyArray<[readonly string[][], (year: number) => string]> = [
   [
@@ -27,6 +33,38 @@ const HOLIDAYS: ReadonlyArray<[readonly string[][], (year: number) => string]> =
   ],
   [[['memorial', 'day']], (y) => weekdayOfMonth(y, 4, 1, -1)],
   [[['thanksgiving']], (y) => weekdayOfMonth(y, 10, 4, 3)],
+  // The day after Thanksgiving, and the Monday after that.
+  [[['black', 'friday']], (y) => nextDay(weekdayOfMonth(y, 10, 4, 3), 1)],
+  [[['cyber', 'monday']], (y) => nextDay(weekdayOfMonth(y, 10, 4, 3), 4)],
+  [
+    [
+      ['mlk', 'day'],
+      ['martin', 'luther', 'king', 'day'],
+    ],
+    (y) => weekdayOfMonth(y, 0, 1, 2),
+  ],
+  [
+    [
+      ['presidents', 'day'],
+      ["presidents'", 'day'],
+      ["president's", 'day'],
+    ],
+    (y) => weekdayOfMonth(y, 1, 1, 2),
+  ],
+  [
+    [
+      ['mothers', 'day'],
+      ["mother's", 'day'],
+    ],
+    (y) => weekdayOfMonth(y, 4, 0, 1),
+  ],
+  [
+    [
+      ['fathers', 'day'],
+      ["father's", 'day'],
+    ],
+    (y) => weekdayOfMonth(y, 5, 0, 2),
+  ],
   [
     [
       ['christmas', 'eve'],

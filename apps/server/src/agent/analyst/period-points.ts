@@ -11,6 +11,7 @@ import {
   plusDays,
   quarter,
   span,
+  weekdayOf,
   year,
 } from './period-calendar.ts';
 import { holidayAt } from './period-holidays.ts';
@@ -30,6 +31,8 @@ export type Point =
   | { t: 'half_month'; h: number; m: number; y?: number }
   /** 'the first week of nov': days 1–7, 8–14, 15–21 or 22–28; the last week is the month's last 7 days. */
   | { t: 'week_of_month'; n: number; m: number; y?: number }
+  /** Days around a day named ('memorial day weekend', 'the week of thanksgiving'), placed already. */
+  | { t: 'days'; start: string; end: string; y: number }
   | { t: 'year'; y: number };
 
 /** A point read (`next` is the token after it), or date-like words that make no sense (`bad`). */
@@ -254,8 +257,30 @@ export function parsePoint(s: Scan, k: number, ctx: boolean): Parsed | undefined
     s.today,
   );
   if (holiday) {
+    const next = k + holiday.length;
     const [y = 0, m = 1, d = 1] = holiday.date.split('-').map(Number);
-    return { point: { t: 'day', d, m: m - 1, y }, next: k + holiday.length };
+    // 'memorial day weekend': the long weekend the holiday makes.
+    if (s.ts[next]?.w === 'weekend') {
+      const { start, end } = weekendAround(holiday.date);
+      return { point: { t: 'days', start, end, y }, next: next + 1 };
+    }
+    // 'thanksgiving week': Monday to Sunday around it.
+    if (s.ts[next]?.w === 'week') {
+      const monday = plusDays(holiday.date, -((weekdayOf(holiday.date) + 6) % 7));
+      return { point: { t: 'days', start: monday, end: plusDays(monday, 6), y }, next: next + 1 };
+    }
+    return { point: { t: 'day', d, m: m - 1, y }, next };
+  }
+  // 'the week of thanksgiving', 'week of nov 10': Monday to Sunday around that day.
+  if (t.w === 'week' && s.ts[k + 1]?.w === 'of') {
+    const inner = parsePoint(s, k + 2, true);
+    const placed = inner && !inner.bad && inner.point.t === 'day' ? latest(inner.point, s) : undefined;
+    if (!inner || inner.bad || !placed || placed.start !== placed.end) return undefined;
+    const monday = plusDays(placed.start, -((weekdayOf(placed.start) + 6) % 7));
+    return {
+      point: { t: 'days', start: monday, end: plusDays(monday, 6), y: Number(monday.slice(0, 4)) },
+      next: inner.next,
+    };
   }
   if (t.kind === 'slash') return slashPoint(s, k, ctx);
   if (t.w === 'the') {
@@ -273,8 +298,21 @@ export function parsePoint(s: Scan, k: number, ctx: boolean): Parsed | undefined
   return ctx ? { bad: true, next: k + 1 } : undefined;
 }
 
+/**
+ * The long weekend a holiday makes: Saturday to a Monday holiday, a Friday one to Sunday, Thanksgiving
+ * (a Thursday) to Sunday; a holiday on a weekend is that weekend.
+ */
+function weekendAround(date: string): { start: string; end: string } {
+  const weekday = weekdayOf(date);
+  if (weekday === 1) return { start: plusDays(date, -2), end: date };
+  if (weekday === 0) return { start: plusDays(date, -1), end: date };
+  if (weekday === 6) return { start: date, end: plusDays(date, 1) };
+  return { start: date, end: plusDays(date, 7 - weekday) };
+}
+
 /** A point with its year (and a day's month) known, as a period; undefined when the day does not exist. */
 export function place(p: Point): Period | undefined {
+  if (p.t === 'days') return span(p.start, p.end);
   if (p.t === 'year') return year(p.y);
   if (p.y === undefined) return undefined;
   if (p.t === 'month') return month(p.y, p.m);
@@ -342,7 +380,7 @@ function fill(p: Point, from: Period): Point {
 
 /** The same point a step later (or earlier): a month for a day filled from 'the 5th', else a year. */
 function step(p: Point, by: number, byMonth: boolean): Point {
-  if (p.t === 'year') return p;
+  if (p.t === 'year' || p.t === 'days') return p;
   if (byMonth && p.t === 'day' && p.m !== undefined && p.y !== undefined) {
     const { y, m } = partsOf(iso(p.y, p.m + by, 1));
     return { ...p, m, y };

@@ -34,10 +34,10 @@ describe('a word the plan did not read is asked back, with what was read', () =>
     );
   });
 
-  it('a unit of time longer than the period read ("the week of thanksgiving" read as the day)', () => {
-    const question = askedBack(read('what did i spend the week of thanksgiving'));
-    expect(question).toContain('"week"');
-    expect(question).toMatch(/your spending on Nov 26, 2026/);
+  it('a unit of time longer than the period read ("for the month" of a day read as the day)', () => {
+    const question = askedBack(read('my spending on the 3rd, for the month'));
+    expect(question).toContain('"month"');
+    expect(question).toMatch(/your spending on Nov 3, 2026/);
   });
 
   it('an account the plan does not count in, beside a merchant ("starbucks spending in the roth")', () => {
@@ -52,7 +52,7 @@ describe('a word the plan did not read is asked back, with what was read', () =>
   });
 
   it('the ask-back keeps the reading, so "yes" answers it', () => {
-    const plan = read('what did i spend the week of thanksgiving');
+    const plan = read('my spending on the 3rd, for the month');
     expect(plan.kind === 'clarify' && plan.reading?.intent).toBe('spending');
   });
 });

@@ -185,7 +185,7 @@ function agreesInSubject(
   // Income of every kind is counted by a plan over income ('divs + interest' of the investments' income).
   if (
     code.startsWith('INCOME') &&
-    ((/income/.test(calls) && !/"categor(y|ies)"/.test(calls)) || reading.intent === 'cash_flow')
+    ((/income/.test(calls) && !/"categor(y|ies)":/.test(calls)) || reading.intent === 'cash_flow')
   )
     return true;
   const codes = [
@@ -238,7 +238,12 @@ export function unreadWords(question: string, plan: Plan, { matcher, reread }: C
     const number = /^\$?\d[\d,]*(\.\d+)?k?$/.test(word) ? word : undefined;
     const value = number ? Number(number.replace(/[$,k]/g, '')) : NUMBER_WORDS[word];
     let agrees: boolean;
-    if (planWords.has(word) || planWords.has(word.replace(/s$/, ''))) agrees = true;
+    // Balances, holdings and wallets are answered whole, by account and by asset: only a subject
+    // they cannot count ('starbucks spending in the roth') is left unread.
+    if (!LEDGER_INTENTS.has(reading.intent)) {
+      const named = subjectNamed(word, matcher);
+      agrees = !named || agreesInSubject(named, calls, reading);
+    } else if (planWords.has(word) || planWords.has(word.replace(/s$/, ''))) agrees = true;
     // 'not', 'besides': read when the plan leaves something out.
     else if (EXCLUDING.has(word)) agrees = /"exclude_/.test(calls) || Boolean(reading.excluded);
     // 'the two', 'those 3': what was asked before, read when the plan sets several side by side.
@@ -251,9 +256,6 @@ export function unreadWords(question: string, plan: Plan, { matcher, reread }: C
     else {
       const named = subjectNamed(word, matcher);
       if (named) agrees = agreesInSubject(named, calls, reading);
-      // Balances, holdings and wallets are answered whole, by account and by asset: only a subject
-      // they cannot count ('starbucks spending in the roth') is left unread.
-      else if (!LEDGER_INTENTS.has(reading.intent)) agrees = true;
       else if (matcher.accounts(word).length > 0) agrees = agreesInAccount(word, calls, reading, matcher);
       else agrees = STOP.has(word) || analystWords.has(word);
     }
