@@ -10,7 +10,7 @@ import type { Matcher } from './vocabulary.ts';
 
 /** Words that leave a part out of a total: a question holding one must not get the whole total. */
 const LEAVES_OUT =
-  'excluding|except( for)?|other than|not counting|not including|not from|apart from|aside from|besides|leaving out|without counting';
+  "excluding|except( for)?|other than|not counting|not including|not from|apart from|aside from|besides|leaving out|without counting|(that|which)('s| is| was| are| were|s) not|(that|which) (isn't|wasn't|isnt|wasnt|aren't|arent|weren't|werent)";
 
 /** Income on the side ('side income', 'side hustle'): every income but wages. */
 const SIDE_INCOME = /\b(side|extra|passive) (income|money|hustles?|gigs?|earnings)\b|\bside hustles?\b/;

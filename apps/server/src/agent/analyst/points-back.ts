@@ -24,7 +24,13 @@ export function pointsBackToNothing(parts: PointingParts, previous: Reading | un
       q,
     );
   // 'at the same point in the year' names a span, not something said before.
-  const pointing = q.replace(/\bthe same (time|point|days?|dates?|number of days|stretch|period)\b/g, ' ');
+  // 'that isn't rent', 'which was not groceries' leaves a part out (exclusions.ts), pointing nowhere.
+  const pointing = q
+    .replace(/\bthe same (time|point|days?|dates?|number of days|stretch|period)\b/g, ' ')
+    .replace(
+      /\b(that|which)('s| is| was| are| were|s)? (not|isn't|wasn't|isnt|wasnt|aren't|arent|weren't|werent)\b/g,
+      ' ',
+    );
   const readsWhole =
     parts.intent !== undefined &&
     !moneyPointsBack &&

@@ -1972,3 +1972,18 @@ describe("session 27: a year's figure that fell in one month", () => {
     expect(read('what % of my spending in 2025 was amazon').kind).toBe('tools');
   });
 });
+
+describe('session 28: a part left out by a relative clause', () => {
+  const withRent = contextWith({ categories: [rentCategory] });
+  const readRent = (q: string) => understand(q, withRent, createMatcher(withRent), undefined, false);
+  it.each([
+    ['largest purchase this yr thats not rent', 'RENT_AND_UTILITIES_RENT', 'largest'],
+    ['biggest expense that isnt rent', 'RENT_AND_UTILITIES_RENT', 'largest'],
+    ['spending last month that was not groceries', 'FOOD_AND_DRINK_GROCERIES', 'total'],
+  ])("'%s' leaves %s out, pointing at nothing said before", (question, code, statistic) => {
+    const query = ledger(readRent(question));
+    expect(query.filters?.exclude_categories).toEqual([code]);
+    expect(query.filters?.categories).toBeUndefined();
+    expect(query.statistic).toBe(statistic);
+  });
+});
