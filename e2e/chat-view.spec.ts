@@ -157,6 +157,10 @@ for (const [viewportName, themeName] of PAIRINGS) {
       TEN_QUESTIONS.length,
     );
 
+    // Net worth leads with its figure, large, and the figure does not end in a colon.
+    await expect(answerAt(page, QUESTION.netWorth).locator('[data-lead-figure]')).toHaveText(
+      /^\s*\$[\d,]+\.\d{2}\s*$/,
+    );
     await stepsSayWhatTheyRead(page, testInfo, prefix);
     expect(await seriousAxeViolations(page)).toEqual([]);
 
