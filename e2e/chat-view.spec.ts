@@ -5,15 +5,14 @@ import {
   answerAt,
   askAndSeeAnswer,
   conversation,
-  keep,
   PAIRINGS,
   QUESTION,
   reopenedAtEnd,
   stepSummaryLegible,
   TEN_QUESTIONS,
   useTheme,
-  viewports,
 } from './support/chat-view.ts';
+import { keep, viewports } from './support/screens.ts';
 import { signUpAndSignIn, skipPreferencesWizard } from './support/users.ts';
 
 /**

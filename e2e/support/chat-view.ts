@@ -1,21 +1,11 @@
-import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { type ThemeName, themes, type ViewportName } from './screens.ts';
 
 /**
  * What the browser tests of the conversation share: the two widths and two themes people read it in,
  * ten varied questions, and the checks a reader makes: the newest answer's first line in view, the
  * thread at its end when reopened, a step's line saying what it read.
  */
-
-export const viewports = {
-  desktop: { width: 1440, height: 900 },
-  phone: { width: 390, height: 844 },
-} as const;
-
-/** The value the app keeps under 'penny.darkMode' for each theme (Light or Dark under Appearance). */
-export const themes = { light: 'false', dark: 'true' } as const;
-
-export type ViewportName = keyof typeof viewports;
-export type ThemeName = keyof typeof themes;
 
 /** Every width with every theme. */
 export const PAIRINGS = [
@@ -63,12 +53,6 @@ export const QUESTION = {
   askedBack: 7,
   crypto: 9,
 } as const satisfies Record<string, number>;
-
-/** A screenshot of the viewport, kept as a test artefact. */
-export async function keep(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  const body = await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: false });
-  await testInfo.attach(name, { body, contentType: 'image/png' });
-}
 
 /** Chooses the theme as the app stores it and opens the start screen in it. */
 export async function useTheme(page: Page, themeName: ThemeName): Promise<void> {
