@@ -1,6 +1,7 @@
-import type { Locator, Page, TestInfo } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, seriousAxeViolations, test } from './fixtures.ts';
 import { linkBankThroughDialogs } from './support/bank.ts';
+import { keep, viewports } from './support/screens.ts';
 import { createVerifiedUser, signUpAndSignIn, skipPreferencesWizard } from './support/users.ts';
 
 /**
@@ -11,19 +12,9 @@ import { createVerifiedUser, signUpAndSignIn, skipPreferencesWizard } from './su
  * screenshots.
  */
 
-const viewports = {
-  desktop: { width: 1440, height: 900 },
-  phone: { width: 390, height: 844 },
-} as const;
-
 const SOL_ADDRESS = 'AKnL4NNf3DGWZJS6cPknBuEGnVsV4A4m5tgebLHaRSZ9';
 const BTC_ADDRESS = 'bc1q0xcqpzrky6eff2g52qdye53xkk9jxkvrh6yhyw';
 const ETH_ADDRESS = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
-
-async function keep(page: Page, testInfo: TestInfo, name: string) {
-  const body = await page.screenshot({ path: testInfo.outputPath(`${name}.png`) });
-  await testInfo.attach(name, { body, contentType: 'image/png' });
-}
 
 function linkPopup(page: Page): Locator {
   return page.getByRole('dialog', { name: /^Link / });

@@ -1,5 +1,6 @@
-import type { Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, seriousAxeViolations, test } from './fixtures.ts';
+import { keep, themes, viewports } from './support/screens.ts';
 import { signUpAndSignIn, skipPreferencesWizard } from './support/users.ts';
 
 /**
@@ -8,13 +9,6 @@ import { signUpAndSignIn, skipPreferencesWizard } from './support/users.ts';
  * violations on each. Plain screenshots rather than pixel baselines: fonts and relative dates would make
  * baselines flaky, and what matters here is that a person can see every screen.
  */
-
-const viewports = {
-  desktop: { width: 1440, height: 900 },
-  phone: { width: 390, height: 844 },
-} as const;
-
-const themes = { light: 'false', dark: 'true' } as const;
 
 type Screen = {
   name: string;
@@ -60,11 +54,6 @@ const screens: Screen[] = [
     },
   },
 ];
-
-async function keep(page: Page, testInfo: TestInfo, name: string) {
-  const body = await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: false });
-  await testInfo.attach(name, { body, contentType: 'image/png' });
-}
 
 for (const [viewportName, viewport] of Object.entries(viewports)) {
   for (const [themeName, darkFlag] of Object.entries(themes)) {

@@ -75,7 +75,7 @@ export const emergencyFundTool = {
       ? `${input.target_months} × your average monthly spending of ${usd(spending.average)} ${periodText(spending.period)} (${count(spending.transactionCount, 'transaction')})`
       : `${input.target_months} × your monthly expenses of ${usd(data.monthlyExpenses)}`;
     const facts = [
-      `A ${months} emergency fund is ${usd(data.target)}: ${basis}.`,
+      `A ${months} emergency fund is ${usd(data.target)}. That is ${basis}.`,
       monthsCovered === null
         ? `Your liquid cash (checking and savings) is ${usd(cash.total)}; with no expenses, the months it covers cannot be worked out.`
         : `Your liquid cash (checking and savings) is ${usd(cash.total)}, which covers ${monthsCovered.toFixed(1)} months of expenses.`,

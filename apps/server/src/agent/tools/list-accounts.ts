@@ -154,7 +154,7 @@ export const listAccountsTool = {
       };
     }
     const facts = [
-      `You have ${count(accounts.length, `linked ${scope}account`)} with a combined balance of ${usd(totals.net)}: ${usd(totals.assets)} in assets and ${usd(totals.liabilities)} owed.`,
+      `You have ${count(accounts.length, `linked ${scope}account`)} with a combined balance of ${usd(totals.net)} (${usd(totals.assets)} in assets and ${usd(totals.liabilities)} owed).`,
       `By type: ${totals.byKind
         .map((kind) => {
           // An asset type's share of everything owned ('what % of my money is in savings').

@@ -75,7 +75,7 @@ function flowIn(flow: CashFlow, period: Period) {
 function netWorthFacts(data: MoneySummaryData): string[] {
   const worth = data.netWorth;
   const facts = [
-    `Your net worth on ${dayText(data.today)} is ${usd(worth.net)}: ${usd(worth.assets)} in assets minus ${usd(worth.liabilities)} owed, across ${count(worth.accounts, 'account')}.`,
+    `Your net worth on ${dayText(data.today)} is ${usd(worth.net)} (${usd(worth.assets)} in assets minus ${usd(worth.liabilities)} owed, across ${count(worth.accounts, 'account')}).`,
   ];
   const from = dayText(data.lastMonth.period.end);
   facts.push(

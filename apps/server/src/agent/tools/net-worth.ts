@@ -114,7 +114,7 @@ export const netWorthTool = {
       };
     }
     const facts = [
-      `Your net worth on ${dayText(context.today)} is ${usd(now.net)}: ${usd(now.assets)} in assets minus ${usd(now.liabilities)} owed, across ${count(now.accounts.length, 'account')}.`,
+      `Your net worth on ${dayText(context.today)} is ${usd(now.net)} (${usd(now.assets)} in assets minus ${usd(now.liabilities)} owed, across ${count(now.accounts.length, 'account')}).`,
       `By account type: ${now.byKind
         .map((kind) => {
           // Each type's share of everything owned and of the net worth ('what % of my net worth is

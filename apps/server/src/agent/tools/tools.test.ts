@@ -973,7 +973,7 @@ describe.each(testDatabaseKinds())('the finance toolkit on %s', (database) => {
     const gap = target - cash;
     expect(gap > 0n ? data.shortfall : data.surplus).toBe(centsText(gap > 0n ? gap : -gap));
     expect(result.facts[0]).toBe(
-      `A 6-month emergency fund is ${dollars(centsText(target))}: 6 × your average monthly spending of ${dollars(average)} ${periodText(period)} (${postedIn(period).filter(isSpending).length} transactions).`,
+      `A 6-month emergency fund is ${dollars(centsText(target))}. That is 6 × your average monthly spending of ${dollars(average)} ${periodText(period)} (${postedIn(period).filter(isSpending).length} transactions).`,
     );
     expect(result.facts[1]).toContain(dollars(centsText(cash)));
     // The savings accounts' part on its own (where many keep the fund), beside the checking.
@@ -989,7 +989,7 @@ describe.each(testDatabaseKinds())('the finance toolkit on %s', (database) => {
     const stated = given.data as { target: string; expensesFrom: string; spending: unknown };
     expect(stated).toMatchObject({ target: '19200.00', expensesFrom: 'given', spending: null });
     expect(given.facts[0]).toBe(
-      'A 6-month emergency fund is $19,200.00: 6 × your monthly expenses of $3,200.00.',
+      'A 6-month emergency fund is $19,200.00. That is 6 × your monthly expenses of $3,200.00.',
     );
   });
 

@@ -38,12 +38,30 @@ describe('answerBlocks', () => {
     ]);
   });
 
-  it('keeps the punctuation after the figure with it', () => {
+  it('never ends the lead figure in a colon: its own line sets off what follows', () => {
     expect(answerBlocks('Your net worth on 2026-11-27 is $103,066.23: $104,817.27 in assets.')[0]).toEqual({
       kind: 'lead',
       before: 'Your net worth on 2026-11-27 is',
-      figure: '$103,066.23:',
+      figure: '$103,066.23',
       after: '$104,817.27 in assets.',
+    });
+    for (const text of [
+      'Your net worth on December 7, 2026 is $76,342.29: $79,351.29 in assets minus $3,009.00 owed.',
+      'You have 3 linked accounts with a combined balance of $1,234.56:: $2,000.00 in assets.',
+      'Spent so far is $42.10!: more than last month.',
+    ]) {
+      const lead = answerBlocks(text)[0];
+      expect(lead?.kind).toBe('lead');
+      expect(lead?.kind === 'lead' && lead.figure).not.toMatch(/:$/);
+    }
+  });
+
+  it('keeps other punctuation after the figure with it', () => {
+    expect(answerBlocks('Your net worth on 2026-11-27 is $103,066.23, up $12.00.')[0]).toEqual({
+      kind: 'lead',
+      before: 'Your net worth on 2026-11-27 is',
+      figure: '$103,066.23,',
+      after: 'up $12.00.',
     });
   });
 

@@ -3,7 +3,8 @@
  * that answers the question, shown large), paragraphs, '- ' lines as a bulleted list, '- 1. ' or '1. '
  * lines as a numbered list (a list's heading, ending with ':', as a paragraph), and the closing
  * 'Based on ...' as a note. The words are never changed: the lead is the first sentence cut around its
- * first amount.
+ * first amount. Only a colon right after that amount goes: the large figure stands on its own line, which
+ * already sets off what follows, and a figure reading '$1,234.56:' looks unfinished.
  */
 
 export type AnswerBlock =
@@ -32,9 +33,10 @@ function leadOf(line: Line): AnswerBlock | null {
   if (!match) return null;
   let figure = match[0];
   let after = line.text.slice(match.index + figure.length).trimStart();
-  // Punctuation right after the figure stays with it: 'Rent was $1,800.', 'is $103,066.23: ...'.
+  // Punctuation right after the figure stays with it ('Rent was $1,800.'), except a colon, which the
+  // figure's own line replaces ('is $103,066.23: $104,817.27 in assets' leads with '$103,066.23').
   const punctuation = /^[.,;:!?]+/.exec(after)?.[0] ?? '';
-  figure += punctuation;
+  figure += punctuation.replace(/:+$/, '');
   after = after.slice(punctuation.length).trimStart();
   return { kind: 'lead', before: line.text.slice(0, match.index).trimEnd(), figure, after };
 }

@@ -20,7 +20,10 @@ const BLOCK_VIEWS = {
   lead: (block) => (
     <p className="flex flex-col gap-0.5">
       {block.before ? <span className="text-text-muted">{block.before}</span> : null}
-      <span className="amount text-2xl font-semibold text-text"> {block.figure} </span>
+      <span
+        data-lead-figure=""
+        className="amount text-2xl font-semibold text-text"
+      >{` ${block.figure} `}</span>
       {block.after ? <span>{block.after}</span> : null}
     </p>
   ),

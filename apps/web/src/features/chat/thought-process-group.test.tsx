@@ -2,7 +2,13 @@ import type { AgentAction } from '@penny/contracts';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { leadStep, ThoughtProcessGroup, totalSeconds, turnVerdict } from './thought-process-group.tsx';
+import {
+  leadStep,
+  summaryMinWidth,
+  ThoughtProcessGroup,
+  totalSeconds,
+  turnVerdict,
+} from './thought-process-group.tsx';
 
 const reading: AgentAction = {
   id: 'reading',
@@ -79,6 +85,23 @@ describe('ThoughtProcessGroup', () => {
     const line = screen.getByRole('button', { name: /Analysis complete/ });
     expect(within(line).getByText('Nothing found')).toBeVisible();
     expect(line).not.toHaveTextContent('Done');
+  });
+
+  it('keeps what a step read whole: the summary takes a line of its own before its first part is cut', () => {
+    render(
+      <ThoughtProcessGroup
+        actions={[{ ...spending, status: 'nothing_found', summary: 'Crypto balances · 0 accounts' }]}
+      />,
+    );
+    const line = screen.getByRole('button', { name: /Analysis complete/ });
+    const summary = line.querySelector('[data-step-summary]');
+    expect(summary).toHaveTextContent('Crypto balances · 0 accounts');
+    // The summary, 'Nothing found' and the chevron go to a line of their own as one before 'Crypto
+    // balances' (0.6 em a character) is cut; the period and count after it are what gets cut.
+    expect(summary?.parentElement).toHaveStyle({ minWidth: 'min(17.9em, 100%)' });
+    expect(summary?.parentElement).toHaveTextContent('Nothing found');
+    expect(summaryMinWidth('Net worth · 3 accounts')).toBe('min(7.2em, 100%)');
+    expect(summaryMinWidth('Asked you which you mean')).toBe('min(16.2em, 100%)');
   });
 
   it('never says complete over a failed step', () => {

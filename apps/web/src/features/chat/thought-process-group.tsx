@@ -62,6 +62,19 @@ export function leadStep(actions: readonly AgentAction[]): AgentAction | undefin
   return actions.findLast((a) => a.tool) ?? actions.at(-1);
 }
 
+/**
+ * The least width of the line's end (the summary, a shown verdict and the chevron, which wrap as one)
+ * before it goes to a line of its own: the summary's first part, what the step read ('Crypto balances'
+ * of 'Crypto balances · 2 accounts'), at a generous 0.6 em a character, so that part is never cut (the
+ * period and the count after it are cut first), then the verdict's word at its smaller size and the
+ * chevron, each with its gap.
+ */
+export function summaryMinWidth(summary: string, word?: string): string {
+  const head = summary.split(' · ')[0]?.trim() ?? '';
+  const em = head.length * 0.6 + (word ? word.length * 0.5 + 0.6 : 0) + 1.75;
+  return `min(${Math.ceil(em * 10) / 10}em, 100%)`;
+}
+
 /** The turn's time: its steps one after another, in seconds. */
 export function totalSeconds(actions: readonly AgentAction[]): number | undefined {
   const times = actions.map((a) => a.processing_time).filter((t): t is number => t !== undefined);
@@ -77,6 +90,7 @@ export function ThoughtProcessGroup({ actions }: { actions: readonly AgentAction
   const line = lead ? lead.summary?.trim() || lead.description : '';
   const duration = shownDuration(totalSeconds(actions));
   const Icon = verdict.icon;
+  const shownWord = verdictKey === 'nothing_found' ? verdict.word : undefined;
   const steps = `${actions.length === 1 ? '1 step' : `${actions.length} steps`}${duration ? ` (${duration})` : ''}`;
   return (
     <div data-testid="thought-process-group" data-verdict={verdict.word}>
@@ -86,7 +100,9 @@ export function ThoughtProcessGroup({ actions }: { actions: readonly AgentAction
         aria-controls={bodyId}
         onClick={() => setOpen((was) => !was)}
         title={steps}
-        className="flex w-full min-w-0 items-center gap-2 rounded-lg py-1 text-left text-sm hover:bg-surface-raised"
+        // Wraps only when the summary's first part does not fit beside the title (a phone's 'Nothing
+        // found' line): the line's end then takes a line of its own rather than cutting it to a few letters.
+        className="flex w-full min-w-0 flex-wrap items-center gap-x-2 gap-y-0.5 rounded-lg py-1 text-left text-sm hover:bg-surface-raised"
       >
         <Icon aria-hidden="true" className={cx('size-4 shrink-0', TONE_TEXT[verdict.tone])} />
         <span className="shrink-0 font-medium text-text">{verdict.title}</span>
@@ -97,22 +113,29 @@ export function ThoughtProcessGroup({ actions }: { actions: readonly AgentAction
             {chatMessages.ready}
           </span>
         ) : null}
-        <span className="min-w-0 flex-1 truncate text-text-muted">{line}</span>
-        {/* The other verdicts are in the title; this one is not, and must not read as done. */}
-        {verdictKey === 'nothing_found' ? (
-          <span className="shrink-0 text-xs font-medium text-text-muted">{verdict.word}</span>
-        ) : (
-          <span className="sr-only">, {verdict.word}</span>
-        )}
-        {/* The count and the time are in the panels once opened; the line keeps its width for the summary. */}
-        <span className="sr-only">, {steps}</span>
-        <ChevronDown
-          aria-hidden="true"
-          className={cx(
-            'size-4 shrink-0 text-text-muted transition-transform motion-reduce:transition-none',
-            open && 'rotate-180',
+        <span
+          style={{ minWidth: summaryMinWidth(line, shownWord) }}
+          className="flex flex-1 basis-0 items-center gap-2"
+        >
+          <span data-step-summary="" className="min-w-0 flex-1 truncate text-text-muted">
+            {line}
+          </span>
+          {/* The other verdicts are in the title; this one is not, and must not read as done. */}
+          {shownWord ? (
+            <span className="shrink-0 text-xs font-medium text-text-muted">{shownWord}</span>
+          ) : (
+            <span className="sr-only">, {verdict.word}</span>
           )}
-        />
+          {/* The count and the time are in the panels once opened; the line keeps its width for the summary. */}
+          <span className="sr-only">, {steps}</span>
+          <ChevronDown
+            aria-hidden="true"
+            className={cx(
+              'size-4 shrink-0 text-text-muted transition-transform motion-reduce:transition-none',
+              open && 'rotate-180',
+            )}
+          />
+        </span>
       </button>
       <div id={bodyId} hidden={!open} className="mt-1 flex flex-col gap-1.5">
         {actions.map((action, index) => (
