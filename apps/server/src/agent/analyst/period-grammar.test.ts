@@ -30,6 +30,13 @@ const CASES: Array<[string, string, Expected]> = [
   ['black friday spending', '2026-12-07', { start: '2026-11-27', end: '2026-11-27' }],
   ['cyber monday', '2026-12-07', { start: '2026-11-30', end: '2026-11-30' }],
   ['spent on mothers day', T, { start: '2026-05-10', end: '2026-05-10' }],
+  // A quarter's two-digit year typed bare.
+  ['income q1 25 excluding dividends', T, { start: '2025-01-01', end: '2025-03-31' }],
+  // Seasons by their months, the latest begun (meteorological: summer is June to August).
+  ['eating out since the start of summer', T, { start: '2026-06-01', end: T }],
+  ['travel this summer', T, { start: '2026-06-01', end: '2026-08-31' }],
+  ['heating last winter', '2026-03-10', { start: '2025-12-01', end: '2026-02-28' }],
+  ['spending in the fall of 2025', T, { start: '2025-09-01', end: '2025-11-30' }],
   // A month's halves, not the year's.
   [
     'the first half of oct',
@@ -228,7 +235,8 @@ const CASES: Array<[string, string, Expected]> = [
   ['since 1066-10-14', T, { unreadable: 'since 1066-10-14' }],
   ['last 99999999 months', T, { unreadable: 'last 99999999 months' }],
   ['until the next blue moon', T, { unreadable: 'next blue moon' }],
-  ['last summer', T, { unreadable: 'last summer' }],
+  ['next summer', T, { unreadable: 'next summer' }],
+  ['last summer', T, { start: '2026-06-01', end: '2026-08-31' }],
   ['since next week', T, { unreadable: 'since next week' }],
   // Not periods at all.
   ['How much do I spend on coffee?', T, 'nothing'],

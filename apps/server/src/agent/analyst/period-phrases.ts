@@ -289,6 +289,7 @@ const VAGUE = new Set([
   'semester',
   'season',
 ]);
+const SEASON_WORDS = new Set(['summer', 'winter', 'spring', 'autumn', 'fall']);
 const VAGUE_BEFORE = new Set([
   'last',
   'this',
@@ -305,12 +306,14 @@ const VAGUE_BEFORE = new Set([
   'through',
 ]);
 
-/** 'last summer', 'over the holidays', 'next blue moon': a time it cannot pin to days, to ask back. */
+/** 'over the holidays', 'next summer', 'next blue moon': a time it cannot pin to days, to ask back. */
 export function vague(s: Scan, k: number): Hit | undefined {
   if (!VAGUE_BEFORE.has(s.ts[k]?.w ?? '')) return undefined;
   let j = k + 1;
   if (s.ts[j]?.w === 'the') j++;
   if (s.ts[j]?.w === 'blue' || s.ts[j]?.w === 'black') j++;
+  // A season is read by its months (period-points.ts), except one still to come ('next summer').
+  if (SEASON_WORDS.has(s.ts[j]?.w ?? '') && s.ts[k]?.w !== 'next') return undefined;
   return VAGUE.has(s.ts[j]?.w ?? '') ? { next: j + 1, bad: true } : undefined;
 }
 

@@ -119,6 +119,14 @@ function yearExpr(s: Scan, k: number): { y: number; next: number } | undefined {
   return undefined;
 }
 
+/** 'q1 25': a quarter's two-digit year, typed bare (not an amount or a percentage after it). */
+function shortYear(s: Scan, k: number): { y: number; next: number } | undefined {
+  const t = s.ts[k];
+  if (t?.kind !== 'num' || t.w.length !== 2 || t.value === undefined) return undefined;
+  if (w(s, k + 1) === '%' || MONEY_AFTER.has(w(s, k + 1))) return undefined;
+  return { y: 2000 + t.value, next: k + 1 };
+}
+
 function sane(y: number | undefined): boolean {
   return y === undefined || (y >= FIRST_YEAR && y <= LAST_YEAR);
 }
@@ -207,7 +215,7 @@ function periodOfYear(s: Scan, k: number): Parsed | undefined {
   const a = w(s, k);
   const q = /^q(\d)$/.exec(a);
   if (q) {
-    const years = yearExpr(s, k + 1);
+    const years = yearExpr(s, k + 1) ?? shortYear(s, k + 1);
     const n = Number(q[1]);
     if (n < 1 || n > 4 || !sane(years?.y)) return { bad: true, next: years?.next ?? k + 1 };
     return { point: { t: 'quarter', q: n - 1, y: years?.y }, next: years?.next ?? k + 1 };
@@ -271,6 +279,16 @@ export function parsePoint(s: Scan, k: number, ctx: boolean): Parsed | undefined
     }
     return { point: { t: 'day', d, m: m - 1, y }, next };
   }
+  // 'this summer', 'since the start of summer', 'winter 2025': the season's months, the latest begun.
+  const seasonal = seasonAt(s, k);
+  if (seasonal) return seasonal;
+  // 'since the start of summer': the season's first day (a month's start is read as the month).
+  if ((t.w === 'start' || t.w === 'beginning') && s.ts[k + 1]?.w === 'of') {
+    const inner = seasonAt(s, k + 2) ?? (s.ts[k + 2]?.w === 'the' ? seasonAt(s, k + 3) : undefined);
+    if (!inner || inner.bad || inner.point.t !== 'days') return undefined;
+    const [y = 0, m = 1, d = 1] = inner.point.start.split('-').map(Number);
+    return { point: { t: 'day', d, m: m - 1, y }, next: inner.next };
+  }
   // 'the week of thanksgiving', 'week of nov 10': Monday to Sunday around that day.
   if (t.w === 'week' && s.ts[k + 1]?.w === 'of') {
     const inner = parsePoint(s, k + 2, true);
@@ -296,6 +314,23 @@ export function parsePoint(s: Scan, k: number, ctx: boolean): Parsed | undefined
   if (y === undefined) return undefined;
   if (sane(y)) return { point: { t: 'year', y }, next: k + 1 };
   return ctx ? { bad: true, next: k + 1 } : undefined;
+}
+
+/** The month (0-based) each season starts in, by the months (meteorological seasons). */
+const SEASONS: Record<string, number> = { spring: 2, summer: 5, fall: 8, autumn: 8, winter: 11 };
+
+/** 'summer', 'this summer' (the latest begun), 'last winter' (the latest ended), 'fall 2025'. */
+function seasonAt(s: Scan, k: number): Parsed | undefined {
+  const which = w(s, k);
+  const named = which === 'this' || which === 'last' || which === 'past' ? k + 1 : k;
+  const season = SEASONS[w(s, named)];
+  if (season === undefined) return undefined;
+  const years = yearExpr(s, named + 1);
+  const endOf = (y: number) => plusDays(iso(y, season + 3, 1), -1);
+  let y = iso(s.ty, season, 1) <= s.today ? s.ty : s.ty - 1;
+  if (which !== 'this' && named > k && endOf(y) >= s.today) y -= 1;
+  if (years) y = years.y;
+  return { point: { t: 'days', start: iso(y, season, 1), end: endOf(y), y }, next: years?.next ?? named + 1 };
 }
 
 /**

@@ -29,7 +29,7 @@ const PLAIN_WORDS: ReadonlySet<string> = new Set(
     'tell show give let know want wanna need see check look find get got gotten getting make made ' +
     'think thinking wondering wonder curious guess mean say said help figure calculate compute work ' +
     'pull q question real one ones though tbh ugh outta wat wht terms use using used name size type end ' +
-    'k no nope sorry oops meant yet whos thats clear'
+    'k no nope sorry oops meant yet whos thats clear fine'
   ).split(' '),
 );
 
@@ -57,7 +57,7 @@ const MONEY_TALK: ReadonlySet<string> = new Set(
     'vs versus compared compare comparing against higher lower bigger smaller better worse greater fewer ' +
     'cheaper minus plus net after fraction portion share percent percentage proportion together ' +
     'combined altogether only diff difference different always never mostly hit hits high low side ' +
-    'home everywhere eaten'
+    'home everywhere eaten car'
   ).split(' '),
 );
 
