@@ -121,6 +121,15 @@ test('confirmed actions: two orders with one unticked, a $500 buy, re-categorisi
   await expect(page.locator('[data-answer-start]').last()).toContainText(/Buy \$500\.00 of VTI at market/);
   await shot('order-executed');
 
+  // ---- A reload reads the thread from the server: both confirms' outcomes are there, no popup opens.
+  await page.reload();
+  const log = page.getByRole('log', { name: 'Messages' });
+  await expect(log.getByText('As you confirmed:')).toHaveCount(2);
+  await expect(page.locator('[data-answer-start]').last()).toContainText(/Buy \$500\.00 of VTI at market/);
+  await expect(log).toContainText(/Sell 2 shares of VTI at market/);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await shot('order-executed-after-reload');
+
   // ---- The new position, read back as a user asks for it.
   await ask(page, 'show my holdings');
   const positions = page.getByRole('table').filter({ hasText: 'Quantity' }).first();

@@ -14,6 +14,7 @@ import {
   type NewProposal,
   readProposal,
 } from './proposals.ts';
+import { threadProposals } from './thread-proposals.ts';
 import { undoChange } from './undo.ts';
 
 export type { ConfirmInput } from './confirm.ts';
@@ -35,6 +36,8 @@ export function createActionsService(deps: ActionsDeps) {
     confirm: (userId: string, input: ConfirmInput) => confirmProposal(deps, userId, input),
     cancel: (userId: string, proposalId: string) => cancelProposal(deps, userId, proposalId),
     undo: (userId: string, changeId: string) => undoChange(deps, userId, changeId),
+    /** What became of each proposal a thread's turns made, by query id (the thread's history shows it). */
+    threadProposals: (userId: string, threadId: string) => threadProposals(deps.db, userId, threadId),
     /**
      * Drafts a re-categorisation from the user's ledger and stores it as a proposal; nothing else is
      * written. No proposal when nothing would change.
