@@ -6,7 +6,15 @@ import {
   type RecategorizeRequest,
 } from '../finance/index.ts';
 import { type ConfirmInput, confirmProposal } from './confirm.ts';
-import { draftOrder, draftOrders, type OrderRequest } from './orders/index.ts';
+import {
+  type CancelRequest,
+  draftOrder,
+  draftOrderCancels,
+  draftOrders,
+  listOpenOrders,
+  type OpenOrder,
+  type OrderRequest,
+} from './orders/index.ts';
 import {
   type ActionsDeps,
   cancelProposal,
@@ -18,7 +26,14 @@ import { threadProposals } from './thread-proposals.ts';
 import { undoChange } from './undo.ts';
 
 export type { ConfirmInput } from './confirm.ts';
-export { type Brokerage, createBrokerage, type OrderRequest, orderDescription } from './orders/index.ts';
+export {
+  type Brokerage,
+  type CancelRequest,
+  createBrokerage,
+  type OpenOrder,
+  type OrderRequest,
+  orderDescription,
+} from './orders/index.ts';
 export type { NewProposal } from './proposals.ts';
 
 /** The turn a proposal comes from. */
@@ -87,6 +102,24 @@ export function createActionsService(deps: ActionsDeps) {
     ): Promise<Proposal> {
       if (!deps.brokerage) throw new Error('orders need the brokerage (createActionsService({ brokerage }))');
       const items = await draftOrders(deps.db, deps.brokerage, userId, requests);
+      return createProposal(deps, userId, { ...turn, title: 'Confirm Your Orders', items });
+    },
+    /** The user's orders still open at the brokerage, read live (every brokerage account, or the one named). */
+    async openOrders(userId: string, account: string | null): Promise<OpenOrder[]> {
+      if (!deps.brokerage) throw new Error('orders need the brokerage (createActionsService({ brokerage }))');
+      return listOpenOrders(deps.db, deps.brokerage, userId, account);
+    },
+    /**
+     * Cancelling open orders, as a proposal (one item per order, 'Confirm Your Orders'); nothing is
+     * cancelled until the confirm. An order not among the user's open ones is refused.
+     */
+    async proposeCancelOrders(
+      userId: string,
+      turn: ProposingTurn,
+      request: CancelRequest,
+    ): Promise<Proposal> {
+      if (!deps.brokerage) throw new Error('orders need the brokerage (createActionsService({ brokerage }))');
+      const items = await draftOrderCancels(deps.db, deps.brokerage, userId, request);
       return createProposal(deps, userId, { ...turn, title: 'Confirm Your Orders', items });
     },
   };

@@ -1,3 +1,4 @@
 export { type Brokerage, createBrokerage } from './brokerage.ts';
 export { draftOrder, draftOrders, type OrderRequest } from './draft.ts';
+export { type CancelRequest, draftOrderCancels, listOpenOrders, type OpenOrder } from './open-orders.ts';
 export { orderDescription } from './words.ts';

@@ -14,6 +14,7 @@ import { listAccountsTool } from './list-accounts.ts';
 import { loanPaymentTool } from './loan-payment.ts';
 import { moneySummaryTool } from './money-summary.ts';
 import { netWorthTool } from './net-worth.ts';
+import { openOrdersTool, proposeCancelOrderTool } from './open-orders.ts';
 import { proposeBudgetTool } from './propose-budget.ts';
 import { proposeOrderTool } from './propose-order.ts';
 import { proposeRecategorizeTool } from './propose-recategorize.ts';
@@ -52,6 +53,8 @@ export const financeTools = {
   budget_status: budgetStatusTool,
   propose_budget: proposeBudgetTool,
   propose_order: proposeOrderTool,
+  open_orders: openOrdersTool,
+  propose_cancel_order: proposeCancelOrderTool,
 } satisfies { [N in ToolName]: FinanceTool<N> };
 
 export type FinanceTools = typeof financeTools;
