@@ -143,6 +143,30 @@ test('confirmed actions: two orders with one unticked, a $500 buy, re-categorisi
   await expect(vtiRow).toContainText(String(quantity));
   await shot('holdings');
 
+  // ---- A limit buy far below the price stays open; it is listed, then cancelled through the popup.
+  await ask(page, 'buy 1 share of VTI in my Individual Brokerage with a limit of $1');
+  popup = page.getByRole('dialog', { name: 'Confirm Your Orders' });
+  await popup.getByRole('button', { name: 'Confirm' }).click();
+  await expect(popup.getByRole('list', { name: 'Outcome' }).getByRole('listitem')).toContainText('Done');
+  await popup.getByRole('button', { name: 'Close' }).click();
+  await ask(page, 'show my open orders');
+  const openOrders = page.getByRole('table').filter({ hasText: 'Limit' }).last();
+  await expect(openOrders.getByRole('row').filter({ hasText: 'VTI' })).toContainText('$1.00');
+  await ask(page, 'cancel my vti order');
+  popup = page.getByRole('dialog', { name: 'Confirm Your Orders' });
+  await expect(proposed(popup)).toHaveCount(1);
+  await expect(proposed(popup).first()).toContainText('Buy 1 share of VTI · Limit order at $1.00');
+  await expect(proposed(popup).first()).toContainText('Open, 1 share waiting');
+  await shot('cancel-order-popup');
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await popup.getByRole('button', { name: 'Confirm' }).click();
+  await expect(popup.getByRole('list', { name: 'Outcome' }).getByRole('listitem')).toContainText('Done');
+  await popup.getByRole('button', { name: 'Close' }).click();
+  await expect(page.locator('[data-answer-start]').last()).toContainText('Cancel: Buy 1 share of VTI');
+  expect((await ask(page, 'show my open orders')).result.answer).toContain(
+    'You have no open orders at your brokerage.',
+  );
+
   // ---- Every Uber ride re-categorised: listed, confirmed, and the next spending answer moves them.
   // A new chat: the questions before are no context for these.
   await page.getByRole('button', { name: 'New Chat', exact: true }).click();
