@@ -293,6 +293,19 @@ export const toolInputSchemas = {
       .describe('A brokerage account name or id; omit for every brokerage account')
       .optional(),
   }),
+  /**
+   * 'Rebalance to 60/40': proposes the orders that bring one brokerage account's holdings to a
+   * stocks/bonds mix, never places them (the user confirms in the Confirm popup).
+   */
+  propose_rebalance: z.object({
+    account: shortText.describe('The brokerage account: its name or id (list_accounts)'),
+    stocks_percent: z
+      .number()
+      .int()
+      .min(0)
+      .max(100)
+      .describe('The stocks share in whole percent; bonds the rest'),
+  }),
 } as const;
 
 export type ToolName = keyof typeof toolInputSchemas;

@@ -11,9 +11,11 @@ import {
   draftOrder,
   draftOrderCancels,
   draftOrders,
+  draftRebalance,
   listOpenOrders,
   type OpenOrder,
   type OrderRequest,
+  type RebalanceDraft,
 } from './orders/index.ts';
 import {
   type ActionsDeps,
@@ -33,6 +35,7 @@ export {
   type OpenOrder,
   type OrderRequest,
   orderDescription,
+  type RebalanceDraft,
 } from './orders/index.ts';
 export type { NewProposal } from './proposals.ts';
 
@@ -103,6 +106,26 @@ export function createActionsService(deps: ActionsDeps) {
       if (!deps.brokerage) throw new Error('orders need the brokerage (createActionsService({ brokerage }))');
       const items = await draftOrders(deps.db, deps.brokerage, userId, requests);
       return createProposal(deps, userId, { ...turn, title: 'Confirm Your Orders', items });
+    },
+    /**
+     * "Rebalance to 60/40": the orders that bring one brokerage account's holdings to the stocks/bonds
+     * mix (orders/rebalance.ts), checked with the brokerage and stored as one proposal. No proposal
+     * when a holding cannot be classified, nothing needs to move, or the other side has no holding.
+     */
+    async proposeRebalance(
+      userId: string,
+      turn: ProposingTurn,
+      request: { account: string; stocksPercent: number },
+    ): Promise<{ proposal: Proposal | null; draft: RebalanceDraft }> {
+      if (!deps.brokerage) throw new Error('orders need the brokerage (createActionsService({ brokerage }))');
+      const draft = await draftRebalance(deps.db, deps.brokerage, userId, request);
+      if (draft.items.length === 0) return { proposal: null, draft };
+      const proposal = await createProposal(deps, userId, {
+        ...turn,
+        title: 'Confirm Your Orders',
+        items: draft.items,
+      });
+      return { proposal, draft };
     },
     /** The user's orders still open at the brokerage, read live (every brokerage account, or the one named). */
     async openOrders(userId: string, account: string | null): Promise<OpenOrder[]> {

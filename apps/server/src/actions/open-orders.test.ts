@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServiceError } from '../services/errors.ts';
 import type { OrderRequest } from './index.ts';
+import { type RebalanceHolding, rebalancePlan } from './orders/rebalance.ts';
 
 /**
  * Open orders and cancelling them (docs/api.md, "Confirmed actions"), on the real app with the sandbox
@@ -218,5 +219,80 @@ describe('open orders and their cancel', () => {
     const late = await confirm(api, proposal, 'cancel-late-key');
     expect([late.status, late.body.code]).toEqual([409, 'actions:proposal-expired']);
     expect(await statusAtVendor(orderId)).toBe('ACCEPTED');
+  });
+
+  /** The account's holdings as Penny synced them, as the rebalance reads them. */
+  async function heldNow(): Promise<Array<RebalanceHolding & { quantity: string }>> {
+    const rows = await t.rows<{
+      ticker: string;
+      name: string;
+      type: string;
+      value: string;
+      quantity: string;
+    }>(sql`
+      select s.ticker, s.name, s.type, h.value::text as value, h.quantity::text as quantity
+      from holding h join security s on s.id = h.security_id
+      where h.account_id = ${account.id} and s.ticker is not null and h.value is not null and lower(s.type) <> 'cash'`);
+    return rows.map((row) => ({ ...row, valueCents: BigInt(Math.round(Number(row.value) * 100)) }));
+  }
+
+  /** An order proposed and confirmed (market, day), as the web app would. */
+  async function trade(symbol: string, action: 'buy' | 'sell', units: string) {
+    const proposal = await t.services.actions.proposeOrder(
+      ada.user.id,
+      { threadId: 'thread-placing', queryId: `q-trade-${++n}` },
+      {
+        account: account.id,
+        symbol,
+        action,
+        units,
+        amount: null,
+        orderType: 'market',
+        limitPrice: null,
+        timeInForce: 'day',
+      },
+    );
+    expect((await confirm(api, proposal, `trade-${n}-key`)).status).toBe(200);
+  }
+
+  it('"rebalance … to 99/1": a holding neither stocks nor bonds is asked back; then the plan\'s orders, confirmed', async () => {
+    const keys = t.sandboxKeys?.snaptrade;
+    if (!keys || !t.origin) throw new Error('no sandbox');
+    const unclassified = (await heldNow()).filter((h) => rebalancePlan([h], 99).kind === 'unclassified');
+    if (unclassified.length > 0) {
+      const asked = await ask('rebalance my individual brokerage to 99/1');
+      expect(asked.proposal_id).toBeUndefined();
+      expect(asked.answer.replaceAll('\\', '')).toContain(
+        `I can't tell whether ${unclassified.map((h) => `${h.ticker} (${h.name})`).join(', ')} counts as stocks or bonds`,
+      );
+      // Sold, so every holding left is stocks or bonds.
+      for (const h of unclassified) await trade(h.ticker, 'sell', h.quantity);
+    }
+    if (!(await heldNow()).some((h) => h.ticker === 'BND')) await trade('BND', 'buy', '1');
+    const held = await heldNow();
+    const plan = rebalancePlan(held, 99);
+    if (plan.kind !== 'orders') throw new Error(`expected orders, not ${plan.kind}`);
+    // The stocks target is 99% of the total, to the cent; the difference is bought into BND, the only bond.
+    const total = plan.stocksCents + plan.bondsCents;
+    expect(plan.targetStocksCents).toBe((total * 99n + 50n) / 100n);
+    expect(plan.orders.at(-1)).toEqual({
+      symbol: 'BND',
+      action: 'buy',
+      amountCents: plan.stocksCents - plan.targetStocksCents,
+    });
+
+    const asked = await ask('rebalance my individual brokerage to 99/1');
+    expect(asked.status).toBe('clarification_needed');
+    const proposal = await proposalOf(asked.proposal_id);
+    expect(proposal.title).toBe('Confirm Your Orders');
+    expect(
+      proposal.items.map((item) =>
+        item.kind === 'order' ? [item.order.symbol, item.order.action, item.order.amount] : [],
+      ),
+    ).toEqual(
+      plan.orders.map((order) => [order.symbol, order.action, (Number(order.amountCents) / 100).toString()]),
+    );
+    const done = await confirm(api, proposal, 'rebalance-0001-key');
+    expect(done.body.outcomes.map((outcome) => outcome.status)).toEqual(plan.orders.map(() => 'executed'));
   });
 });

@@ -7,7 +7,7 @@ import {
   type TestApp,
 } from '@penny/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readOpenOrdersRequest, readOrderRequest } from './order-requests.ts';
+import { readOpenOrdersRequest, readOrderRequest, readRebalanceRequest } from './order-requests.ts';
 import type { ContextAccount } from './turn-context.ts';
 
 const individual: ContextAccount = {
@@ -59,6 +59,29 @@ describe('the offline analyst reads requests about open orders', () => {
     expect(readOpenOrdersRequest('how much did I spend on groceries', accounts)).toBeNull();
     expect(readOpenOrdersRequest('cancel my netflix subscription', accounts)).toBeNull();
     expect(readOpenOrdersRequest('show my open orders', [checking])).toEqual({ kind: 'no-brokerage' });
+  });
+});
+
+describe('the offline analyst reads a rebalance', () => {
+  it('reads the stocks percent and the account, asking which when there are several', () => {
+    expect(readRebalanceRequest('rebalance to 60/40', [individual, checking])).toEqual({
+      kind: 'rebalance',
+      input: { account: 'acc-ind', stocks_percent: 60 },
+    });
+    expect(readRebalanceRequest('Rebalance my Roth IRA to 70/30 stocks/bonds', [individual, roth])).toEqual({
+      kind: 'rebalance',
+      input: { account: 'acc-roth', stocks_percent: 70 },
+    });
+    expect(readRebalanceRequest('rebalance to 60/40', [individual, roth])).toEqual({
+      kind: 'ask',
+      question: 'Which account should I rebalance: Individual Brokerage or Roth IRA?',
+    });
+    expect(readRebalanceRequest('roth ira', [individual, roth], 'rebalance to 60/40')).toEqual({
+      kind: 'rebalance',
+      input: { account: 'acc-roth', stocks_percent: 60 },
+    });
+    expect(readRebalanceRequest('rebalance to 60/50', [individual])).toBeNull();
+    expect(readRebalanceRequest('rebalance to 60/40', [checking])).toEqual({ kind: 'no-brokerage' });
   });
 });
 

@@ -157,7 +157,9 @@ export function orderStep(
     earlier && Array.isArray(earlier.content)
       ? earlier.content.map((part) => (part.type === 'text' ? part.text : '')).join('')
       : undefined;
-  const openOrders = readOpenOrdersRequest(question, context.accounts);
+  const openOrders =
+    readOpenOrdersRequest(question, context.accounts) ??
+    readRebalanceRequest(question, context.accounts, earlierText);
   if (openOrders) return openOrdersStep(openOrders, context, stepIndex, results);
   const reading = readOrderRequest(question, context.accounts, earlierText);
   if (!reading) return null;
@@ -188,6 +190,8 @@ export function orderStep(
  */
 export type OpenOrdersReading =
   | { kind: 'list'; input: { account?: string } }
+  | { kind: 'rebalance'; input: { account: string; stocks_percent: number } }
+  | { kind: 'ask'; question: string }
   | { kind: 'cancel'; input: { order_id?: string; symbol?: string; account?: string } }
   | { kind: 'no-brokerage' };
 
@@ -243,11 +247,70 @@ function openOrdersStep(
   results: SeenToolResult[],
 ): Step {
   if (reading.kind === 'no-brokerage') return { kind: 'text', text: NO_BROKERAGE_ORDERS };
+  if (reading.kind === 'ask') {
+    return {
+      kind: 'calls',
+      calls: [{ id: 'call-0-0', name: CONTROL_TOOLS.ask, input: { question: reading.question } }],
+    };
+  }
   if (stepIndex > 0) {
     // Every order listed or proposed is said: it is what the user reads or confirms.
     const style = { numbers: 10, context: context.preferences.context, tone: context.preferences.tone };
     return { kind: 'text', text: writeAnswer(undefined, results, style, context.deep) };
   }
-  const name = reading.kind === 'list' ? 'open_orders' : 'propose_cancel_order';
+  const name =
+    reading.kind === 'list'
+      ? 'open_orders'
+      : reading.kind === 'rebalance'
+        ? 'propose_rebalance'
+        : 'propose_cancel_order';
   return { kind: 'calls', calls: [{ id: 'call-0-0', name, input: reading.input }] };
+}
+
+/**
+ * "Rebalance to 60/40", "rebalance my roth to 70/30 stocks/bonds" (`propose_rebalance`, which only
+ * proposes): the first figure is the stocks percent, the two adding up to 100. In the brokerage account
+ * named, or the only one; with several and none named it asks which, and the answer completes it.
+ */
+const REBALANCE = /^(?:please\s+)?rebalance\b(.*?)\bto\s+(\d{1,3})\s*(?:\/|-|\s)\s*(\d{1,3})\b/i;
+
+export function readRebalanceRequest(
+  question: string,
+  accounts: readonly ContextAccount[],
+  earlier?: string,
+): OpenOrdersReading | null {
+  const match = REBALANCE.exec(question.trim());
+  if (!match) {
+    // "Roth IRA" answering "Which account should I rebalance?" completes the earlier request.
+    const before = earlier ? REBALANCE.exec(earlier.trim()) : null;
+    const account = before
+      ? namedAccount(
+          question.replace(/^(?:in\s+)?(?:my|the)\s+/i, '').replace(/[.!?]+$/, ''),
+          brokerageAccounts(accounts),
+        )
+      : null;
+    return before && account ? rebalance(before, account) : null;
+  }
+  const stocks = Number(match[2]);
+  if (stocks + Number(match[3]) !== 100) return null;
+  const brokerages = brokerageAccounts(accounts);
+  if (brokerages.length === 0) return { kind: 'no-brokerage' };
+  const words = (match[1] ?? '')
+    .replace(/^\s*(?:my|the)\s+/i, '')
+    .replace(/\s*(?:portfolio|holdings)\s*$/i, '')
+    .trim();
+  const account = words
+    ? namedAccount(words, brokerages)
+    : brokerages.length === 1
+      ? (brokerages[0] ?? null)
+      : null;
+  if (account) return rebalance(match, account);
+  return {
+    kind: 'ask',
+    question: `Which account should I rebalance: ${brokerages.map((one) => one.name).join(' or ')}?`,
+  };
+}
+
+function rebalance(match: RegExpExecArray, account: ContextAccount): OpenOrdersReading {
+  return { kind: 'rebalance', input: { account: account.id, stocks_percent: Number(match[2]) } };
 }

@@ -35,6 +35,7 @@ const TOOL_LABELS = {
   propose_order: 'Order',
   open_orders: 'Open orders',
   propose_cancel_order: 'Cancel orders',
+  propose_rebalance: 'Rebalance',
 } as const satisfies Record<ToolName, string>;
 
 /**
@@ -68,6 +69,7 @@ const TOOL_READS = {
   propose_order: 'accounts',
   open_orders: 'accounts',
   propose_cancel_order: 'accounts',
+  propose_rebalance: 'accounts',
 } as const satisfies Record<ToolName, 'transactions' | 'accounts' | 'inputs'>;
 
 /** A subject longer than this is cut back to the tool's label: the line must stay one line. */

@@ -17,6 +17,7 @@ import { netWorthTool } from './net-worth.ts';
 import { openOrdersTool, proposeCancelOrderTool } from './open-orders.ts';
 import { proposeBudgetTool } from './propose-budget.ts';
 import { proposeOrderTool } from './propose-order.ts';
+import { proposeRebalanceTool } from './propose-rebalance.ts';
 import { proposeRecategorizeTool } from './propose-recategorize.ts';
 import { recurringPaymentsTool } from './recurring-payments.ts';
 import { savingsGoalTool } from './savings-goal.ts';
@@ -55,6 +56,7 @@ export const financeTools = {
   propose_order: proposeOrderTool,
   open_orders: openOrdersTool,
   propose_cancel_order: proposeCancelOrderTool,
+  propose_rebalance: proposeRebalanceTool,
 } satisfies { [N in ToolName]: FinanceTool<N> };
 
 export type FinanceTools = typeof financeTools;

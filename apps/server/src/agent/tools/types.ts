@@ -47,6 +47,7 @@ export type ToolServices = {
     | 'proposeOrders'
     | 'openOrders'
     | 'proposeCancelOrders'
+    | 'proposeRebalance'
   >;
 };
 
