@@ -121,6 +121,15 @@ test('confirmed actions: two orders with one unticked, a $500 buy, re-categorisi
   await expect(page.locator('[data-answer-start]').last()).toContainText(/Buy \$500\.00 of VTI at market/);
   await shot('order-executed');
 
+  // ---- A reload reads the thread from the server: both confirms' outcomes are there, no popup opens.
+  await page.reload();
+  const log = page.getByRole('log', { name: 'Messages' });
+  await expect(log.getByText('As you confirmed:')).toHaveCount(2);
+  await expect(page.locator('[data-answer-start]').last()).toContainText(/Buy \$500\.00 of VTI at market/);
+  await expect(log).toContainText(/Sell 2 shares of VTI at market/);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await shot('order-executed-after-reload');
+
   // ---- The new position, read back as a user asks for it.
   await ask(page, 'show my holdings');
   const positions = page.getByRole('table').filter({ hasText: 'Quantity' }).first();
@@ -133,6 +142,30 @@ test('confirmed actions: two orders with one unticked, a $500 buy, re-categorisi
   const quantity = (heldAtFirst - 2_000 + boughtMilli) / 1000;
   await expect(vtiRow).toContainText(String(quantity));
   await shot('holdings');
+
+  // ---- A limit buy far below the price stays open; it is listed, then cancelled through the popup.
+  await ask(page, 'buy 1 share of VTI in my Individual Brokerage with a limit of $1');
+  popup = page.getByRole('dialog', { name: 'Confirm Your Orders' });
+  await popup.getByRole('button', { name: 'Confirm' }).click();
+  await expect(popup.getByRole('list', { name: 'Outcome' }).getByRole('listitem')).toContainText('Done');
+  await popup.getByRole('button', { name: 'Close' }).click();
+  await ask(page, 'show my open orders');
+  const openOrders = page.getByRole('table').filter({ hasText: 'Limit' }).last();
+  await expect(openOrders.getByRole('row').filter({ hasText: 'VTI' })).toContainText('$1.00');
+  await ask(page, 'cancel my vti order');
+  popup = page.getByRole('dialog', { name: 'Confirm Your Orders' });
+  await expect(proposed(popup)).toHaveCount(1);
+  await expect(proposed(popup).first()).toContainText('Buy 1 share of VTI · Limit order at $1.00');
+  await expect(proposed(popup).first()).toContainText('Open, 1 share waiting');
+  await shot('cancel-order-popup');
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await popup.getByRole('button', { name: 'Confirm' }).click();
+  await expect(popup.getByRole('list', { name: 'Outcome' }).getByRole('listitem')).toContainText('Done');
+  await popup.getByRole('button', { name: 'Close' }).click();
+  await expect(page.locator('[data-answer-start]').last()).toContainText('Cancel: Buy 1 share of VTI');
+  expect((await ask(page, 'show my open orders')).result.answer).toContain(
+    'You have no open orders at your brokerage.',
+  );
 
   // ---- Every Uber ride re-categorised: listed, confirmed, and the next spending answer moves them.
   // A new chat: the questions before are no context for these.

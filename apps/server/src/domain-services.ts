@@ -64,6 +64,10 @@ function createCoreServices(deps: DomainServiceDeps) {
     snapTradeRedirectUrl: deps.snapTradeRedirectUrl,
     syncMaxAgeMs: deps.syncMaxAgeMs,
   });
+  const actions = createActionsService({
+    db: deps.db,
+    brokerage: createBrokerage({ db: deps.db, vault: deps.vault, providers: deps.providers, sync }),
+  });
   return {
     profile: createProfileService(deps.db),
     userData: createUserDataService({
@@ -74,13 +78,11 @@ function createCoreServices(deps: DomainServiceDeps) {
       ...(deps.onSessionsChanged ? { onSessionsChanged: deps.onSessionsChanged } : {}),
     }),
     resources: createResourceService(deps.db),
-    chat: createChatService(deps.db),
+    // A thread's history shows what became of each proposal its turns made.
+    chat: createChatService(deps.db, { proposalsOf: actions.threadProposals }),
     accounts,
     analytics: createAnalyticsService({ db: deps.db }),
-    actions: createActionsService({
-      db: deps.db,
-      brokerage: createBrokerage({ db: deps.db, vault: deps.vault, providers: deps.providers, sync }),
-    }),
+    actions,
     // The same day the agent counts to (UTC), so the start screen and a chat agree.
     home: createHomeService({
       db: deps.db,

@@ -189,6 +189,33 @@ export const orderItemSchema = z.object({
 });
 export type OrderItem = z.infer<typeof orderItemSchema>;
 
+/**
+ * Cancelling an order still open at the brokerage (a limit order waiting for its price), listed by the
+ * `open_orders` tool and cancelled only on the user's confirm (docs/api.md, "Confirmed actions").
+ */
+export const orderCancelItemSchema = z.object({
+  ...itemBase,
+  kind: z.literal('order_cancel'),
+  order: z.object({
+    account_id: z.string(),
+    account_name: z.string(),
+    connection_id: z.string(),
+    /** The brokerage's id of the order. */
+    order_id: z.string().min(1).max(128),
+    symbol: z.string(),
+    action: orderActionSchema,
+    units: decimal,
+    open_units: decimal,
+    order_type: z.enum(['market', 'limit', 'other']),
+    limit_price: decimal.nullable(),
+    time_in_force: z.string(),
+    placed_at: z.string().nullable(),
+  }),
+  before: z.object({ status: z.literal('open') }),
+  after: z.object({ status: z.literal('cancelled') }),
+});
+export type OrderCancelItem = z.infer<typeof orderCancelItemSchema>;
+
 /** Why an order is not proposed (before anything is stored). */
 export const orderMessages = {
   accountNotFound: 'This brokerage account was not found.',
@@ -196,6 +223,7 @@ export const orderMessages = {
   notEnoughCash: "The account's cash does not cover this order.",
   notEnoughUnits: 'The account does not hold that many shares to sell.',
   refused: 'The brokerage refused this order.',
+  openOrderNotFound: 'This order was not found among your open orders.',
 } as const;
 
 export const proposalItemSchema = z.discriminatedUnion('kind', [
@@ -203,18 +231,20 @@ export const proposalItemSchema = z.discriminatedUnion('kind', [
   categoryRuleItemSchema,
   budgetItemSchema,
   orderItemSchema,
+  orderCancelItemSchema,
 ]);
 export type ProposalItem = z.infer<typeof proposalItemSchema>;
 export type ProposalItemKind = ProposalItem['kind'];
 /**
  * Every item kind, in the order a confirm executes them (a transaction's own category, then rules);
- * orders last, as a placed order is the one change a rollback cannot take back.
+ * orders last, as a placed (or cancelled) order is the one change a rollback cannot take back.
  */
 export const PROPOSAL_ITEM_KINDS = [
   'transaction_category',
   'category_rule',
   'budget',
   'order',
+  'order_cancel',
 ] as const satisfies readonly ProposalItemKind[];
 
 export const PROPOSAL_STATUSES = ['open', 'confirmed', 'cancelled', 'expired'] as const;

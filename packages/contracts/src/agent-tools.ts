@@ -276,6 +276,36 @@ export const toolInputSchemas = {
         if (problem) context.addIssue({ code: 'custom', message: problem });
       }
     }),
+  /** 'Show my open orders': the orders still open at the brokerage (limit orders waiting), read live. */
+  open_orders: z.object({
+    account: shortText
+      .describe('A brokerage account name or id; omit for every brokerage account')
+      .optional(),
+  }),
+  /**
+   * 'Cancel my VTI order': proposes cancelling open orders, never cancels (the user confirms it in the
+   * Confirm popup). By the brokerage's order id (open_orders), or every open order of a symbol, or all.
+   */
+  propose_cancel_order: z.object({
+    order_id: shortText.describe("The order's id, as open_orders lists it").optional(),
+    symbol: orderFields.symbol.describe('Every open order of this ticker').optional(),
+    account: shortText
+      .describe('A brokerage account name or id; omit for every brokerage account')
+      .optional(),
+  }),
+  /**
+   * 'Rebalance to 60/40': proposes the orders that bring one brokerage account's holdings to a
+   * stocks/bonds mix, never places them (the user confirms in the Confirm popup).
+   */
+  propose_rebalance: z.object({
+    account: shortText.describe('The brokerage account: its name or id (list_accounts)'),
+    stocks_percent: z
+      .number()
+      .int()
+      .min(0)
+      .max(100)
+      .describe('The stocks share in whole percent; bonds the rest'),
+  }),
 } as const;
 
 export type ToolName = keyof typeof toolInputSchemas;

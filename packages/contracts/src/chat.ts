@@ -77,6 +77,12 @@ export const chatMessages = {
   analysisComplete: 'Analysis complete',
   /** Heads a confirm's outcome in the chat (each change listed under it). */
   confirmedHeading: 'As you confirmed:',
+  /** A proposal's items failed, or undone later, under that heading. */
+  notDone: (description: string) => `Not done: ${description}`,
+  undone: (description: string) => `Undone: ${description}`,
+  /** A proposal cancelled (or every item unticked), or one left until it expired: nothing changed. */
+  proposalCancelled: 'Cancelled: nothing was changed.',
+  proposalExpired: 'This proposal expired before it was confirmed: nothing was changed.',
   // AI Thought Process panel.
   thoughtProcess: 'AI Thought Process',
   whatIDid: 'What I did:',
@@ -320,6 +326,39 @@ export type GetThreadsResponse = z.infer<typeof getThreadsResponseSchema>;
 /** GET /db/chatbox/get-messages and GET /db/visualization/get-dsl. */
 export const threadQuerySchema = z.object({ ...chatUserInfoFields, thread_id: chatIdSchema });
 
+/**
+ * What became of a proposal a turn made (docs/api.md, "Confirmed actions"), read from the proposal's own
+ * row and its changes every time the thread is read: open until it is confirmed, cancelled or expired.
+ * Defined here rather than beside the proposals (actions.ts imports this module's agent actions).
+ */
+export const THREAD_PROPOSAL_STATUSES = ['open', 'confirmed', 'cancelled', 'expired'] as const;
+/** An item of it: waiting (open), done, failed, not selected, or done and then undone. */
+export const THREAD_PROPOSAL_ITEM_STATUSES = [
+  'pending',
+  'executed',
+  'failed',
+  'not_selected',
+  'undone',
+] as const;
+export const threadProposalSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  status: z.enum(THREAD_PROPOSAL_STATUSES),
+  expires_at: z.string(),
+  items: z.array(
+    z.object({
+      item_id: z.string(),
+      description: z.string(),
+      status: z.enum(THREAD_PROPOSAL_ITEM_STATUSES),
+      /** An executed change that can still be undone (POST /agent/actions/undo); else null. */
+      change_id: z.string().nullable(),
+    }),
+  ),
+  /** The decision as the chat shows it: one action per selected item, one per undo; one for a cancel or an expiry. */
+  agent_actions: z.array(agentActionSchema),
+});
+export type ThreadProposal = z.infer<typeof threadProposalSchema>;
+
 /** One turn as the thread's history holds it (docs/product/chat.md, "Thread message from server"). */
 export const threadMessageSchema = z.object({
   query_id: z.string(),
@@ -330,6 +369,8 @@ export const threadMessageSchema = z.object({
   status: z.enum(TURN_STATUSES),
   answer: z.string(),
   model: z.string().nullable(),
+  /** The proposal the turn made, as it stands now (absent when it made none). */
+  proposal: threadProposalSchema.optional(),
 });
 export type ThreadMessage = z.infer<typeof threadMessageSchema>;
 

@@ -15,6 +15,7 @@ import {
   undoTransactionCategory,
 } from '../finance/index.ts';
 import { placeOrders, recordOrders, syncOrderConnections } from './orders/executor.ts';
+import { cancelOrders, recordCancels } from './orders/open-orders.ts';
 import type { ActionsDeps } from './proposals.ts';
 
 export type ItemOf<K extends ProposalItemKind> = Extract<ProposalItem, { kind: K }>;
@@ -85,6 +86,14 @@ export const itemExecutors: { [K in ProposalItemKind]: ItemExecutor<K> } = {
     outside: placeOrders,
     afterCommit: syncOrderConnections,
     symbol: '📈',
+  },
+  // Cancelled at the brokerage in `outside`; a cancelled order cannot be put back.
+  order_cancel: {
+    unchanged: async () => true,
+    execute: recordCancels,
+    undo: null,
+    outside: cancelOrders,
+    symbol: '🛑',
   },
 };
 

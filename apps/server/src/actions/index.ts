@@ -6,7 +6,17 @@ import {
   type RecategorizeRequest,
 } from '../finance/index.ts';
 import { type ConfirmInput, confirmProposal } from './confirm.ts';
-import { draftOrder, draftOrders, type OrderRequest } from './orders/index.ts';
+import {
+  type CancelRequest,
+  draftOrder,
+  draftOrderCancels,
+  draftOrders,
+  draftRebalance,
+  listOpenOrders,
+  type OpenOrder,
+  type OrderRequest,
+  type RebalanceDraft,
+} from './orders/index.ts';
 import {
   type ActionsDeps,
   cancelProposal,
@@ -14,10 +24,19 @@ import {
   type NewProposal,
   readProposal,
 } from './proposals.ts';
+import { threadProposals } from './thread-proposals.ts';
 import { undoChange } from './undo.ts';
 
 export type { ConfirmInput } from './confirm.ts';
-export { type Brokerage, createBrokerage, type OrderRequest, orderDescription } from './orders/index.ts';
+export {
+  type Brokerage,
+  type CancelRequest,
+  createBrokerage,
+  type OpenOrder,
+  type OrderRequest,
+  orderDescription,
+  type RebalanceDraft,
+} from './orders/index.ts';
 export type { NewProposal } from './proposals.ts';
 
 /** The turn a proposal comes from. */
@@ -35,6 +54,8 @@ export function createActionsService(deps: ActionsDeps) {
     confirm: (userId: string, input: ConfirmInput) => confirmProposal(deps, userId, input),
     cancel: (userId: string, proposalId: string) => cancelProposal(deps, userId, proposalId),
     undo: (userId: string, changeId: string) => undoChange(deps, userId, changeId),
+    /** What became of each proposal a thread's turns made, by query id (the thread's history shows it). */
+    threadProposals: (userId: string, threadId: string) => threadProposals(deps.db, userId, threadId),
     /**
      * Drafts a re-categorisation from the user's ledger and stores it as a proposal; nothing else is
      * written. No proposal when nothing would change.
@@ -84,6 +105,44 @@ export function createActionsService(deps: ActionsDeps) {
     ): Promise<Proposal> {
       if (!deps.brokerage) throw new Error('orders need the brokerage (createActionsService({ brokerage }))');
       const items = await draftOrders(deps.db, deps.brokerage, userId, requests);
+      return createProposal(deps, userId, { ...turn, title: 'Confirm Your Orders', items });
+    },
+    /**
+     * "Rebalance to 60/40": the orders that bring one brokerage account's holdings to the stocks/bonds
+     * mix (orders/rebalance.ts), checked with the brokerage and stored as one proposal. No proposal
+     * when a holding cannot be classified, nothing needs to move, or the other side has no holding.
+     */
+    async proposeRebalance(
+      userId: string,
+      turn: ProposingTurn,
+      request: { account: string; stocksPercent: number },
+    ): Promise<{ proposal: Proposal | null; draft: RebalanceDraft }> {
+      if (!deps.brokerage) throw new Error('orders need the brokerage (createActionsService({ brokerage }))');
+      const draft = await draftRebalance(deps.db, deps.brokerage, userId, request);
+      if (draft.items.length === 0) return { proposal: null, draft };
+      const proposal = await createProposal(deps, userId, {
+        ...turn,
+        title: 'Confirm Your Orders',
+        items: draft.items,
+      });
+      return { proposal, draft };
+    },
+    /** The user's orders still open at the brokerage, read live (every brokerage account, or the one named). */
+    async openOrders(userId: string, account: string | null): Promise<OpenOrder[]> {
+      if (!deps.brokerage) throw new Error('orders need the brokerage (createActionsService({ brokerage }))');
+      return listOpenOrders(deps.db, deps.brokerage, userId, account);
+    },
+    /**
+     * Cancelling open orders, as a proposal (one item per order, 'Confirm Your Orders'); nothing is
+     * cancelled until the confirm. An order not among the user's open ones is refused.
+     */
+    async proposeCancelOrders(
+      userId: string,
+      turn: ProposingTurn,
+      request: CancelRequest,
+    ): Promise<Proposal> {
+      if (!deps.brokerage) throw new Error('orders need the brokerage (createActionsService({ brokerage }))');
+      const items = await draftOrderCancels(deps.db, deps.brokerage, userId, request);
       return createProposal(deps, userId, { ...turn, title: 'Confirm Your Orders', items });
     },
   };

@@ -183,8 +183,11 @@ describe.each(testDatabaseKinds())('hostile names in answers (%s)', (database) =
       case 'propose_budget':
         return [{ category: 'FOOD_AND_DRINK', amount: 400 }];
       case 'propose_order':
-        // An order needs a linked brokerage account this user has not; its names are escaped like
-        // these (tools/propose-order.ts) and it is walked in actions/llm-order.test.ts.
+      case 'propose_cancel_order':
+      case 'propose_rebalance':
+        // An order, a cancel or a rebalance needs a linked brokerage account this user has not; their
+        // names are escaped like these (tools/propose-order.ts, open-orders.ts, propose-rebalance.ts)
+        // and they are walked in actions/llm-order.test.ts and actions/open-orders.test.ts.
         return [];
       case 'spending_by_category':
         return [

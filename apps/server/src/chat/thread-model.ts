@@ -3,6 +3,7 @@ import {
   type AgentAction,
   CHAT_LIMITS,
   type ChatResponse,
+  type ThreadProposal,
   type ThreadSummary,
   type TurnStatus,
 } from '@penny/contracts';
@@ -72,3 +73,12 @@ export function titleFromDsl(dslObjects: readonly unknown[]): string | null {
   // Cut by code points, so a cut never leaves half a surrogate pair.
   return Array.from(title).slice(0, CHAT_LIMITS.titleMax).join('');
 }
+
+/**
+ * What became of the proposals a thread's turns made, by query id (the actions service's
+ * `threadProposals`, given to the chat service by domain-services.ts: chat does not import actions).
+ */
+export type ThreadProposalsReader = (
+  userId: string,
+  threadId: string,
+) => Promise<Map<string, ThreadProposal>>;

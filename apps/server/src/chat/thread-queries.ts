@@ -4,12 +4,13 @@ import {
   decodeKeysetCursor,
   encodeKeysetCursor,
   type ThreadMessage,
+  type ThreadProposal,
 } from '@penny/contracts';
 import { and, asc, count, desc, eq, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/index.ts';
 import { lockUsage, tables } from '../db/index.ts';
 import { ServiceError } from '../services/errors.ts';
-import type { HistoryTurn, ThreadDsl, ThreadPage } from './thread-model.ts';
+import type { HistoryTurn, ThreadDsl, ThreadPage, ThreadProposalsReader } from './thread-model.ts';
 import {
   findThread,
   finishedStatus,
@@ -70,11 +71,19 @@ export async function threadMessages(
   db: Database,
   userId: string,
   threadId: string,
+  proposalsOf?: ThreadProposalsReader,
 ): Promise<{ title: string | null; messages: ThreadMessage[] }> {
   const found = await findThread(db, userId, threadId);
   if (!found) return { title: null, messages: [] };
   const rows = await db.select().from(turn).where(finishedTurnsOf(userId, threadId)).orderBy(asc(turn.seq));
-  return { title: found.title, messages: rows.map(toMessage) };
+  const proposals = proposalsOf ? await proposalsOf(userId, threadId) : new Map<string, ThreadProposal>();
+  return {
+    title: found.title,
+    messages: rows.map((row) => {
+      const proposal = proposals.get(row.queryId);
+      return proposal ? { ...toMessage(row), proposal } : toMessage(row);
+    }),
+  };
 }
 
 /** The visualization containers of each finished turn that has any, oldest first. */

@@ -1,6 +1,6 @@
 import type { Database } from '../db/index.ts';
 import { forkTurn } from './thread-fork.ts';
-import type { BeginTurnInput, FinishTurnInput } from './thread-model.ts';
+import type { BeginTurnInput, FinishTurnInput, ThreadProposalsReader } from './thread-model.ts';
 import {
   deleteThread,
   listThreads,
@@ -21,13 +21,14 @@ import { beginTurn, finishTurn, interruptStaleTurns } from './turns.ts';
  * A turn is inserted as 'running' when the question arrives (beginTurn) and completed by finishTurn,
  * so a turn whose client went away is still saved. Reads show finished turns only.
  */
-export function createChatService(db: Database) {
+export function createChatService(db: Database, options: { proposalsOf?: ThreadProposalsReader } = {}) {
   return {
     /** The user's threads, newest activity first, one page at a time (`thread-queries.ts`). */
     listThreads: (userId: string, options?: { limit?: number | undefined; cursor?: string | undefined }) =>
       listThreads(db, userId, options),
     /** The thread's finished turns, oldest first, and its title; an unknown thread answers none. */
-    messages: (userId: string, threadId: string) => threadMessages(db, userId, threadId),
+    /** Each turn with what became of the proposal it made, if any (`options.proposalsOf`). */
+    messages: (userId: string, threadId: string) => threadMessages(db, userId, threadId, options.proposalsOf),
     /** The visualization containers of each finished turn that has any, oldest first. */
     dsls: (userId: string, threadId: string) => threadDsls(db, userId, threadId),
     /** Every visualization container of the thread in one list, oldest first (GET /agent/dsl/:thread_id). */

@@ -264,6 +264,25 @@ export type SnapTradeAdapter = {
   orderImpact(user: SnapTradeUser, order: OrderRequest): Promise<OrderImpact>;
   /** Places a checked trade once; an expired or placed one is `trade-expired`, a refusal `order-refused`. */
   placeOrder(user: SnapTradeUser, tradeId: string): Promise<PlacedOrder>;
+  /** The account's orders still open at the brokerage (a limit order waiting for its price), newest first. */
+  openOrders(user: SnapTradeUser, accountId: string): Promise<BrokerOrder[]>;
+  /** Cancels an open order; one no longer open (or unknown) is `order-refused` (or `not-found`). */
+  cancelOrder(user: SnapTradeUser, accountId: string, orderId: string): Promise<void>;
+};
+
+/** An order at the brokerage as listed (decimal strings). */
+export type BrokerOrder = {
+  orderId: string;
+  brokerStatus: string;
+  ticker: string;
+  action: 'buy' | 'sell';
+  units: DecimalString;
+  /** Units still waiting to fill. */
+  openUnits: DecimalString;
+  orderType: 'market' | 'limit' | 'other';
+  limitPrice: DecimalString | null;
+  timeInForce: string;
+  placedAt: string | null;
 };
 
 export type WalletBalance = {

@@ -69,16 +69,23 @@ const FUZZ_RULE: ProposalItem = {
 
 /**
  * Two proposals for the user, as the agent stores them: one left open (confirm and cancel reach it),
- * one confirmed through the API as the web app confirms, for the change undo reaches.
+ * one confirmed through the API as the web app confirms, for the change undo reaches. Both belong to a
+ * finished turn of 'thread-fuzz-a', a thread both fuzz users chat in, so get-messages shows them (its
+ * `proposal`) and the cross-user invariants see another user's proposal never named there.
  */
 async function seedProposals(t: TestApp, boxPublicKey: string, user: Names & { id: string }) {
+  const turn = { threadId: 'thread-fuzz-a', queryId: 'fuzz-query' };
+  await t.services.chat.beginTurn(user.id, { ...turn, message: 'set a rule', model: 'penny-analyst' });
+  await t.services.chat.finishTurn(user.id, turn.queryId, {
+    status: 'clarification_needed',
+    answer: 'Proposed a rule.',
+    agentActions: [],
+    dslObjects: [],
+    model: 'penny-analyst',
+    timings: {},
+  });
   const proposal = () =>
-    t.services.actions.propose(user.id, {
-      threadId: 'fuzz-thread',
-      queryId: 'fuzz-query',
-      title: 'Confirm',
-      items: [FUZZ_RULE],
-    });
+    t.services.actions.propose(user.id, { ...turn, title: 'Confirm', items: [FUZZ_RULE] });
   const open = await proposal();
   const executed = await proposal();
   const confirmed = await sealedPost(t, boxPublicKey, user, '/agent/actions/confirm', {

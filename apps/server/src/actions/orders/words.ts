@@ -1,4 +1,4 @@
-import type { OrderItem } from '@penny/contracts';
+import type { OrderCancelItem, OrderItem } from '@penny/contracts';
 import { fromCents, toCents } from '../../finance/index.ts';
 
 /** An order in one line, for the popup's description and the chat's agent action (en-US dollars). */
@@ -34,4 +34,15 @@ export function orderDescription(item: Pick<OrderItem, 'order' | 'impact'>): str
   const magnitude = impact.estimated_amount.replace(/^-/, '');
   const commission = impact.commission.replace(/^-/, '');
   return `${verb} ${what} ${how} (${TIME_IN_FORCE_WORDS[order.time_in_force]}) in ${order.account_name}: ${order.amount !== null ? 'about ' : ''}${shares(impact.units)} at ${usd(impact.price)}, ${value} ${usd(magnitude)}, commission ${usd(commission)}, cash left ${usd(impact.remaining_cash)}`;
+}
+
+/** 'Cancel the open order to buy 2 shares of VTI with a limit of $50.00 (GTC) in Individual Brokerage, placed 2026-12-07'. */
+export function openOrderDescription(order: OrderCancelItem['order']): string {
+  const how =
+    order.order_type === 'limit' && order.limit_price !== null
+      ? `with a limit of ${usd(order.limit_price)}`
+      : `(${order.order_type})`;
+  const left = order.open_units === order.units ? '' : `, ${shares(order.open_units)} still open`;
+  const placed = order.placed_at ? `, placed ${order.placed_at.slice(0, 10)}` : '';
+  return `${order.action === 'buy' ? 'Buy' : 'Sell'} ${shares(order.units)} of ${order.symbol} ${how} (${order.time_in_force}) in ${order.account_name}${left}${placed}`;
 }

@@ -7,7 +7,7 @@ import {
   type TestApp,
 } from '@penny/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readOrderRequest } from './order-requests.ts';
+import { readOpenOrdersRequest, readOrderRequest, readRebalanceRequest } from './order-requests.ts';
 import type { ContextAccount } from './turn-context.ts';
 
 const individual: ContextAccount = {
@@ -23,6 +23,67 @@ const checking: ContextAccount = {
   platform: 'plaid',
   kind: 'depository',
 };
+
+describe('the offline analyst reads requests about open orders', () => {
+  const accounts = [individual, roth, checking];
+  it('lists open orders, in every brokerage account or the one named', () => {
+    expect(readOpenOrdersRequest('show my open orders', accounts)).toEqual({ kind: 'list', input: {} });
+    expect(readOpenOrdersRequest('Do I have any pending orders?', accounts)).toEqual({
+      kind: 'list',
+      input: {},
+    });
+    expect(readOpenOrdersRequest('list the open orders in my roth', accounts)).toEqual({
+      kind: 'list',
+      input: { account: 'acc-roth' },
+    });
+  });
+  it('reads a cancel by order id, by ticker, or of every open order', () => {
+    expect(readOpenOrdersRequest('cancel order 3f2a9c1e-77b0-4d2e-9a51-0c6e2b1d8f40', accounts)).toEqual({
+      kind: 'cancel',
+      input: { order_id: '3f2a9c1e-77b0-4d2e-9a51-0c6e2b1d8f40' },
+    });
+    expect(readOpenOrdersRequest('cancel my vti order', accounts)).toEqual({
+      kind: 'cancel',
+      input: { symbol: 'VTI' },
+    });
+    expect(
+      readOpenOrdersRequest('cancel the limit order for bnd in my Individual Brokerage', accounts),
+    ).toEqual({ kind: 'cancel', input: { symbol: 'BND', account: 'acc-ind' } });
+    expect(readOpenOrdersRequest('cancel all my open orders', accounts)).toEqual({
+      kind: 'cancel',
+      input: {},
+    });
+  });
+  it('is not a request about orders otherwise, and needs a brokerage', () => {
+    expect(readOpenOrdersRequest('buy $500 of vti', accounts)).toBeNull();
+    expect(readOpenOrdersRequest('how much did I spend on groceries', accounts)).toBeNull();
+    expect(readOpenOrdersRequest('cancel my netflix subscription', accounts)).toBeNull();
+    expect(readOpenOrdersRequest('show my open orders', [checking])).toEqual({ kind: 'no-brokerage' });
+  });
+});
+
+describe('the offline analyst reads a rebalance', () => {
+  it('reads the stocks percent and the account, asking which when there are several', () => {
+    expect(readRebalanceRequest('rebalance to 60/40', [individual, checking])).toEqual({
+      kind: 'rebalance',
+      input: { account: 'acc-ind', stocks_percent: 60 },
+    });
+    expect(readRebalanceRequest('Rebalance my Roth IRA to 70/30 stocks/bonds', [individual, roth])).toEqual({
+      kind: 'rebalance',
+      input: { account: 'acc-roth', stocks_percent: 70 },
+    });
+    expect(readRebalanceRequest('rebalance to 60/40', [individual, roth])).toEqual({
+      kind: 'ask',
+      question: 'Which account should I rebalance: Individual Brokerage or Roth IRA?',
+    });
+    expect(readRebalanceRequest('roth ira', [individual, roth], 'rebalance to 60/40')).toEqual({
+      kind: 'rebalance',
+      input: { account: 'acc-roth', stocks_percent: 60 },
+    });
+    expect(readRebalanceRequest('rebalance to 60/50', [individual])).toBeNull();
+    expect(readRebalanceRequest('rebalance to 60/40', [checking])).toEqual({ kind: 'no-brokerage' });
+  });
+});
 
 describe('the offline analyst reads requests to trade', () => {
   it('reads a dollar amount or shares, the ticker, the account and a limit', () => {

@@ -157,6 +157,10 @@ export function orderStep(
     earlier && Array.isArray(earlier.content)
       ? earlier.content.map((part) => (part.type === 'text' ? part.text : '')).join('')
       : undefined;
+  const openOrders =
+    readOpenOrdersRequest(question, context.accounts) ??
+    readRebalanceRequest(question, context.accounts, earlierText);
+  if (openOrders) return openOrdersStep(openOrders, context, stepIndex, results);
   const reading = readOrderRequest(question, context.accounts, earlierText);
   if (!reading) return null;
   if (reading.kind === 'no-brokerage') return { kind: 'text', text: NO_BROKERAGE };
@@ -176,4 +180,137 @@ export function orderStep(
     return { kind: 'text', text: writeAnswer(undefined, results, style, context.deep) };
   }
   return { kind: 'calls', calls: [{ id: 'call-0-0', name: 'propose_order', input: reading.input }] };
+}
+
+/**
+ * Open orders (docs/agent.md, "open_orders"): "show my open orders" lists them (`open_orders`); "cancel my
+ * vti order", "cancel order <id>", "cancel all my open orders" proposes cancelling them
+ * (`propose_cancel_order`, which only proposes: the user confirms). In one account when the words name
+ * one of the user's brokerage accounts ('in my roth'), else in all of them.
+ */
+export type OpenOrdersReading =
+  | { kind: 'list'; input: { account?: string } }
+  | { kind: 'rebalance'; input: { account: string; stocks_percent: number } }
+  | { kind: 'ask'; question: string }
+  | { kind: 'cancel'; input: { order_id?: string; symbol?: string; account?: string } }
+  | { kind: 'no-brokerage' };
+
+const OPEN_ORDERS =
+  /\b(?:open|pending|outstanding|unfilled|working|waiting)\s+(?:limit\s+|buy\s+|sell\s+)?orders?\b|\borders?\s+(?:that\s+are\s+|still\s+)?(?:open|pending|waiting)\b/i;
+const CANCEL = /^(?:please\s+)?(?:cancel|withdraw|kill)\b(?=.*\borders?\b)/i;
+/** Words around 'order' that are not a ticker ('my', 'the', 'open', 'limit'). */
+const NOT_TICKER = new Set(
+  'a an the my all any every each of for on in open pending outstanding unfilled working waiting limit buy sell order orders please cancel withdraw kill that this those these to it'.split(
+    ' ',
+  ),
+);
+const ORDER_ID = /\border\s+(?:id\s+)?#?([A-Za-z0-9][A-Za-z0-9_-]{7,63})\b/i;
+const IN_ACCOUNT = /\s+in\s+(?:my|the)\s+(.+)$/i;
+
+/** The ticker a cancel names: 'my vti order', 'the order for vti', 'vti limit order'. */
+function tickerOf(words: string): string | undefined {
+  const before = /\b([A-Za-z][A-Za-z.]{0,5})\s+(?:(?:limit|buy|sell|open|pending)\s+)*orders?\b/i.exec(
+    words,
+  )?.[1];
+  const after = /\borders?\s+(?:for|of|on|to\s+(?:buy|sell))\s+([A-Za-z][A-Za-z.]{0,5})\b/i.exec(words)?.[1];
+  const found = [before, after].find((word) => word !== undefined && !NOT_TICKER.has(word.toLowerCase()));
+  return found?.toUpperCase();
+}
+
+/** Reads a request about open orders; null: not one. */
+export function readOpenOrdersRequest(
+  question: string,
+  accounts: readonly ContextAccount[],
+): OpenOrdersReading | null {
+  const text = question.trim().replace(/[.!?]+$/, '');
+  const cancel = CANCEL.test(text);
+  if (!cancel && !OPEN_ORDERS.test(text)) return null;
+  const brokerages = brokerageAccounts(accounts);
+  if (brokerages.length === 0) return { kind: 'no-brokerage' };
+  const accountWords = IN_ACCOUNT.exec(text)?.[1];
+  const account = accountWords ? namedAccount(accountWords, brokerages) : null;
+  const words = account ? text.replace(IN_ACCOUNT, '') : text;
+  const scope = account ? { account: account.id } : {};
+  if (!cancel) return { kind: 'list', input: scope };
+  const id = ORDER_ID.exec(words)?.[1];
+  if (id && /\d/.test(id)) return { kind: 'cancel', input: { order_id: id, ...scope } };
+  const symbol = tickerOf(words);
+  return { kind: 'cancel', input: { ...(symbol ? { symbol } : {}), ...scope } };
+}
+
+const NO_BROKERAGE_ORDERS = 'To see or cancel orders, link a brokerage account first (on the Accounts page).';
+
+function openOrdersStep(
+  reading: OpenOrdersReading,
+  context: InstructionContext,
+  stepIndex: number,
+  results: SeenToolResult[],
+): Step {
+  if (reading.kind === 'no-brokerage') return { kind: 'text', text: NO_BROKERAGE_ORDERS };
+  if (reading.kind === 'ask') {
+    return {
+      kind: 'calls',
+      calls: [{ id: 'call-0-0', name: CONTROL_TOOLS.ask, input: { question: reading.question } }],
+    };
+  }
+  if (stepIndex > 0) {
+    // Every order listed or proposed is said: it is what the user reads or confirms.
+    const style = { numbers: 10, context: context.preferences.context, tone: context.preferences.tone };
+    return { kind: 'text', text: writeAnswer(undefined, results, style, context.deep) };
+  }
+  const name =
+    reading.kind === 'list'
+      ? 'open_orders'
+      : reading.kind === 'rebalance'
+        ? 'propose_rebalance'
+        : 'propose_cancel_order';
+  return { kind: 'calls', calls: [{ id: 'call-0-0', name, input: reading.input }] };
+}
+
+/**
+ * "Rebalance to 60/40", "rebalance my roth to 70/30 stocks/bonds" (`propose_rebalance`, which only
+ * proposes): the first figure is the stocks percent, the two adding up to 100. In the brokerage account
+ * named, or the only one; with several and none named it asks which, and the answer completes it.
+ */
+const REBALANCE = /^(?:please\s+)?rebalance\b(.*?)\bto\s+(\d{1,3})\s*(?:\/|-|\s)\s*(\d{1,3})\b/i;
+
+export function readRebalanceRequest(
+  question: string,
+  accounts: readonly ContextAccount[],
+  earlier?: string,
+): OpenOrdersReading | null {
+  const match = REBALANCE.exec(question.trim());
+  if (!match) {
+    // "Roth IRA" answering "Which account should I rebalance?" completes the earlier request.
+    const before = earlier ? REBALANCE.exec(earlier.trim()) : null;
+    const account = before
+      ? namedAccount(
+          question.replace(/^(?:in\s+)?(?:my|the)\s+/i, '').replace(/[.!?]+$/, ''),
+          brokerageAccounts(accounts),
+        )
+      : null;
+    return before && account ? rebalance(before, account) : null;
+  }
+  const stocks = Number(match[2]);
+  if (stocks + Number(match[3]) !== 100) return null;
+  const brokerages = brokerageAccounts(accounts);
+  if (brokerages.length === 0) return { kind: 'no-brokerage' };
+  const words = (match[1] ?? '')
+    .replace(/^\s*(?:my|the)\s+/i, '')
+    .replace(/\s*(?:portfolio|holdings)\s*$/i, '')
+    .trim();
+  const account = words
+    ? namedAccount(words, brokerages)
+    : brokerages.length === 1
+      ? (brokerages[0] ?? null)
+      : null;
+  if (account) return rebalance(match, account);
+  return {
+    kind: 'ask',
+    question: `Which account should I rebalance: ${brokerages.map((one) => one.name).join(' or ')}?`,
+  };
+}
+
+function rebalance(match: RegExpExecArray, account: ContextAccount): OpenOrdersReading {
+  return { kind: 'rebalance', input: { account: account.id, stocks_percent: Number(match[2]) } };
 }

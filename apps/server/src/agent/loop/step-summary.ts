@@ -33,6 +33,9 @@ const TOOL_LABELS = {
   budget_status: 'Budgets',
   propose_budget: 'Budget',
   propose_order: 'Order',
+  open_orders: 'Open orders',
+  propose_cancel_order: 'Cancel orders',
+  propose_rebalance: 'Rebalance',
 } as const satisfies Record<ToolName, string>;
 
 /**
@@ -64,6 +67,9 @@ const TOOL_READS = {
   budget_status: 'inputs',
   propose_budget: 'inputs',
   propose_order: 'accounts',
+  open_orders: 'accounts',
+  propose_cancel_order: 'accounts',
+  propose_rebalance: 'accounts',
 } as const satisfies Record<ToolName, 'transactions' | 'accounts' | 'inputs'>;
 
 /** A subject longer than this is cut back to the tool's label: the line must stay one line. */

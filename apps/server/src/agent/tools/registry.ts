@@ -14,8 +14,10 @@ import { listAccountsTool } from './list-accounts.ts';
 import { loanPaymentTool } from './loan-payment.ts';
 import { moneySummaryTool } from './money-summary.ts';
 import { netWorthTool } from './net-worth.ts';
+import { openOrdersTool, proposeCancelOrderTool } from './open-orders.ts';
 import { proposeBudgetTool } from './propose-budget.ts';
 import { proposeOrderTool } from './propose-order.ts';
+import { proposeRebalanceTool } from './propose-rebalance.ts';
 import { proposeRecategorizeTool } from './propose-recategorize.ts';
 import { recurringPaymentsTool } from './recurring-payments.ts';
 import { savingsGoalTool } from './savings-goal.ts';
@@ -52,6 +54,9 @@ export const financeTools = {
   budget_status: budgetStatusTool,
   propose_budget: proposeBudgetTool,
   propose_order: proposeOrderTool,
+  open_orders: openOrdersTool,
+  propose_cancel_order: proposeCancelOrderTool,
+  propose_rebalance: proposeRebalanceTool,
 } satisfies { [N in ToolName]: FinanceTool<N> };
 
 export type FinanceTools = typeof financeTools;

@@ -39,7 +39,16 @@ export type ToolResult<D extends JSONValue = JSONValue> = {
 export type ToolServices = {
   analytics: AnalyticsService;
   /** Proposals only: a tool never executes a change (docs/decisions/0022). */
-  actions: Pick<ActionsService, 'proposeRecategorize' | 'proposeBudget' | 'proposeOrder' | 'proposeOrders'>;
+  actions: Pick<
+    ActionsService,
+    | 'proposeRecategorize'
+    | 'proposeBudget'
+    | 'proposeOrder'
+    | 'proposeOrders'
+    | 'openOrders'
+    | 'proposeCancelOrders'
+    | 'proposeRebalance'
+  >;
 };
 
 /** What a tool runs with: the acting user (from the session), the services, and today's date. */

@@ -1,6 +1,12 @@
-import type { ManualTradeAndImpact, Snaptrade, SnaptradeAuth } from 'snaptrade-typescript-sdk';
+import type {
+  AccountOrderRecord,
+  ManualTradeAndImpact,
+  Snaptrade,
+  SnaptradeAuth,
+} from 'snaptrade-typescript-sdk';
 import { multiplyDecimals, negateDecimal } from '../money.ts';
 import {
+  type BrokerOrder,
   type OrderImpact,
   type OrderRequest,
   type PlacedOrder,
@@ -83,7 +89,10 @@ export function impactFrom(data: ManualTradeAndImpact, checkedAt: number): Order
 export function tradingCalls(
   client: Client,
   call: Call,
-): Pick<SnapTradeAdapter, 'findSymbol' | 'quote' | 'orderImpact' | 'placeOrder'> {
+): Pick<
+  SnapTradeAdapter,
+  'findSymbol' | 'quote' | 'orderImpact' | 'placeOrder' | 'openOrders' | 'cancelOrder'
+> {
   return {
     async quote(user, accountId, ticker) {
       const quotes = await call('getUserAccountQuotes', user, () =>
@@ -137,5 +146,44 @@ export function tradingCalls(
         executionPrice: decimalFrom(data.execution_price),
       };
     },
+
+    async openOrders(user, accountId) {
+      const data = await call('getUserAccountOrders', user, () =>
+        client.accountInformation.getUserAccountOrders({ ...user, accountId, state: 'open' }),
+      );
+      return data.flatMap((record) => {
+        const order = brokerOrderFrom(record);
+        return order && OPEN.has(order.brokerStatus) ? [order] : [];
+      });
+    },
+
+    async cancelOrder(user, accountId, orderId) {
+      await call('cancelOrder', user, () =>
+        client.trading.cancelOrder({ ...user, accountId, brokerage_order_id: orderId }),
+      ).catch(refusal);
+    },
+  };
+}
+
+const ACTION_OF: Record<string, BrokerOrder['action']> = { BUY: 'buy', SELL: 'sell' };
+
+/** A listed order, or null for one this product does not show (an option, a side it does not know). */
+export function brokerOrderFrom(record: AccountOrderRecord): BrokerOrder | null {
+  const action = ACTION_OF[String(record.action ?? '').toUpperCase()];
+  const ticker = record.universal_symbol?.symbol;
+  const units = decimalFrom(record.total_quantity);
+  if (!record.brokerage_order_id || !action || !ticker || units === null) return null;
+  const type = String(record.order_type ?? '').toLowerCase();
+  return {
+    orderId: record.brokerage_order_id,
+    brokerStatus: String(record.status ?? 'NONE'),
+    ticker,
+    action,
+    units,
+    openUnits: decimalFrom(record.open_quantity) ?? units,
+    orderType: type === 'market' ? 'market' : type === 'limit' ? 'limit' : 'other',
+    limitPrice: decimalFrom(record.limit_price),
+    timeInForce: String(record.time_in_force ?? ''),
+    placedAt: record.time_placed ?? null,
   };
 }

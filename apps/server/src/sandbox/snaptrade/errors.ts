@@ -23,7 +23,8 @@ export type SnapTradeErrorName =
   | 'insufficient-units'
   | 'trade-expired'
   | 'trade-placed'
-  | 'read-only-connection';
+  | 'read-only-connection'
+  | 'order-not-open';
 
 export const SNAPTRADE_ERRORS = {
   'bad-signature': { status: 401, code: '1076', detail: 'Unable to verify signature sent' },
@@ -68,6 +69,11 @@ export const SNAPTRADE_ERRORS = {
     status: 403,
     code: '4006',
     detail: 'This connection is read-only. Reconnect it with trading permission to place orders.',
+  },
+  'order-not-open': {
+    status: 400,
+    code: '4007',
+    detail: 'This order is no longer open and cannot be cancelled.',
   },
 } as const satisfies Record<SnapTradeErrorName, { status: number; code: string; detail: string }>;
 

@@ -7,6 +7,7 @@ import {
   connectionOperations,
   errorResponse,
   mountOperation,
+  orderOperations,
   partnerOperations,
   type SnapTradeApi,
   type SnapTradeKeys,
@@ -50,6 +51,7 @@ export function createSnapTradeSandbox(deps: SnapTradeSandboxDeps): Hono {
     ...connectionOperations(api),
     ...accountOperations(api),
     ...tradingOperations(api),
+    ...orderOperations(api),
   ];
   for (const operation of operations) mountOperation(app, api, operation);
 

@@ -57,7 +57,8 @@ export type OrderRecord = {
   timeInForce: TimeInForce;
   unitsMilli: number;
   limitCents: number | null;
-  status: 'EXECUTED' | 'ACCEPTED';
+  /** A limit order not met waits ACCEPTED until it is cancelled (the sandbox never fills it later). */
+  status: 'EXECUTED' | 'ACCEPTED' | 'CANCELED';
   executionCents: number | null;
   commissionCents: number;
   placedAt: string;

@@ -128,7 +128,13 @@ describe('ConfirmPopup', () => {
   });
 
   it("words the title 'Confirm Your Orders' only when every item is an order", () => {
-    const allOrders = { transaction_category: true, category_rule: true, budget: true, order: true };
+    const allOrders = {
+      transaction_category: true,
+      category_rule: true,
+      budget: true,
+      order: true,
+      order_cancel: true,
+    };
     expect(confirmTitle(['transaction_category', 'category_rule'], allOrders)).toBe('Confirm Your Orders');
     expect(
       confirmTitle(['transaction_category', 'category_rule'], { ...allOrders, category_rule: false }),

@@ -121,3 +121,35 @@ describe('order items in the Confirm popup', () => {
     expect(box).toBeChecked();
   });
 });
+
+describe('an open order to cancel in the Confirm popup', () => {
+  it('words the order and its cancel: side, shares, symbol, limit, account; open → cancelled', () => {
+    const item = {
+      id: 'cancel-1',
+      kind: 'order_cancel',
+      description: 'Cancel: Buy 2 shares of VTI with a limit of $50.00 (GTC) in Individual Brokerage',
+      order: {
+        account_id: 'acc-1',
+        account_name: 'Individual Brokerage',
+        connection_id: 'conn-1',
+        order_id: 'order-77',
+        symbol: 'VTI',
+        action: 'buy',
+        units: '2',
+        open_units: '2',
+        order_type: 'limit',
+        limit_price: '50',
+        time_in_force: 'GTC',
+        placed_at: '2026-03-10T10:00:00.000Z',
+      },
+      before: { status: 'open' },
+      after: { status: 'cancelled' },
+    } as const satisfies Proposal['items'][number];
+    expect(itemChange(item)).toEqual({
+      subject: 'Buy 2 shares of VTI · Limit order at $50.00 · Individual Brokerage',
+      before: 'Open, 2 shares waiting',
+      after: 'Cancelled',
+    });
+    expect(confirmTitle(['order_cancel'])).toBe('Confirm Your Orders');
+  });
+});

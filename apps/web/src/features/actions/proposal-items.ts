@@ -34,6 +34,8 @@ export const confirmMessages = {
   undoing: 'Undoing...',
   undone: 'Undone',
   undoFailed: 'The change could not be undone. Please try again.',
+  openOrder: (units: string) => `Open, ${units} ${units === '1' ? 'share' : 'shares'} waiting`,
+  cancelledOrder: 'Cancelled',
 } as const;
 
 /** docs/product/chat.md, "Confirm popup": the list scrolls beyond this height. */
@@ -45,6 +47,7 @@ export const ORDER_KINDS = {
   category_rule: false,
   budget: false,
   order: true,
+  order_cancel: true,
 } as const satisfies Record<ProposalItemKind, boolean>;
 
 export function confirmTitle(
@@ -125,6 +128,16 @@ const changeOf: { [K in ProposalItemKind]: (item: Extract<ProposalItem, { kind: 
     after: budgetText(item.after),
   }),
   order: orderChange,
+  // An open order at the brokerage, cancelled (docs/api.md, "Confirmed actions").
+  order_cancel: ({ order }) => ({
+    subject: `${order.action === 'buy' ? 'Buy' : 'Sell'} ${shareCount(order.units)} of ${order.symbol} · ${
+      order.order_type === 'limit' && order.limit_price !== null
+        ? `${orderTypeWords.limit} at ${formatMoney(order.limit_price, 'USD')}`
+        : order.order_type
+    } · ${order.account_name}`,
+    before: confirmMessages.openOrder(order.open_units),
+    after: confirmMessages.cancelledOrder,
+  }),
 };
 
 export function itemChange(item: ProposalItem): ItemChange {

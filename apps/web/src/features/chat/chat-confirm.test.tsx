@@ -1,4 +1,4 @@
-import { agentEndpoints } from '@penny/contracts';
+import { agentEndpoints, dbEndpoints, type ThreadMessage, type ThreadProposal } from '@penny/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -97,5 +97,79 @@ describe('chat: a turn that proposes', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(server.calls('/agent/actions/cancel')).toHaveLength(1);
     expect(server.calls('/agent/actions/confirm')).toHaveLength(0);
+  });
+
+  describe('a thread read again (a reload)', () => {
+    const turn = (proposal: ThreadProposal): ThreadMessage => ({
+      query_id: 'query-proposed',
+      user_message: 'categorise all Uber as Transportation',
+      agent_actions: [{ id: 'a1', status: 'completed', description: 'Proposed re-categorising', tool: 'x' }],
+      timestamp: '2026-12-07T10:00:00.000Z',
+      status: 'clarification_needed',
+      answer: 'I found 2 Uber rides. Confirm to move them to Transportation.',
+      model: 'penny-analyst',
+      proposal,
+    });
+    const base = { id: 'proposal-1', title: 'Confirm', expires_at: '2026-12-07T10:15:00.000Z' };
+    const rides = [
+      'Uber, Mar 2, 2026, $12.50: Travel → Transportation',
+      'Uber, Mar 9, 2026, $8.00: Travel → Transportation',
+    ];
+
+    async function openThread(proposal: ThreadProposal) {
+      await server.signUp({ firstName: 'Ada', lastName: 'Lovelace' }, { preferences: SOME_PREFERENCES });
+      server.intercept('/db/chatbox/get-messages', () =>
+        endpointReply(dbEndpoints.getMessages, { success: true, messages: [turn(proposal)] }),
+      );
+      server.intercept('/agent/actions/proposal', () =>
+        endpointReply(agentEndpoints.getProposal, { success: true, proposal: recategorizeProposal }),
+      );
+      renderApp('/chat/thread-reloaded');
+      return screen.findByRole('log', { name: 'Messages' }, { timeout: 15_000 });
+    }
+
+    it('shows what a confirm did and what was undone since, and opens no popup', async () => {
+      const log = await openThread({
+        ...base,
+        status: 'confirmed',
+        items: [
+          { item_id: 'item-1', description: rides[0] ?? '', status: 'executed', change_id: 'chg_1' },
+          { item_id: 'item-2', description: rides[1] ?? '', status: 'undone', change_id: null },
+        ],
+        agent_actions: [
+          { id: 'confirmed_item-1', status: 'completed', description: rides[0] ?? '' },
+          { id: 'confirmed_item-2', status: 'completed', description: rides[1] ?? '' },
+          { id: 'undone_item-2', status: 'completed', description: `Undone: ${rides[1]}` },
+        ],
+      });
+      expect(await within(log).findByText('As you confirmed:')).toBeTruthy();
+      expect(within(log).getAllByText(`Undone: ${rides[1]}`).length).toBeGreaterThan(0);
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(server.calls('/agent/actions/proposal')).toHaveLength(0);
+    });
+
+    it('says a cancelled proposal changed nothing, and opens no popup', async () => {
+      const log = await openThread({
+        ...base,
+        status: 'cancelled',
+        items: [{ item_id: 'item-1', description: rides[0] ?? '', status: 'not_selected', change_id: null }],
+        agent_actions: [
+          { id: 'cancelled_proposal-1', status: 'completed', description: 'Cancelled: nothing was changed.' },
+        ],
+      });
+      expect((await within(log).findAllByText('Cancelled: nothing was changed.')).length).toBeGreaterThan(0);
+      expect(screen.queryByRole('dialog')).toBeNull();
+    });
+
+    it("opens the popup again for the newest turn's proposal while it is open", async () => {
+      await openThread({
+        ...base,
+        status: 'open',
+        items: [{ item_id: 'item-1', description: rides[0] ?? '', status: 'pending', change_id: null }],
+        agent_actions: [],
+      });
+      const popup = await screen.findByRole('dialog', { name: 'Confirm' });
+      expect((await within(popup).findAllByRole('checkbox')).length).toBeGreaterThan(0);
+    });
   });
 });

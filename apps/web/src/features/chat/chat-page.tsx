@@ -172,10 +172,11 @@ function ChatThread({ threadId }: { threadId: string }) {
     [threadId, queryClient],
   );
 
-  // An undone change: the figures it moved read again.
+  // An undone change: the figures it moved read again, and the thread (which tells of the undo) too.
   const onUndone = useCallback(() => {
+    useChatStore.getState().markStale(threadId);
     void queryClient.invalidateQueries({ queryKey: accountKeys.all });
-  }, [queryClient]);
+  }, [threadId, queryClient]);
 
   const loadingThread = runtime.loading && shownItems.length === 0;
   const placeholder = loadingThread ? (

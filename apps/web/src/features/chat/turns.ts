@@ -7,6 +7,7 @@ import {
   chatMessages,
   normalizeActionStatus,
   type ThreadMessage,
+  type ThreadProposal,
 } from '@penny/contracts';
 import {
   type ChatUser,
@@ -310,6 +311,8 @@ function completeTurn(threadId: string, queryId: string, result: ChatResponse): 
     // A turn that proposed ends asking: its Confirm popup opens.
     ...(result.proposal_id ? { proposalId: result.proposal_id } : {}),
   }));
+  // What becomes of the proposal is the server's to tell: the next visit reads the thread again.
+  if (result.proposal_id) useChatStore.getState().markStale(threadId);
 
   const title = result.title.trim();
   if (title && title !== chatMessages.untitled) setThreadTitle(threadId, title);
@@ -344,9 +347,11 @@ function completeTurn(threadId: string, queryId: string, result: ChatResponse): 
 
 /**
  * A confirmed proposal's outcome in the thread: one finished agent action per executed item, after the
- * turn that proposed it. Shown here only: the server does not add it to the thread's stored turns yet.
+ * turn that proposed it. The server holds it too (the thread's messages carry each turn's proposal as
+ * it stands): the thread is marked to be read again on its next visit, so a reload shows the server's.
  */
 export function recordConfirmation(threadId: string, response: ConfirmProposalResponse): void {
+  useChatStore.getState().markStale(threadId);
   if (response.agent_actions.length === 0) return;
   useChatStore.getState().appendItems(threadId, [
     {
@@ -368,7 +373,7 @@ export function confirmationAnswer(response: ConfirmProposalResponse): string {
     outcome.status === 'executed'
       ? [`- ${outcome.description}`]
       : outcome.status === 'failed'
-        ? [`- Not done: ${outcome.description}`]
+        ? [`- ${chatMessages.notDone(outcome.description)}`]
         : [],
   );
   return [chatMessages.confirmedHeading, ...said].join('\n\n');
@@ -416,7 +421,9 @@ export function itemsOfMessages(messages: readonly ThreadMessage[]): ChatItem[] 
         },
       ];
     }
-    if (turn.agent_actions.length === 0 && !turn.answer.trim()) return [question];
+    const decided = turn.proposal ? proposalItem(turn.proposal, turn.timestamp) : null;
+    const after = decided ? [decided] : [];
+    if (turn.agent_actions.length === 0 && !turn.answer.trim()) return [question, ...after];
     return [
       question,
       {
@@ -430,8 +437,49 @@ export function itemsOfMessages(messages: readonly ThreadMessage[]): ChatItem[] 
         answer: turn.answer,
         status: turn.status,
       },
+      ...after,
     ];
   });
+}
+
+/**
+ * What became of a turn's proposal, after the turn, as the confirm showed it (`recordConfirmation`,
+ * the same item id): what was done, failed or later undone; or that it was cancelled or expired.
+ * An open proposal has none (its popup opens instead: `openProposalOf`).
+ */
+export function proposalItem(proposal: ThreadProposal, timestamp: string): ChatItem | null {
+  if (proposal.status === 'open') return null;
+  const said = proposal.items.flatMap((item) =>
+    item.status === 'executed'
+      ? [`- ${item.description}`]
+      : item.status === 'failed'
+        ? [`- ${chatMessages.notDone(item.description)}`]
+        : item.status === 'undone'
+          ? [`- ${chatMessages.undone(item.description)}`]
+          : [],
+  );
+  const answer =
+    proposal.status === 'confirmed'
+      ? [chatMessages.confirmedHeading, ...said].join('\n\n')
+      : proposal.status === 'cancelled'
+        ? chatMessages.proposalCancelled
+        : chatMessages.proposalExpired;
+  return {
+    id: `confirm-${proposal.id}`,
+    type: 'actions',
+    message: chatMessages.analysisComplete,
+    agent_actions: proposal.agent_actions,
+    answer,
+    isProcessing: false,
+    timestamp,
+    status: 'completed',
+  };
+}
+
+/** The proposal still waiting for the user: the newest turn's, while it is open. */
+export function openProposalOf(messages: readonly ThreadMessage[]): string | null {
+  const proposal = messages.at(-1)?.proposal;
+  return proposal?.status === 'open' ? proposal.id : null;
 }
 
 export type LoadThreadInput = {
@@ -512,9 +560,12 @@ async function readThread({ threadId, identity, forked }: LoadThreadInput): Prom
   }
   const title = messages.value.title?.trim();
   if (title) setThreadTitle(threadId, title);
+  // The newest turn's proposal, still open: its popup opens again (a decided one never does).
+  const open = messages.value.success ? openProposalOf(messages.value.messages) : null;
   updateThreadRuntime(threadId, (current) => ({
     loading: false,
     processedQueryIds: new Set([...current.processedQueryIds, ...processed]),
+    ...(open ? { proposalId: open } : {}),
   }));
 }
 

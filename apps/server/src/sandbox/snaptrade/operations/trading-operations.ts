@@ -329,8 +329,9 @@ async function placeTrade(api: SnapTradeApi, { c, user, body }: OperationInput):
 }
 
 /** AccountOrderRecord. */
-function orderJson(order: OrderRecord) {
+export function orderJson(order: OrderRecord) {
   const executed = order.status === 'EXECUTED';
+  const canceled = order.status === 'CANCELED';
   const units = shares(order.unitsMilli);
   return {
     brokerage_order_id: order.id,
@@ -339,8 +340,8 @@ function orderJson(order: OrderRecord) {
     option_symbol: null,
     action: order.action,
     total_quantity: units,
-    open_quantity: executed ? '0' : units,
-    canceled_quantity: '0',
+    open_quantity: executed || canceled ? '0' : units,
+    canceled_quantity: canceled ? units : '0',
     filled_quantity: executed ? units : '0',
     execution_price: order.executionCents === null ? null : cents(order.executionCents),
     limit_price: order.limitCents === null ? null : cents(order.limitCents),
