@@ -399,6 +399,30 @@ describe.each(testDatabaseKinds())('the ledger query on %s', (database) => {
       Weekends: centsText(weekends),
       Weekdays: centsText(weekdays),
     });
+    // Per day, each kind of day is divided by its own days, counted one by one.
+    let weekendDays = 0n;
+    let weekdayDays = 0n;
+    for (let day = quarter.start; day <= quarter.end; day = nextDay(day)) {
+      if ([0, 6].includes(new Date(`${day}T00:00:00Z`).getUTCDay())) weekendDays++;
+      else weekdayDays++;
+    }
+    const weekdayAverage = await run({
+      statistic: 'average',
+      per: 'day',
+      periods: [quarter],
+      filters: { days: 'weekdays' },
+    });
+    expect(weekdayAverage.data.periods[0]?.average).toMatchObject({
+      value: centsText(divRound(weekdays, weekdayDays)),
+      divisor: String(weekdayDays),
+    });
+    const perDay = await run({ statistic: 'average', per: 'day', periods: [quarter], group_by: 'day_type' });
+    expect(
+      Object.fromEntries((perDay.data.periods[0]?.groups ?? []).map((group) => [group.label, group.average])),
+    ).toEqual({
+      Weekends: centsText(divRound(weekends, weekendDays)),
+      Weekdays: centsText(divRound(weekdays, weekdayDays)),
+    });
   });
 
   it('group_by merchant: the top groups, largest first, and the rest together', async () => {

@@ -146,6 +146,20 @@ type Context = {
   accountNames: Map<string, string>;
 };
 
+type DayKind = 'weekends' | 'weekdays';
+
+/** The days of a kind in a period: Saturdays and Sundays, or Monday to Friday. */
+export function daysOfKind(period: LedgerPeriod, kind: DayKind): number {
+  const days = daysInPeriod(period);
+  const first = new Date(`${period.start}T00:00:00Z`).getUTCDay();
+  let weekend = 0;
+  for (let i = 0; i < days; i++) {
+    const weekday = (first + i) % 7;
+    if (weekday === 0 || weekday === 6) weekend++;
+  }
+  return kind === 'weekends' ? weekend : days - weekend;
+}
+
 /** The Saturdays from a period's first day to its last. */
 function saturdaysIn(period: LedgerPeriod): number {
   const first = new Date(`${period.start}T00:00:00Z`).getUTCDay();
@@ -160,8 +174,10 @@ export function averageOf(
   period: LedgerPeriod,
   total: Money,
   count: number,
+  dayKind?: DayKind,
 ): LedgerAverage {
-  const days = daysInPeriod(period);
+  // 'avg daily spend on weekdays': a day of that kind is the unit, so only those days divide.
+  const days = per === 'day' && dayKind ? daysOfKind(period, dayKind) : daysInPeriod(period);
   const cents = toCents(total);
   const of = (value: bigint | null, divisor: string): LedgerAverage => ({
     per,
@@ -186,7 +202,7 @@ export function averageOf(
       return of(saturdays === 0 ? null : divideCents(cents, BigInt(saturdays)), String(saturdays));
     }
     case 'day':
-      return of(divideCents(cents, BigInt(days)), String(days));
+      return of(days === 0 ? null : divideCents(cents, BigInt(days)), String(days));
     case 'transaction':
       return of(count === 0 ? null : divideCents(cents, BigInt(count)), String(count));
   }
@@ -243,7 +259,11 @@ function groupOf(context: Context, row: AggregateRow, period: LedgerPeriod, peri
   const within = isTimeGrouping(query.group_by)
     ? bucketPeriod(row.key ?? '', period, query.group_by)
     : period;
-  const average = query.statistic === 'average' ? averageOf(query.per, within, row.total, count).value : null;
+  // Weekends against weekdays per day: each side over its own days.
+  const dayKind =
+    query.group_by === 'day_type' ? (row.key === 'weekends' ? 'weekends' : 'weekdays') : query.filters.days;
+  const average =
+    query.statistic === 'average' ? averageOf(query.per, within, row.total, count, dayKind).value : null;
   const sharePercent = percentTenths(row.total, periodTotal);
   const value: Record<LedgerStatistic, string | null> = {
     total: row.total,
@@ -380,7 +400,8 @@ async function periodFigures(
           })
         ).map((row) => transactionOf(context, row))
       : [];
-  const average = query.statistic === 'average' ? averageOf(query.per, period, total, count) : null;
+  const average =
+    query.statistic === 'average' ? averageOf(query.per, period, total, count, query.filters.days) : null;
   const months = monthsOf(period).length;
   const countPerMonth =
     query.statistic === 'count' && months >= 2
