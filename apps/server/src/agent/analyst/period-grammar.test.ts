@@ -32,6 +32,9 @@ const CASES: Array<[string, string, Expected]> = [
   ['spent on mothers day', T, { start: '2026-05-10', end: '2026-05-10' }],
   // A quarter's two-digit year typed bare.
   ['income q1 25 excluding dividends', T, { start: '2025-01-01', end: '2025-03-31' }],
+  // A holiday of a year named after it, or a word or two later.
+  ['spent on valentines day 2025', T, { start: '2025-02-14', end: '2025-02-14' }],
+  ['labor day weekend last year', T, { start: '2025-08-30', end: '2025-09-01' }],
   // Seasons by their months, the latest begun (meteorological: summer is June to August).
   ['eating out since the start of summer', T, { start: '2026-06-01', end: T }],
   ['travel this summer', T, { start: '2026-06-01', end: '2026-08-31' }],

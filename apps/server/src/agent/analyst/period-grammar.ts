@@ -1,5 +1,6 @@
 import type { Period } from './period-calendar.ts';
 import { type Future, partsOf, plausible, settle, since } from './period-calendar.ts';
+import { holidayAt } from './period-holidays.ts';
 import {
   ago,
   bareWeekday,
@@ -194,7 +195,15 @@ function joinDetachedYears(reading: PeriodReading, question: string, today: stri
     const month = reading.mentions[i] as PeriodMention;
     const year = reading.mentions[i + 1];
     const between = year ? question.slice(month.index + month.text.length, year.index) : '';
-    const bareMonth = tokenize(month.text).every((t) => t.month !== undefined);
+    const words = tokenize(month.text);
+    // A month or a holiday named alone ('valentines day dinner last yr').
+    const bareMonth =
+      words.every((t) => t.month !== undefined) ||
+      holidayAt(
+        words.map((t) => t.w),
+        0,
+        today,
+      )?.length === words.length;
     const yearWords =
       year &&
       year.period.unit === 'year' &&

@@ -102,18 +102,21 @@ const HOLIDAYS: ReadonlyArray<[readonly string[][], (year: number) => string]> =
   [[['valentines', 'day'], ["valentine's", 'day'], ['valentines']], (y) => iso(y, 1, 14)],
 ];
 
-/** The holiday named at word `k` of `words`: its latest day on or before `today`, and the words read. */
+/**
+ * The holiday named at word `k` of `words`: its latest day on or before `today`, the words read, and its
+ * day in any year ('valentines day 2025').
+ */
 export function holidayAt(
   words: readonly string[],
   k: number,
   today: string,
-): { date: string; length: number } | undefined {
+): { date: string; length: number; inYear: (year: number) => string } | undefined {
   for (const [names, dayIn] of HOLIDAYS) {
     const name = names.find((parts) => parts.every((part, i) => words[k + i] === part));
     if (!name) continue;
     const year = Number(today.slice(0, 4));
     const date = dayIn(year) <= today ? dayIn(year) : dayIn(year - 1);
-    return { date, length: name.length };
+    return { date, length: name.length, inYear: dayIn };
   }
   return undefined;
 }

@@ -265,17 +265,22 @@ export function parsePoint(s: Scan, k: number, ctx: boolean): Parsed | undefined
     s.today,
   );
   if (holiday) {
-    const next = k + holiday.length;
-    const [y = 0, m = 1, d = 1] = holiday.date.split('-').map(Number);
+    // 'valentines day 2025', 'labor day last year': that year's.
+    const named = k + holiday.length;
+    const around = s.ts[named]?.w === 'weekend' || s.ts[named]?.w === 'week' ? s.ts[named]?.w : undefined;
+    const years = yearExpr(s, around ? named + 1 : named);
+    const date = years ? holiday.inYear(years.y) : holiday.date;
+    const next = years?.next ?? (around ? named + 1 : named);
+    const [y = 0, m = 1, d = 1] = date.split('-').map(Number);
     // 'memorial day weekend': the long weekend the holiday makes.
-    if (s.ts[next]?.w === 'weekend') {
-      const { start, end } = weekendAround(holiday.date);
-      return { point: { t: 'days', start, end, y }, next: next + 1 };
+    if (around === 'weekend') {
+      const { start, end } = weekendAround(date);
+      return { point: { t: 'days', start, end, y }, next };
     }
     // 'thanksgiving week': Monday to Sunday around it.
-    if (s.ts[next]?.w === 'week') {
-      const monday = plusDays(holiday.date, -((weekdayOf(holiday.date) + 6) % 7));
-      return { point: { t: 'days', start: monday, end: plusDays(monday, 6), y }, next: next + 1 };
+    if (around === 'week') {
+      const monday = plusDays(date, -((weekdayOf(date) + 6) % 7));
+      return { point: { t: 'days', start: monday, end: plusDays(monday, 6), y }, next };
     }
     return { point: { t: 'day', d, m: m - 1, y }, next };
   }
