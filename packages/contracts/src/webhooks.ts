@@ -36,6 +36,8 @@ export const plaidWebhookSchema = z.looseObject({
   initial_update_complete: z.boolean().optional(),
   historical_update_complete: z.boolean().optional(),
   error: plaidItemErrorSchema.nullish(),
+  /** PENDING_EXPIRATION: when the item's consent ends (ISO 8601); the receiver checks it is a time. */
+  consent_expiration_time: safeString().max(64).nullish(),
 });
 export type PlaidWebhook = z.infer<typeof plaidWebhookSchema>;
 

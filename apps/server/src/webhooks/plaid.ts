@@ -42,6 +42,11 @@ export async function receivePlaidWebhook(
     await markLoginRequired(deps, itemId);
     return { received: true };
   }
+  const notice = webhook.webhook_type === 'ITEM' ? noticeOf(webhook) : undefined;
+  if (notice && itemId) {
+    await leaveNotice(deps, itemId, webhook.webhook_code, notice);
+    return { received: true };
+  }
   if (webhook.webhook_type === 'TRANSACTIONS' && SYNC_CODES.has(webhook.webhook_code) && itemId) {
     const [row] = await deps.db
       .select({ id: connection.id, userId: connection.userId })
@@ -90,6 +95,46 @@ async function markLoginRequired(deps: PlaidWebhookDeps, itemId: string): Promis
   deps.logger.info(
     { connectionId: updated[0]?.id, webhook: 'ERROR', known: updated.length > 0 },
     'plaid webhook: login required',
+  );
+}
+
+/** The columns an item webhook's notice sets: what the card tells the user until they act. */
+type Notice = { loginExpiresAt: Date } | { newAccountsAvailable: true };
+
+/**
+ * PENDING_EXPIRATION (the item's consent ends at `consent_expiration_time`: reconnect before then) and
+ * NEW_ACCOUNTS_AVAILABLE (the bank has accounts the user did not share). A PENDING_EXPIRATION without
+ * a readable time is not one Plaid sent: refused as invalid.
+ */
+function noticeOf(webhook: PlaidWebhook): Notice | undefined {
+  if (webhook.webhook_code === 'NEW_ACCOUNTS_AVAILABLE') return { newAccountsAvailable: true };
+  if (webhook.webhook_code !== 'PENDING_EXPIRATION') return undefined;
+  const at = Date.parse(webhook.consent_expiration_time ?? '');
+  if (!ISO_TIME.test(webhook.consent_expiration_time ?? '') || Number.isNaN(at))
+    throw new ServiceError('request:invalid', 'Invalid request: consent_expiration_time is not a time.');
+  return { loginExpiresAt: new Date(at) };
+}
+
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * A notice on the connection, kept until the user acts (an update-mode re-link clears it), not by the
+ * next sync. Nothing is queued: the data did not change, and only the user can act on it.
+ */
+async function leaveNotice(
+  deps: PlaidWebhookDeps,
+  itemId: string,
+  code: string,
+  notice: Notice,
+): Promise<void> {
+  const updated = await deps.db
+    .update(connection)
+    .set(notice)
+    .where(and(eq(connection.platform, 'plaid'), eq(connection.itemId, itemId)))
+    .returning({ id: connection.id });
+  deps.logger.info(
+    { connectionId: updated[0]?.id, webhook: code, known: updated.length > 0 },
+    'plaid webhook: notice left',
   );
 }
 
