@@ -128,6 +128,7 @@ export async function composeServices(
     snapTradeRedirectUrl: `${config.publicUrl}/connect/snaptrade/callback`,
     syncMaxAgeMs: config.providers.syncMaxAgeMs,
     syncLeaseMs: config.providers.syncLeaseMs,
+    dailyRefresh: config.providers.dailyRefresh,
     replayStore: shared.replayStore,
     agent: config.agent,
     ...(config.apiRateLimit ? { rateLimiter: shared.rateLimiter } : {}),
@@ -140,6 +141,7 @@ export async function composeServices(
               db: database.db,
               run: sync.syncConnection,
               logger,
+              dailyRefresh: config.providers.dailyRefresh,
             });
             return durableJobs;
           },

@@ -75,6 +75,8 @@ const envSchema = z.object({
   SYNC_MAX_AGE_MINUTES: z.coerce.number().int().min(1).default(60),
   SYNC_LEASE_SECONDS: z.coerce.number().int().min(3).max(600).default(30),
   PLAID_WEBHOOKS: booleanFromEnv.default(true),
+  // A sync of every connection once a day (jobs/daily-refresh.ts); tests turn it off unless about it.
+  DAILY_REFRESH: booleanFromEnv.default(true),
   // The sandbox Plaid's initial pull (docs/accounts.md, "The sandbox"): ms after linking until the last
   // 30 days, then the whole history, are ready. Tests shrink them; the code path is the same.
   SANDBOX_PLAID_INITIAL_UPDATE_MS: z.coerce
@@ -203,6 +205,8 @@ export type ProvidersConfig = {
   syncMaxAgeMs: number;
   /** A sync's hold on its connection: a process that died mid-sync frees it after this. */
   syncLeaseMs: number;
+  /** Whether every connection is synced once a day at 04:00 UTC (DAILY_REFRESH). */
+  dailyRefresh: boolean;
   /**
    * Sandbox mode: when the fake Plaid's initial pull has a new item's last 30 days, then its whole
    * history (ms after the public token's exchange), each announced by webhook as Plaid does.
@@ -368,6 +372,7 @@ function resolveProviders(e: z.infer<typeof envSchema>, publicUrl: string): Prov
     timeoutMs: e.PROVIDER_TIMEOUT_MS,
     syncMaxAgeMs: e.SYNC_MAX_AGE_MINUTES * 60_000,
     syncLeaseMs: e.SYNC_LEASE_SECONDS * 1_000,
+    dailyRefresh: e.DAILY_REFRESH,
     etherscanApiKey: e.ETHERSCAN_API_KEY,
     pricesApiKey: e.PRICES_API_KEY,
   };
