@@ -166,6 +166,8 @@ export async function composeServices(
           keys: sandboxKeysOf(providerSettings),
           host: sandboxHost(config.apiRateLimit ? shared.rateLimiter : undefined),
           plaidInitialPull: config.providers.sandboxPlaidPull,
+          // Rebased with the clients once the server listens (useSandboxOrigin), so read at each send.
+          snaptradeWebhookUrl: () => providers.snaptradeWebhooks()?.url,
         })
       : undefined;
   const app = createApp({

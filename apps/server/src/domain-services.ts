@@ -97,6 +97,7 @@ function createCoreServices(deps: DomainServiceDeps) {
     webhooks: createWebhookService({
       db: deps.db,
       clients: deps.providers,
+      snaptradeKeys: () => deps.providers.snaptradeWebhooks(),
       jobs,
       replayStore: deps.replayStore ?? createMemoryReplayStore({ maxEntries: 10_000 }),
       logger: deps.logger,

@@ -1,16 +1,10 @@
-import {
-  findJsonProblem,
-  JSON_LIMITS,
-  jsonTextDepth,
-  PLAID_SYNC_WEBHOOK_CODES,
-  type PlaidWebhook,
-  plaidWebhookSchema,
-} from '@penny/contracts';
+import { PLAID_SYNC_WEBHOOK_CODES, type PlaidWebhook, plaidWebhookSchema } from '@penny/contracts';
 import { and, eq } from 'drizzle-orm';
 import { type Database, tables } from '../db/index.ts';
 import type { JobQueue } from '../jobs/index.ts';
 import type { Logger } from '../logger.ts';
 import { ServiceError } from '../services/errors.ts';
+import { readJsonBody } from './body.ts';
 import type { PlaidWebhookVerifier } from './plaid-verify.ts';
 
 const { connection } = tables;
@@ -139,26 +133,7 @@ async function leaveNotice(
 }
 
 function parse(body: Uint8Array): PlaidWebhook {
-  let json: unknown;
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(body);
-  } catch {
-    throw new ServiceError('request:not-json', 'Request body must be valid JSON.');
-  }
-  // A signed body still obeys the contracts' text rule and depth bound (docs/security.md), checked on
-  // the text before JSON.parse builds it, as every other body is.
-  if (jsonTextDepth(text) > JSON_LIMITS.maxDepth)
-    throw new ServiceError('request:invalid', 'Request body is nested too deeply.');
-  try {
-    json = JSON.parse(text);
-  } catch {
-    throw new ServiceError('request:not-json', 'Request body must be valid JSON.');
-  }
-  const problem = findJsonProblem(json);
-  if (problem)
-    throw new ServiceError('request:invalid', `Invalid request: ${problem.path} ${problem.message}.`);
-  const parsed = plaidWebhookSchema.safeParse(json);
+  const parsed = plaidWebhookSchema.safeParse(readJsonBody(body));
   if (!parsed.success) throw new ServiceError('request:invalid', 'Invalid request: not a Plaid webhook.');
   return parsed.data;
 }
