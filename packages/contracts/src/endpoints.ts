@@ -54,11 +54,7 @@ import {
   syncThreadHistoryResponseSchema,
   threadQuerySchema,
 } from './chat.ts';
-import {
-  type ApiErrorCode,
-  defineEndpoint,
-  type EndpointDefinition,
-} from './endpoint-definition.ts';
+import { type ApiErrorCode, defineEndpoint, type EndpointDefinition } from './endpoint-definition.ts';
 import { homeSummaryQuerySchema, homeSummaryResponseSchema } from './home.ts';
 import {
   databaseSetupRequestSchema,
