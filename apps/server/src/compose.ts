@@ -128,6 +128,7 @@ export async function composeServices(
     snapTradeRedirectUrl: `${config.publicUrl}/connect/snaptrade/callback`,
     syncMaxAgeMs: config.providers.syncMaxAgeMs,
     syncLeaseMs: config.providers.syncLeaseMs,
+    dailyRefresh: config.providers.dailyRefresh,
     replayStore: shared.replayStore,
     agent: config.agent,
     ...(config.apiRateLimit ? { rateLimiter: shared.rateLimiter } : {}),
@@ -140,6 +141,7 @@ export async function composeServices(
               db: database.db,
               run: sync.syncConnection,
               logger,
+              dailyRefresh: config.providers.dailyRefresh,
             });
             return durableJobs;
           },
@@ -164,6 +166,8 @@ export async function composeServices(
           keys: sandboxKeysOf(providerSettings),
           host: sandboxHost(config.apiRateLimit ? shared.rateLimiter : undefined),
           plaidInitialPull: config.providers.sandboxPlaidPull,
+          // Rebased with the clients once the server listens (useSandboxOrigin), so read at each send.
+          snaptradeWebhookUrl: () => providers.snaptradeWebhooks()?.url,
         })
       : undefined;
   const app = createApp({

@@ -75,6 +75,11 @@ const envSchema = z.object({
   SYNC_MAX_AGE_MINUTES: z.coerce.number().int().min(1).default(60),
   SYNC_LEASE_SECONDS: z.coerce.number().int().min(3).max(600).default(30),
   PLAID_WEBHOOKS: booleanFromEnv.default(true),
+  // A sync of every connection once a day (jobs/daily-refresh.ts); tests turn it off unless about it.
+  DAILY_REFRESH: booleanFromEnv.default(true),
+  // Sandbox mode: the fake SnapTrade sends its webhooks to {PUBLIC_URL}/connect/webhooks/snaptrade (the
+  // vendor's dashboard setting, where a live installation registers that URL itself).
+  SNAPTRADE_WEBHOOKS: booleanFromEnv.default(true),
   // The sandbox Plaid's initial pull (docs/accounts.md, "The sandbox"): ms after linking until the last
   // 30 days, then the whole history, are ready. Tests shrink them; the code path is the same.
   SANDBOX_PLAID_INITIAL_UPDATE_MS: z.coerce
@@ -184,7 +189,14 @@ export type ProvidersConfig = {
    * fake Plaid is this server.
    */
   plaid: { baseUrl: string; clientId: string; secret: string; webhookUrl: string | undefined } | undefined;
-  snaptrade: { baseUrl: string; clientId: string; consumerKey: string } | undefined;
+  /**
+   * `webhookUrl`: sandbox mode only, where the fake SnapTrade sends its webhooks (SnapTrade's
+   * dashboard setting; live, it is registered there), rebased like Plaid's; undefined with
+   * SNAPTRADE_WEBHOOKS=false.
+   */
+  snaptrade:
+    | { baseUrl: string; clientId: string; consumerKey: string; webhookUrl?: string | undefined }
+    | undefined;
   /**
    * Sandbox mode: the vendors whose keys the environment did not give. Their keys are this
    * installation's generated ones, filled in by `withSandboxKeys` once the secrets are loaded (until
@@ -203,6 +215,8 @@ export type ProvidersConfig = {
   syncMaxAgeMs: number;
   /** A sync's hold on its connection: a process that died mid-sync frees it after this. */
   syncLeaseMs: number;
+  /** Whether every connection is synced once a day at 04:00 UTC (DAILY_REFRESH). */
+  dailyRefresh: boolean;
   /**
    * Sandbox mode: when the fake Plaid's initial pull has a new item's last 30 days, then its whole
    * history (ms after the public token's exchange), each announced by webhook as Plaid does.
@@ -368,6 +382,7 @@ function resolveProviders(e: z.infer<typeof envSchema>, publicUrl: string): Prov
     timeoutMs: e.PROVIDER_TIMEOUT_MS,
     syncMaxAgeMs: e.SYNC_MAX_AGE_MINUTES * 60_000,
     syncLeaseMs: e.SYNC_LEASE_SECONDS * 1_000,
+    dailyRefresh: e.DAILY_REFRESH,
     etherscanApiKey: e.ETHERSCAN_API_KEY,
     pricesApiKey: e.PRICES_API_KEY,
   };
@@ -393,6 +408,7 @@ function resolveProviders(e: z.infer<typeof envSchema>, publicUrl: string): Prov
         baseUrl: e.SNAPTRADE_BASE_URL ?? `${self}/snaptrade`,
         clientId: e.SNAPTRADE_CLIENT_ID ?? SANDBOX_CLIENT_IDS.snaptrade,
         consumerKey: e.SNAPTRADE_CONSUMER_KEY ?? '',
+        webhookUrl: e.SNAPTRADE_WEBHOOKS ? `${publicUrl}/connect/webhooks/snaptrade` : undefined,
       },
       generatedKeys: { plaid: !e.PLAID_SECRET, snaptrade: !e.SNAPTRADE_CONSUMER_KEY },
       evmRpcUrl: e.EVM_RPC_URL ?? `${self}/evm`,

@@ -11,7 +11,7 @@ import {
   createSyncEngine,
 } from './finance/index.ts';
 import { createProfileService, createUserDataService } from './identity/index.ts';
-import { createInProcessJobQueue, type JobQueue } from './jobs/index.ts';
+import { connectionsToRefresh, createInProcessJobQueue, type JobQueue } from './jobs/index.ts';
 import type { Logger } from './logger.ts';
 import { createMemoryReplayStore, type RateLimiter, type ReplayStore } from './shared-state/index.ts';
 import { createWebhookService } from './webhooks/index.ts';
@@ -39,6 +39,8 @@ export type DomainServiceDeps = {
   onSessionsChanged?: () => Promise<void>;
   /** Webhook deliveries already received (shared by every instance on Redis); in memory when unset. */
   replayStore?: ReplayStore;
+  /** Whether the in-process queue syncs every connection once a day (DAILY_REFRESH). */
+  dailyRefresh?: boolean;
   /** Work that runs without a user (webhook-announced syncs); the in-process queue when unset. */
   jobs?: (sync: ReturnType<typeof createSyncEngine>) => JobQueue;
 };
@@ -54,7 +56,11 @@ function createCoreServices(deps: DomainServiceDeps) {
   });
   const jobs = deps.jobs
     ? deps.jobs(sync)
-    : createInProcessJobQueue({ run: sync.syncConnection, logger: deps.logger });
+    : createInProcessJobQueue({
+        run: sync.syncConnection,
+        logger: deps.logger,
+        ...(deps.dailyRefresh ? { daily: { targets: () => connectionsToRefresh(deps.db, new Date()) } } : {}),
+      });
   const accounts = createAccountsService({
     db: deps.db,
     vault: deps.vault,
@@ -93,6 +99,7 @@ function createCoreServices(deps: DomainServiceDeps) {
     webhooks: createWebhookService({
       db: deps.db,
       clients: deps.providers,
+      snaptradeKeys: () => deps.providers.snaptradeWebhooks(),
       jobs,
       replayStore: deps.replayStore ?? createMemoryReplayStore({ maxEntries: 10_000 }),
       logger: deps.logger,

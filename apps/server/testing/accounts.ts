@@ -90,12 +90,33 @@ export async function accountsClient(t: TestApp, user: SignedUp) {
     );
   };
 
+  /**
+   * Links the sandbox brokerage as the web app does (the SnapTrade user, the portal's login, the
+   * stored connection) and answers the authorization id; its first sync then runs in the background.
+   */
+  const linkBrokerage = async (broker = 'SANDBOX') => {
+    if ((await connect('/snaptrade/generate_user')).status !== 200) throw new Error('generate_user failed');
+    const login = await connect<{ redirectURI: string }>('/snaptrade/get_login_uri');
+    const submitted = await portal(login.body.redirectURI, {
+      broker,
+      username: 'user_good',
+      password: 'pass_good',
+      action: 'connect',
+    });
+    const back = new URL(submitted.headers.get('location') ?? '/', origin);
+    const authorizationId = back.searchParams.get('connection_id') ?? '';
+    const stored = await connect('/snaptrade/store_connection', { connection_id: authorizationId });
+    if (stored.status !== 200) throw new Error(`store_connection answered ${stored.status}`);
+    return authorizationId;
+  };
+
   return {
     names,
     connect,
     sandbox,
     portal,
     linkBank,
+    linkBrokerage,
     /**
      * Links a sandbox bank whose item also holds `transactions` (positive amounts are money out): the
      * bank is linked as the web app links one (its own Link session, the exchange), named `productName`

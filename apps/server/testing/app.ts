@@ -125,6 +125,9 @@ export async function createTestApp(
     // Webhook-announced syncs run in the background at moments of their own: a test that links banks
     // asks for them (PLAID_WEBHOOKS=true) when it is about them, so every other test's syncs are its own.
     PLAID_WEBHOOKS: 'false',
+    SNAPTRADE_WEBHOOKS: 'false',
+    // Nor the daily refresh, whose tick at 04:00 UTC would sync every test's connections at once.
+    DAILY_REFRESH: 'false',
     // The sandbox Plaid's initial pull is ready at once unless a test is about it: the same code path,
     // with both stages due the moment the item is made (docs/accounts.md, "The sandbox").
     SANDBOX_PLAID_INITIAL_UPDATE_MS: '0',

@@ -13,7 +13,7 @@ export {
 } from './app.ts';
 export { type FuzzOptions, type FuzzReport, formatCounts, formatFailures, runFuzz } from './fuzz/index.ts';
 export { type IdentityClient, identityClient, signUpBody, useIdentityApp } from './identity.ts';
-export { type LinkedBankConnection, linkedBankConnection } from './linked-bank.ts';
+export { type LinkedBankConnection, linkedBankConnection, useLinkedBankApp } from './linked-bank.ts';
 export { listen } from './listen.ts';
 export { startAppWithScriptedLlm } from './llm-app.ts';
 export * from './product.ts';

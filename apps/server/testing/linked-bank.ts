@@ -1,8 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll } from 'vitest';
 import { createVault } from '../src/connections/vault.ts';
 import { tables } from '../src/db/index.ts';
 import { accountsClient } from './accounts.ts';
-import type { TestApp } from './app.ts';
+import { createTestApp, type TestApp } from './app.ts';
 
 /**
  * A verified user with the sandbox bank linked and synced, and what the queue tests read of that one
@@ -53,7 +54,41 @@ export async function linkedBankConnection(t: TestApp) {
   };
   const jobLines = (message: string) =>
     t.logs.filter((line) => line.msg === message && line.connectionId === connectionId);
-  return { userId, connectionId, accessToken, control, connection, transactionCount, jobLines };
+  /** The sync job a webhook about this bank queues. */
+  const job = { userId, connectionId, reason: 'plaid-webhook' } as const;
+  return { userId, connectionId, accessToken, control, connection, transactionCount, jobLines, job };
 }
 
 export type LinkedBankConnection = Awaited<ReturnType<typeof linkedBankConnection>>;
+
+/**
+ * The setup the job queue tests share: a listening app with one linked bank for the describe block,
+ * and the queues its tests make, closed after it (before the app). Bind what it gives, as with
+ * useIdentityApp:
+ * ```ts
+ * useLinkedBankApp({ database: kind, listen: true }, (suite) => ({ t, bank, keep } = suite));
+ * ```
+ */
+export function useLinkedBankApp(
+  options: Parameters<typeof createTestApp>[0],
+  bind: (suite: {
+    t: TestApp;
+    bank: LinkedBankConnection;
+    keep: <Q extends { close(): Promise<void> }>(queue: Q) => Q;
+  }) => void,
+): void {
+  let t: TestApp | undefined;
+  const queues: { close(): Promise<void> }[] = [];
+  const keep = <Q extends { close(): Promise<void> }>(queue: Q): Q => {
+    queues.push(queue);
+    return queue;
+  };
+  beforeAll(async () => {
+    t = await createTestApp(options);
+    bind({ t, bank: await linkedBankConnection(t), keep });
+  }, 60_000);
+  afterAll(async () => {
+    for (const queue of queues) await queue.close();
+    await t?.close();
+  });
+}

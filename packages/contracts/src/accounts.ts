@@ -192,6 +192,18 @@ export const historyMessages = {
   arrivingStep: 'Your transaction history is still arriving',
 } as const;
 
+/**
+ * What a connection's card says about a provider's notice that only its user can act on (the spec has
+ * no words for them): a login about to expire, and accounts at the bank not shared yet. `date` is the
+ * expiry as the page formats it.
+ */
+export const noticeMessages = {
+  loginExpires: (date: string) => `The login expires on ${date} — reconnect.`,
+  newAccounts: 'New accounts are available — add them.',
+  reconnect: 'Reconnect',
+  addAccounts: 'Add them',
+} as const;
+
 /** One account under a connection, as the Accounts page shows it. */
 export const linkedAccountSchema = z.object({
   id: z.string(),
@@ -224,6 +236,13 @@ export const accountCredentialSchema = z.object({
   status: z.enum(CONNECTION_STATUSES),
   status_detail: z.string().nullable(),
   history: z.enum(CONNECTION_HISTORIES),
+  /**
+   * The provider said the login ends at this time (Plaid's PENDING_EXPIRATION): the user should
+   * reconnect before then. Kept until they do, whatever the syncs in between.
+   */
+  login_expires_at: z.string().nullable(),
+  /** The bank has accounts not shared with Penny yet (Plaid's NEW_ACCOUNTS_AVAILABLE), until the user adds them. */
+  new_accounts_available: z.boolean(),
   last_synced_at: z.string().nullable(),
   created_at: z.string(),
   accounts: z.array(linkedAccountSchema),

@@ -54,7 +54,7 @@ import {
   syncThreadHistoryResponseSchema,
   threadQuerySchema,
 } from './chat.ts';
-import { type EnvelopeErrorCode, envelopeErrors } from './envelope.ts';
+import { type ApiErrorCode, defineEndpoint, type EndpointDefinition } from './endpoint-definition.ts';
 import { homeSummaryQuerySchema, homeSummaryResponseSchema } from './home.ts';
 import {
   databaseSetupRequestSchema,
@@ -80,102 +80,13 @@ import {
   storeResourceRequestSchema,
   storeResourceResponseSchema,
 } from './resources.ts';
-import { plaidWebhookSchema, webhookReceivedSchema } from './webhooks.ts';
+import { webhookEndpoints } from './webhook-endpoints.ts';
 
 /**
  * Every endpoint of Penny's own services, defined once: method, path, what it takes, what it answers
  * and which errors it may give. The server mounts its routes from these definitions and the web
  * clients are typed from them, so a change to either side fails to compile on the other.
  */
-
-/** Typed error codes, `'<area>:<reason>'`; every error answer carries one beside its sentence. */
-export const API_ERROR_CODES = [
-  'request:invalid',
-  'request:not-json',
-  'request:too-large',
-  'request:not-found',
-  'request:too-many',
-  'auth:required',
-  'auth:session-expired',
-  'auth:other-user',
-  'auth:origin-refused',
-  'resource:missing-user-info',
-  'resource:not-found',
-  'accounts:unsupported-platform',
-  'accounts:not-found',
-  'accounts:invalid-address',
-  'accounts:private-key-refused',
-  'accounts:link-token-invalid',
-  'accounts:provider-unavailable',
-  'accounts:provider-login-required',
-  'accounts:provider-refused',
-  'chat:thread-not-found',
-  'chat:turn-not-found',
-  'chat:turn-in-progress',
-  'chat:thread-full',
-  'actions:proposal-not-found',
-  'actions:proposal-expired',
-  'actions:proposal-closed',
-  'actions:proposal-stale',
-  'actions:unknown-item',
-  'actions:change-not-found',
-  'actions:change-superseded',
-  'quota:resources',
-  'quota:threads',
-  'quota:storage',
-  'quota:connections',
-  'webhook:unverified',
-  'webhook:replayed',
-  'server:unavailable',
-  'server:error',
-  ...(Object.keys(envelopeErrors) as EnvelopeErrorCode[]).map((code) => `envelope:${code}` as const),
-] as const;
-export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
-
-/** Every error body of Penny's own services. */
-export const apiErrorBodySchema = z.object({
-  success: z.literal(false),
-  error: z.string(),
-  code: z.enum(API_ERROR_CODES),
-});
-export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;
-
-export type ServiceName = 'db' | 'agent' | 'connect';
-
-export type EndpointDefinition = {
-  service: ServiceName;
-  method: 'GET' | 'POST';
-  /** Path under the service's base, with `:name` for a path parameter. */
-  path: string;
-  /** Query string schema (GET). */
-  query?: z.ZodType;
-  /** Body schema (POST): sealed JSON for db and agent; a form or plain JSON for connect. */
-  body?: z.ZodType;
-  /** Path parameter schemas. */
-  params?: Record<string, z.ZodType>;
-  response: z.ZodType;
-  /** Errors this endpoint documents, beyond the ones every endpoint may give (COMMON_ERRORS). */
-  errors: readonly ApiErrorCode[];
-  /**
-   * Reachable with the public anonymous token (only database-setup: docs/product/identity.md,
-   * "Data service").
-   */
-  anonymous?: boolean;
-};
-
-/** Errors any endpoint of the database and agent services may answer. */
-export const COMMON_ERRORS = [
-  'request:invalid',
-  'request:too-many',
-  'auth:required',
-  'auth:session-expired',
-  'server:unavailable',
-  'server:error',
-] as const satisfies readonly ApiErrorCode[];
-
-function defineEndpoint<const E extends EndpointDefinition>(endpoint: E): E {
-  return endpoint;
-}
 
 const identityErrors = ['auth:other-user'] as const satisfies readonly ApiErrorCode[];
 
@@ -556,28 +467,6 @@ export const connectEndpoints = {
     body: snaptradeDisconnectRequestSchema,
     response: connectSuccessSchema,
     errors: [...providerErrors, 'accounts:not-found'],
-  }),
-} as const;
-
-/**
- * The vendors' webhooks (`/connect/webhooks`): no session, no Origin, no form. The signature over the
- * raw body is checked before the body is read; the body schema applies only to a verified one.
- */
-export const webhookEndpoints = {
-  plaidWebhook: defineEndpoint({
-    service: 'connect',
-    method: 'POST',
-    path: '/webhooks/plaid',
-    body: plaidWebhookSchema,
-    response: webhookReceivedSchema,
-    errors: [
-      'webhook:unverified',
-      'webhook:replayed',
-      'request:too-large',
-      'request:not-json',
-      // Plaid unreachable while a new signing key is fetched: Plaid delivers the webhook again.
-      'accounts:provider-unavailable',
-    ],
   }),
 } as const;
 

@@ -22,6 +22,11 @@ export type ProviderClients = ProviderReaders & {
    * listens (PORT=0 in tests). Called by main.ts and the test helper; rebuilds the clients.
    */
   useSandboxOrigin(origin: string): void;
+  /**
+   * SnapTrade's partner keys (what its webhooks are signed with) and, in sandbox mode, where the fake
+   * sends them; undefined when SnapTrade is not configured.
+   */
+  snaptradeWebhooks(): { clientId: string; consumerKey: string; url: string | undefined } | undefined;
 };
 
 /**
@@ -90,6 +95,12 @@ export function createProviderClients(config: ProvidersConfig): ProviderClients 
       chains = built;
       return built;
     },
+    snaptradeWebhooks() {
+      const settings = current.snaptrade;
+      if (!settings) return undefined;
+      const { clientId, consumerKey } = settings;
+      return { clientId, consumerKey, url: current.mode === 'sandbox' ? settings.webhookUrl : undefined };
+    },
     useSandboxOrigin(origin) {
       if (config.mode !== 'sandbox') return;
       const rebase = (url: string) => url.replace(/^http:\/\/127\.0\.0\.1:\d+\/sandbox/, `${origin}/sandbox`);
@@ -101,7 +112,11 @@ export function createProviderClients(config: ProvidersConfig): ProviderClients 
           baseUrl: rebase(config.plaid.baseUrl),
           webhookUrl: config.plaid.webhookUrl && `${origin}/connect/webhooks/plaid`,
         },
-        snaptrade: config.snaptrade && { ...config.snaptrade, baseUrl: rebase(config.snaptrade.baseUrl) },
+        snaptrade: config.snaptrade && {
+          ...config.snaptrade,
+          baseUrl: rebase(config.snaptrade.baseUrl),
+          webhookUrl: config.snaptrade.webhookUrl && `${origin}/connect/webhooks/snaptrade`,
+        },
         evmRpcUrl: rebase(config.evmRpcUrl),
         etherscanUrl: rebase(config.etherscanUrl),
         solanaRpcUrl: rebase(config.solanaRpcUrl),

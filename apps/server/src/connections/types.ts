@@ -141,7 +141,16 @@ export class ProviderError extends Error {
 
 /** Plaid, on the official `plaid` SDK. */
 export type PlaidAdapter = {
-  createLinkToken(input: { clientUserId: string; clientName: string; accessToken?: string }): Promise<{
+  /**
+   * A Link token for a new item, or with `accessToken` an update-mode one for that item; with
+   * `accountSelection` too, Link lets the user choose the item's accounts again (new ones included).
+   */
+  createLinkToken(input: {
+    clientUserId: string;
+    clientName: string;
+    accessToken?: string;
+    accountSelection?: boolean;
+  }): Promise<{
     linkToken: string;
     expiration: string;
   }>;

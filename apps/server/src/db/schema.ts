@@ -266,6 +266,14 @@ export const connection = pgTable(
      * sync records what its last page said.
      */
     history: text('history').$type<'pending' | 'recent' | 'complete'>().notNull().default('complete'),
+    /**
+     * Notices the provider sent that only the user can act on, kept until they do (not cleared by a
+     * sync, unlike `status_detail`): Plaid's PENDING_EXPIRATION (the login's consent ends at this time:
+     * reconnect) and NEW_ACCOUNTS_AVAILABLE (accounts at the bank not shared with Penny yet). Both are
+     * cleared by an update-mode re-link (docs/decisions/0030-provider-notices-and-snaptrade-webhooks.md).
+     */
+    loginExpiresAt: timestamp('login_expires_at', { withTimezone: true }),
+    newAccountsAvailable: boolean('new_accounts_available').notNull().default(false),
     /** Plaid /transactions/sync cursor: stored in the same transaction as the page it follows. */
     syncCursor: text('sync_cursor'),
     /** A sync lease (any process): set atomically, cleared at the end, expired after a while. */

@@ -1,4 +1,12 @@
 import { type Logger, loggableError } from '../logger.ts';
+import {
+  DAILY_REFRESH_HOUR_UTC,
+  msUntilNextTick,
+  queueDailyRefresh,
+  type RefreshClock,
+  type RefreshTarget,
+  systemClock,
+} from './daily-refresh.ts';
 import { backoffDelay, DEFAULT_RETRY, nextStep } from './retry.ts';
 import type { JobQueue, RetryPolicy, SyncJob, SyncRunner } from './types.ts';
 
@@ -24,6 +32,11 @@ export function createInProcessJobQueue(deps: {
   /** Syncs this queue runs at once (each holds a provider connection and a database connection). */
   concurrency?: number;
   random?: () => number;
+  /**
+   * The daily refresh: at `hourUtc` every day (on `clock`, the system's unless a test drives one)
+   * a sync of each connection `targets` names is queued like any other job.
+   */
+  daily?: { targets: () => Promise<RefreshTarget[]>; clock?: RefreshClock; hourUtc?: number };
 }): JobQueue {
   const retry = deps.retry ?? DEFAULT_RETRY;
   const concurrency = deps.concurrency ?? 2;
@@ -36,6 +49,9 @@ export function createInProcessJobQueue(deps: {
   const idle = new Set<() => void>();
   let running = 0;
   let closed = false;
+  /** The daily tick in progress (listing the connections and queueing them): waited for by settled(). */
+  let ticking: Promise<void> | undefined;
+  let cancelTick = () => {};
 
   const busy = () => entries.size > 0;
   const notifyIdle = () => {
@@ -119,33 +135,55 @@ export function createInProcessJobQueue(deps: {
       schedule(key, { job: queuedMeanwhile, attempt: 1, busyWaits: 0, state: 'waiting' });
   }
 
+  const daily = deps.daily;
+  if (daily) {
+    const clock = daily.clock ?? systemClock;
+    const arm = () => {
+      cancelTick = clock.after(msUntilNextTick(clock.now(), daily.hourUtc ?? DAILY_REFRESH_HOUR_UTC), () => {
+        if (closed) return;
+        ticking = queueDailyRefresh({ targets: daily.targets, enqueueSync, logger: deps.logger })
+          .catch((error: unknown) => deps.logger.error({ err: loggableError(error) }, 'daily refresh failed'))
+          .finally(() => {
+            ticking = undefined;
+          });
+        arm();
+      });
+    };
+    arm();
+  }
+
+  async function enqueueSync(job: SyncJob): Promise<'queued' | 'coalesced'> {
+    if (closed) throw new Error('the job queue is closed');
+    const key = job.connectionId;
+    const entry = entries.get(key);
+    if (!entry) {
+      schedule(key, { job, attempt: 1, busyWaits: 0, state: 'waiting' });
+      return 'queued';
+    }
+    if (entry.state === 'running') {
+      if (askedAgain.has(key)) return 'coalesced';
+      askedAgain.set(key, job);
+      return 'queued';
+    }
+    if (entry.state === 'retrying') {
+      // New news from the provider: try now rather than at the end of the backoff.
+      clearTimeout(timers.get(key));
+      timers.delete(key);
+      schedule(key, entry);
+    }
+    return 'coalesced';
+  }
+
   return {
-    async enqueueSync(job) {
-      if (closed) throw new Error('the job queue is closed');
-      const key = job.connectionId;
-      const entry = entries.get(key);
-      if (!entry) {
-        schedule(key, { job, attempt: 1, busyWaits: 0, state: 'waiting' });
-        return 'queued';
-      }
-      if (entry.state === 'running') {
-        if (askedAgain.has(key)) return 'coalesced';
-        askedAgain.set(key, job);
-        return 'queued';
-      }
-      if (entry.state === 'retrying') {
-        // New news from the provider: try now rather than at the end of the backoff.
-        clearTimeout(timers.get(key));
-        timers.delete(key);
-        schedule(key, entry);
-      }
-      return 'coalesced';
-    },
-    settled() {
-      if (!busy()) return Promise.resolve();
-      return new Promise<void>((resolve) => idle.add(resolve));
+    enqueueSync,
+    async settled() {
+      await ticking;
+      if (!busy()) return;
+      await new Promise<void>((resolve) => idle.add(resolve));
     },
     async close() {
+      cancelTick();
+      await ticking;
       closed = true;
       for (const timer of timers.values()) clearTimeout(timer);
       timers.clear();

@@ -1,3 +1,11 @@
+export {
+  connectionsToRefresh,
+  DAILY_REFRESH_HOUR_UTC,
+  msUntilNextTick,
+  type RefreshClock,
+  type RefreshTarget,
+  systemClock,
+} from './daily-refresh.ts';
 export { createInProcessJobQueue } from './in-process.ts';
 export {
   createPostgresJobQueue,

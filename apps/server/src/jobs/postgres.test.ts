@@ -1,12 +1,11 @@
 import {
-  createTestApp,
   type LinkedBankConnection,
-  linkedBankConnection,
   type TestApp,
   testDatabaseKinds,
+  useLinkedBankApp,
 } from '@penny/server/testing';
 import { PgBoss } from 'pg-boss';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   createPostgresJobQueue,
   DAILY_REFRESH_CRON,
@@ -23,28 +22,21 @@ const postgresOnly = testDatabaseKinds().filter((kind) => kind === 'postgres');
 describe.each(postgresOnly)('the durable job queue on %s', (database) => {
   let t: TestApp;
   let bank: LinkedBankConnection;
-  const queues: PostgresJobQueue[] = [];
-
-  beforeAll(async () => {
-    t = await createTestApp({ database, listen: true });
-    bank = await linkedBankConnection(t);
-  }, 60_000);
-  afterAll(async () => {
-    for (const queue of queues) await queue.close();
-    await t.close();
-  });
+  let keep: <Q extends { close(): Promise<void> }>(queue: Q) => Q;
+  useLinkedBankApp({ database, listen: true }, (suite) => ({ t, bank, keep } = suite));
 
   /** One instance's queue over the app's sync engine, on the test's database; its log lines go to the app's log. */
   const instance = async () => {
-    const made = createPostgresJobQueue({
-      url: t.databaseUrl ?? '',
-      db: t.database.db,
-      run: t.services.sync.syncConnection,
-      logger: t.logger,
-      retry: FAST,
-      pollingIntervalSeconds: 0.5,
-    });
-    queues.push(made);
+    const made: PostgresJobQueue = keep(
+      createPostgresJobQueue({
+        url: t.databaseUrl ?? '',
+        db: t.database.db,
+        run: t.services.sync.syncConnection,
+        logger: t.logger,
+        retry: FAST,
+        pollingIntervalSeconds: 0.5,
+      }),
+    );
     await made.ready;
     return made;
   };
@@ -59,13 +51,7 @@ describe.each(postgresOnly)('the durable job queue on %s', (database) => {
     await control('/sandbox/item/advance', { days: 7 });
     await control('/sandbox/item/set_scenario', { scenario: 'rate_limited' });
     const first = await instance();
-    expect(
-      await first.enqueueSync({
-        userId: bank.userId,
-        connectionId: bank.connectionId,
-        reason: 'plaid-webhook',
-      }),
-    ).toBe('queued');
+    expect(await first.enqueueSync(bank.job)).toBe('queued');
     // The first attempt fails (the page shows the provider slowing us down) and waits for its retry.
     await expect.poll(async () => (await connection()).status, { timeout: 10_000 }).toBe('error');
     await expect.poll(() => jobLines('sync job will be retried').length, { timeout: 10_000 }).toBe(1);
@@ -89,8 +75,7 @@ describe.each(postgresOnly)('the durable job queue on %s', (database) => {
     // The provider answers slowly: a refresh's sync holds the lease while jobs are asked for.
     await control('/sandbox/item/set_scenario', { scenario: 'timeout', delay_ms: 500 });
     expect(await t.services.sync.startSync(bank.userId, bank.connectionId)).toBe('started');
-    const job = { userId: bank.userId, connectionId: bank.connectionId, reason: 'plaid-webhook' } as const;
-    const answers = await Promise.all([a, b, a, b].map((queue) => queue.enqueueSync(job)));
+    const answers = await Promise.all([a, b, a, b].map((queue) => queue.enqueueSync(bank.job)));
     // At most one job waits and one runs, whichever instance was asked.
     expect(answers).toContain('queued');
     expect(answers.filter((answer) => answer === 'queued').length).toBeLessThanOrEqual(2);

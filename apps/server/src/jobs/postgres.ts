@@ -1,16 +1,17 @@
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import { type JobWithMetadata, PgBoss } from 'pg-boss';
 import type { Database } from '../db/index.ts';
 import { tables } from '../db/index.ts';
 import { type Logger, loggableError } from '../logger.ts';
+import { connectionsToRefresh, DAILY_REFRESH_HOUR_UTC, queueDailyRefresh } from './daily-refresh.ts';
 import { DEFAULT_RETRY, nextStep } from './retry.ts';
 import type { JobQueue, RetryPolicy, SyncJob, SyncRunner } from './types.ts';
 
 /** pg-boss's queues: one sync per job, and the daily tick that queues a sync of every connection. */
 export const SYNC_QUEUE = 'penny-sync';
 export const DAILY_REFRESH_QUEUE = 'penny-daily-refresh';
-/** Every day at 04:00 UTC (a quiet hour for most users; Plaid refreshes items through the night). */
-export const DAILY_REFRESH_CRON = '0 4 * * *';
+/** Every day at 04:00 UTC, as the in-process queue's tick (jobs/daily-refresh.ts). */
+export const DAILY_REFRESH_CRON = `0 ${DAILY_REFRESH_HOUR_UTC} * * *`;
 /** pg-boss's own schema, created and migrated by it at start (under its own advisory lock). */
 const SCHEMA = 'pgboss';
 
@@ -37,6 +38,8 @@ type Deps = {
    * (no heartbeat) so another one takes them. Default 10.
    */
   superviseIntervalSeconds?: number;
+  /** The daily refresh (DAILY_REFRESH): false removes the installation's schedule. Default true. */
+  dailyRefresh?: boolean;
 };
 
 /** Thrown by a job whose sync failed in a way worth trying again: pg-boss retries it with backoff. */
@@ -141,18 +144,12 @@ export function createPostgresJobQueue(deps: Deps): PostgresJobQueue {
     }
   }
 
-  async function refreshAll(): Promise<void> {
-    const rows = await deps.db
-      .select({ userId: tables.connection.userId, connectionId: tables.connection.id })
-      .from(tables.connection)
-      // A login to renew fails until its user renews it; the next sync after that catches up.
-      .where(ne(tables.connection.status, 'login_required'));
-    let queued = 0;
-    for (const row of rows) {
-      if ((await enqueueSync({ ...row, reason: 'daily-refresh' })) === 'queued') queued += 1;
-    }
-    deps.logger.info({ connections: rows.length, queued }, 'daily refresh queued');
-  }
+  const refreshAll = () =>
+    queueDailyRefresh({
+      targets: () => connectionsToRefresh(deps.db, new Date()),
+      enqueueSync,
+      logger: deps.logger,
+    });
 
   async function enqueueSync(job: SyncJob): Promise<'queued' | 'coalesced'> {
     if (closing) throw new Error('the job queue is closed');
@@ -175,7 +172,8 @@ export function createPostgresJobQueue(deps: Deps): PostgresJobQueue {
       deleteAfterSeconds: 24 * 60 * 60,
     });
     await boss.createQueue(DAILY_REFRESH_QUEUE, { policy: 'singleton', retryLimit: 2, retryDelay: 60 });
-    await boss.schedule(DAILY_REFRESH_QUEUE, DAILY_REFRESH_CRON, null, { tz: 'UTC' });
+    if (deps.dailyRefresh === false) await boss.unschedule(DAILY_REFRESH_QUEUE);
+    else await boss.schedule(DAILY_REFRESH_QUEUE, DAILY_REFRESH_CRON, null, { tz: 'UTC' });
     await boss.work(
       SYNC_QUEUE,
       {

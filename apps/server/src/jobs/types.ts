@@ -2,7 +2,7 @@ import type { ProviderErrorKind } from '../connections/types.ts';
 import type { SyncOutcome } from '../finance/index.ts';
 
 /** Why a sync was asked for: logged with the job, so a log line says what started it. */
-export type SyncReason = 'plaid-webhook' | 'daily-refresh';
+export type SyncReason = 'plaid-webhook' | 'snaptrade-webhook' | 'daily-refresh';
 
 /** A sync of one connection, run later by the queue without a user's request. */
 export type SyncJob = { userId: string; connectionId: string; reason: SyncReason };

@@ -31,6 +31,8 @@ export function createSandboxRoutes(deps: {
   host: SandboxHost;
   /** When a new Plaid item's initial pull has its last 30 days, then its whole history. */
   plaidInitialPull: InitialPullTimings;
+  /** Where the fake SnapTrade sends its webhooks (SnapTrade's dashboard setting); none when undefined. */
+  snaptradeWebhookUrl?: () => string | undefined;
   now?: () => Date;
 }) {
   const clock = deps.now ? { now: deps.now } : {};
@@ -53,6 +55,7 @@ export function createSandboxRoutes(deps: {
       credentials: deps.keys.snaptrade,
       host,
       publicBaseUrl: `${deps.publicUrl}/sandbox/snaptrade`,
+      ...(deps.snaptradeWebhookUrl ? { webhookUrl: deps.snaptradeWebhookUrl } : {}),
       ...clock,
     }),
   );

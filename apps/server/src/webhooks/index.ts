@@ -5,8 +5,10 @@ import type { Logger } from '../logger.ts';
 import type { ReplayStore } from '../shared-state/index.ts';
 import { receivePlaidWebhook } from './plaid.ts';
 import { createPlaidWebhookVerifier } from './plaid-verify.ts';
+import { receiveSnapTradeWebhook } from './snaptrade.ts';
 
 export { PLAID_WEBHOOK_MAX_AGE_SECONDS, sha256Hex } from './plaid-verify.ts';
+export { pythonJson, SNAPTRADE_WEBHOOK_MAX_AGE_SECONDS, snapTradeWebhookSignature } from './snaptrade.ts';
 
 export type WebhookService = ReturnType<typeof createWebhookService>;
 
@@ -17,6 +19,8 @@ export type WebhookService = ReturnType<typeof createWebhookService>;
 export function createWebhookService(deps: {
   db: Database;
   clients: ProviderReaders;
+  /** SnapTrade's partner keys, which sign its webhooks. */
+  snaptradeKeys: () => { clientId: string; consumerKey: string } | undefined;
   jobs: JobQueue;
   replayStore: ReplayStore;
   logger: Logger;
@@ -28,8 +32,18 @@ export function createWebhookService(deps: {
     ...(deps.now ? { now: deps.now } : {}),
   });
   const plaidDeps = { db: deps.db, jobs: deps.jobs, verifier, logger: deps.logger };
+  const snaptradeDeps = {
+    db: deps.db,
+    jobs: deps.jobs,
+    replayStore: deps.replayStore,
+    logger: deps.logger,
+    keys: deps.snaptradeKeys,
+    now: deps.now ?? (() => new Date()),
+  };
   return {
     plaid: (body: Uint8Array, signature: string | undefined) =>
       receivePlaidWebhook(plaidDeps, body, signature),
+    snaptrade: (body: Uint8Array, signature: string | undefined) =>
+      receiveSnapTradeWebhook(snaptradeDeps, body, signature),
   };
 }

@@ -1,16 +1,10 @@
-import {
-  findJsonProblem,
-  JSON_LIMITS,
-  jsonTextDepth,
-  PLAID_SYNC_WEBHOOK_CODES,
-  type PlaidWebhook,
-  plaidWebhookSchema,
-} from '@penny/contracts';
+import { PLAID_SYNC_WEBHOOK_CODES, type PlaidWebhook, plaidWebhookSchema } from '@penny/contracts';
 import { and, eq } from 'drizzle-orm';
 import { type Database, tables } from '../db/index.ts';
 import type { JobQueue } from '../jobs/index.ts';
 import type { Logger } from '../logger.ts';
 import { ServiceError } from '../services/errors.ts';
+import { readJsonBody } from './body.ts';
 import type { PlaidWebhookVerifier } from './plaid-verify.ts';
 
 const { connection } = tables;
@@ -40,6 +34,11 @@ export async function receivePlaidWebhook(
   const itemId = webhook.item_id;
   if (isLoginRequired(webhook) && itemId) {
     await markLoginRequired(deps, itemId);
+    return { received: true };
+  }
+  const notice = webhook.webhook_type === 'ITEM' ? noticeOf(webhook) : undefined;
+  if (notice && itemId) {
+    await leaveNotice(deps, itemId, webhook.webhook_code, notice);
     return { received: true };
   }
   if (webhook.webhook_type === 'TRANSACTIONS' && SYNC_CODES.has(webhook.webhook_code) && itemId) {
@@ -93,27 +92,48 @@ async function markLoginRequired(deps: PlaidWebhookDeps, itemId: string): Promis
   );
 }
 
+/** The columns an item webhook's notice sets: what the card tells the user until they act. */
+type Notice = { loginExpiresAt: Date } | { newAccountsAvailable: true };
+
+/**
+ * PENDING_EXPIRATION (the item's consent ends at `consent_expiration_time`: reconnect before then) and
+ * NEW_ACCOUNTS_AVAILABLE (the bank has accounts the user did not share). A PENDING_EXPIRATION without
+ * a readable time is not one Plaid sent: refused as invalid.
+ */
+function noticeOf(webhook: PlaidWebhook): Notice | undefined {
+  if (webhook.webhook_code === 'NEW_ACCOUNTS_AVAILABLE') return { newAccountsAvailable: true };
+  if (webhook.webhook_code !== 'PENDING_EXPIRATION') return undefined;
+  const at = Date.parse(webhook.consent_expiration_time ?? '');
+  if (!ISO_TIME.test(webhook.consent_expiration_time ?? '') || Number.isNaN(at))
+    throw new ServiceError('request:invalid', 'Invalid request: consent_expiration_time is not a time.');
+  return { loginExpiresAt: new Date(at) };
+}
+
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * A notice on the connection, kept until the user acts (an update-mode re-link clears it), not by the
+ * next sync. Nothing is queued: the data did not change, and only the user can act on it.
+ */
+async function leaveNotice(
+  deps: PlaidWebhookDeps,
+  itemId: string,
+  code: string,
+  notice: Notice,
+): Promise<void> {
+  const updated = await deps.db
+    .update(connection)
+    .set(notice)
+    .where(and(eq(connection.platform, 'plaid'), eq(connection.itemId, itemId)))
+    .returning({ id: connection.id });
+  deps.logger.info(
+    { connectionId: updated[0]?.id, webhook: code, known: updated.length > 0 },
+    'plaid webhook: notice left',
+  );
+}
+
 function parse(body: Uint8Array): PlaidWebhook {
-  let json: unknown;
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(body);
-  } catch {
-    throw new ServiceError('request:not-json', 'Request body must be valid JSON.');
-  }
-  // A signed body still obeys the contracts' text rule and depth bound (docs/security.md), checked on
-  // the text before JSON.parse builds it, as every other body is.
-  if (jsonTextDepth(text) > JSON_LIMITS.maxDepth)
-    throw new ServiceError('request:invalid', 'Request body is nested too deeply.');
-  try {
-    json = JSON.parse(text);
-  } catch {
-    throw new ServiceError('request:not-json', 'Request body must be valid JSON.');
-  }
-  const problem = findJsonProblem(json);
-  if (problem)
-    throw new ServiceError('request:invalid', `Invalid request: ${problem.path} ${problem.message}.`);
-  const parsed = plaidWebhookSchema.safeParse(json);
+  const parsed = plaidWebhookSchema.safeParse(readJsonBody(body));
   if (!parsed.success) throw new ServiceError('request:invalid', 'Invalid request: not a Plaid webhook.');
   return parsed.data;
 }

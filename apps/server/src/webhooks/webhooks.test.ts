@@ -221,6 +221,11 @@ describe.each(testDatabaseKinds())('Plaid webhooks on %s', (database) => {
       `{"webhook_type":"TRANSACTIONS","webhook_code":"SYNC_UPDATES_AVAILABLE","item_id":${JSON.stringify(itemId)},"extra":${deep}}`,
       syncUpdates(itemId, { webhook_type: 'T'.repeat(10_000) }),
       syncUpdates(itemId, { initial_update_complete: '9999-12-31T23:59:59Z', environment: 1e308 }),
+      syncUpdates(itemId, {
+        webhook_type: 'ITEM',
+        webhook_code: 'PENDING_EXPIRATION',
+        consent_expiration_time: 'next tuesday',
+      }),
       syncUpdates(''),
       '[]',
       'null',
@@ -313,6 +318,82 @@ describe.each(testDatabaseKinds())('Plaid webhooks on %s', (database) => {
 
     // Only the one genuine delivery queued a sync.
     expect(queuedLines().length).toBe(heard + 1);
+  });
+
+  it('leaves the bank’s notices on its card through later syncs, until the user re-links', async () => {
+    type Credential = {
+      status: string;
+      login_expires_at: string | null;
+      new_accounts_available: boolean;
+      last_synced_at: string | null;
+    };
+    const client = await accountsClient(t, ada);
+    const card = async () => {
+      const read = await client.get<{ accounts: Record<string, Credential> }>('/db/get-credentials');
+      const [only] = Object.values(read.body.accounts);
+      if (!only) throw new Error('no connection listed');
+      return only;
+    };
+    await t.services.jobs.settled();
+    const heard = queuedLines().length;
+    expect(await card()).toMatchObject({ login_expires_at: null, new_accounts_available: false });
+
+    // Plaid's sandbox scenarios: the consent ends in a week; the bank has accounts not shared yet.
+    const fire = (code: string) =>
+      plaid('/sandbox/item/fire_webhook', {
+        access_token: accessToken,
+        webhook_type: 'ITEM',
+        webhook_code: code,
+      });
+    const fired = Date.now();
+    expect(await fire('PENDING_EXPIRATION')).toMatchObject({ webhook_fired: true });
+    await expect.poll(async () => (await card()).login_expires_at, { timeout: 5_000 }).not.toBeNull();
+    const expires = Date.parse((await card()).login_expires_at ?? '');
+    expect(expires - fired).toBeGreaterThan(6.9 * 86_400_000);
+    expect(expires - fired).toBeLessThan(7.1 * 86_400_000);
+    expect(await fire('NEW_ACCOUNTS_AVAILABLE')).toMatchObject({ webhook_fired: true });
+    await expect.poll(async () => (await card()).new_accounts_available, { timeout: 5_000 }).toBe(true);
+    // Notices, not news: nothing to sync.
+    expect(queuedLines().length).toBe(heard);
+
+    // A sync in between (a refresh, a webhook, the daily one) leaves them: only the user can act.
+    const before = (await card()).last_synced_at;
+    expect(await t.services.sync.startSync(ada.user.id, connectionId)).toBe('started');
+    await t.services.sync.settled();
+    const synced = await card();
+    expect(synced).toMatchObject({ status: 'active', new_accounts_available: true });
+    expect(synced.login_expires_at).not.toBeNull();
+    expect(synced.last_synced_at).not.toBe(before);
+
+    // The user re-links (update mode): Link lets them choose the accounts again, and both notices go.
+    const [row] = await t.database.db
+      .select({ name: tables.connection.name })
+      .from(tables.connection)
+      .where(eq(tables.connection.id, connectionId));
+    const token = await client.connect<{ link_token: string }>('/create_link_token', {
+      account_name: row?.name ?? '',
+    });
+    expect(token.status).toBe(200);
+    const [link] = await t.rows<{ value: { itemId: string; accountSelection?: boolean } }>(
+      sql`select value from ${tables.sandboxRecord} where namespace = 'plaid:link-token' and key = ${token.body.link_token}`,
+    );
+    expect(link?.value).toMatchObject({ itemId, accountSelection: true });
+    const signedIn = await client.sandbox<{ public_token: string }>('/plaid/link/public_token', {
+      link_token: token.body.link_token,
+      institution_id: 'ins_109508',
+      username: 'user_good',
+      password: 'pass_good',
+    });
+    expect(signedIn.status).toBe(200);
+    const relinked = await client.connect('/set_access_token', { public_token: signedIn.body.public_token });
+    expect(relinked.status).toBe(200);
+    await t.services.sync.settled();
+    expect(await card()).toMatchObject({
+      status: 'active',
+      login_expires_at: null,
+      new_accounts_available: false,
+    });
+    await t.services.jobs.settled();
   });
 
   it('marks the bank as needing a new login when Plaid says so by webhook, before any sync fails', async () => {

@@ -55,7 +55,7 @@ export function createPlaidAdapter(options: PlaidAdapterOptions): PlaidAdapter {
   };
 
   return {
-    async createLinkToken({ clientUserId, clientName, accessToken }) {
+    async createLinkToken({ clientUserId, clientName, accessToken, accountSelection }) {
       const data = await call(() =>
         api.linkTokenCreate({
           client_name: (clientName || options.clientName || 'Penny').slice(0, 30),
@@ -64,7 +64,10 @@ export function createPlaidAdapter(options: PlaidAdapterOptions): PlaidAdapter {
           user: { client_user_id: clientUserId },
           ...(options.webhookUrl ? { webhook: options.webhookUrl } : {}),
           ...(accessToken
-            ? { access_token: accessToken }
+            ? {
+                access_token: accessToken,
+                ...(accountSelection ? { update: { account_selection_enabled: true } } : {}),
+              }
             : {
                 products: [Products.Transactions],
                 optional_products: [Products.Investments],

@@ -29,10 +29,13 @@ export async function plaidLinkToken(
   accountName?: string,
 ) {
   let accessToken: string | undefined;
+  let accountSelection = false;
   if (accountName !== undefined) {
     const row = await requireConnection(deps.db, userId, accountName, 'plaid');
     if (!row.sealedSecret) throw new ServiceError('accounts:not-found', accountMessages.accountNotFound);
     accessToken = deps.vault.open(row.sealedSecret, { userId, connectionId: row.id });
+    // The bank said it has accounts not shared yet: Link lets the user choose them this time.
+    accountSelection = row.newAccountsAvailable;
   } else {
     await refuseAtConnectionQuota(deps.db, userId, 'plaid');
   }
@@ -40,7 +43,7 @@ export async function plaidLinkToken(
     deps.clients.plaid().createLinkToken({
       clientUserId: userId,
       clientName: 'Penny',
-      ...(accessToken === undefined ? {} : { accessToken }),
+      ...(accessToken === undefined ? {} : { accessToken, accountSelection }),
     }),
   );
   // Its sessions' public tokens are the only ones this user's exchange will accept.
@@ -85,13 +88,16 @@ export async function plaidExchange(
   if (await heldByAnotherUser(deps, userId, exchanged.itemId)) throw linkTokenInvalid();
   const existing = await connectionByItem(deps.db, userId, 'plaid', exchanged.itemId);
   if (existing) {
-    // Update mode (re-link): the item keeps its data; the new token replaces the old one.
+    // Update mode (re-link): the item keeps its data; the new token replaces the old one. The user
+    // acted on the bank's notices: a renewed login, the new accounts chosen (the sync reads them).
     await deps.db
       .update(connection)
       .set({
         sealedSecret: deps.vault.seal(exchanged.accessToken, { userId, connectionId: existing.id }),
         status: 'active',
         statusDetail: null,
+        loginExpiresAt: null,
+        newAccountsAvailable: false,
       })
       .where(eq(connection.id, existing.id));
     await deps.sync.startSync(userId, existing.id);

@@ -70,6 +70,8 @@ export function credentialOf(row: ConnectionRow, accounts: AccountView[], at: Da
     status: displayStatus(row, at),
     status_detail: row.statusDetail,
     history: row.history,
+    login_expires_at: row.loginExpiresAt?.toISOString() ?? null,
+    new_accounts_available: row.newAccountsAvailable,
     last_synced_at: row.lastSyncedAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
     accounts: accounts.map(accountOut),

@@ -51,6 +51,8 @@ export type ItemRecord = {
   pull?: { recentAt: string; completeAt: string };
   /** Whether /transactions/sync was ever called for the item: Plaid sends SYNC_UPDATES_AVAILABLE only then. */
   syncCalled?: boolean;
+  /** When the user's consent for the item ends (PENDING_EXPIRATION); an update-mode login renews it. */
+  consentExpiresAt?: string | null;
 };
 
 /** How far the initial pull has come: the stages of Plaid's `transactions_update_status`. */

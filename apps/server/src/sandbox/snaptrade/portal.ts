@@ -13,6 +13,7 @@ import {
   USER_NAMESPACE,
   userKey,
 } from './state.ts';
+import { announce, type SnapTradeWebhooks } from './webhooks.ts';
 
 /**
  * The stand-in for SnapTrade's connection portal (app.snaptrade.com/snapTrade/redeemToken), which cannot
@@ -37,6 +38,8 @@ export type PortalDeps = {
   clientId: string;
   /** Who is signed in on the browser: a portal session is served only to its own user. */
   host: SandboxHost;
+  /** Told of a new or repaired connection, as SnapTrade tells the partner. */
+  webhooks?: SnapTradeWebhooks;
 };
 
 /** Portal tokens are base64url (connection-operations.ts); anything else is no token at all. */
@@ -287,6 +290,13 @@ export function registerPortalRoutes(app: Hono, deps: PortalDeps): void {
       return showForm(c, session, token, { broker: chosen, username, error }, 400);
     }
     if (!connected) return messagePage(c, 400, EXPIRED.title, EXPIRED.message, false);
+    announce(deps.webhooks, session.userId, [
+      {
+        eventType: session.reconnect ? 'CONNECTION_FIXED' : 'CONNECTION_ADDED',
+        brokerageAuthorizationId: connected,
+        broker: chosen,
+      },
+    ]);
     return finish(c, token, { status: 'SUCCESS', connectionId: connected });
   });
 }

@@ -24,19 +24,31 @@ export type SnapTradeSandboxDeps = {
   host: SandboxHost;
   /** Where the browser reaches this fake (e.g. http://localhost:3000/sandbox/snaptrade); default: from the request. */
   publicBaseUrl?: string;
+  /** Where the webhooks go (SnapTrade's dashboard setting); none are sent while it is undefined. */
+  webhookUrl?: () => string | undefined;
 };
+
+/** How long after the event a webhook leaves: after the partner stored what it just made. */
+export const WEBHOOK_DELAY_MS = 500;
 
 const MAX_BODY_BYTES = 64 * 1024;
 
 /** The fake SnapTrade API (see index.ts): partner, connection, account and trading operations, and the portal. */
 export function createSnapTradeSandbox(deps: SnapTradeSandboxDeps): Hono {
+  const now = deps.now ?? (() => new Date());
   const api: SnapTradeApi = {
     store: deps.store,
-    now: deps.now ?? (() => new Date()),
+    now,
     credentials: deps.credentials,
     host: deps.host,
     publicBaseUrl: deps.publicBaseUrl,
     datasets: new Map(),
+    webhooks: {
+      url: deps.webhookUrl ?? (() => undefined),
+      keys: deps.credentials,
+      now,
+      delayMs: WEBHOOK_DELAY_MS,
+    },
   };
   const app = new Hono();
   app.use(
@@ -60,6 +72,7 @@ export function createSnapTradeSandbox(deps: SnapTradeSandboxDeps): Hono {
     now: api.now,
     clientId: api.credentials.clientId,
     host: api.host,
+    webhooks: api.webhooks,
   });
 
   // A catch-all route rather than notFound(): a mounted sub-app's notFound handler is not used by Hono.

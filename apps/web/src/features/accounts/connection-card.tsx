@@ -5,6 +5,7 @@ import {
   CHAIN_LABELS,
   historyMessages,
   type LinkedAccount,
+  noticeMessages,
 } from '@penny/contracts';
 import { AlertTriangle, Check, Copy, KeyRound, ListOrdered, Loader2, Unlink } from 'lucide-react';
 import { useState } from 'react';
@@ -19,7 +20,7 @@ import {
   Card,
   cx,
 } from '../../ui/index.ts';
-import { formatMoney, KIND_LABELS, maskedNumber, relativeTime, shortenId } from './format.ts';
+import { formatDate, formatMoney, KIND_LABELS, maskedNumber, relativeTime, shortenId } from './format.ts';
 
 /**
  * What a connection is called on its card: a wallet by the identifier its owner gave it, a bank or
@@ -118,6 +119,55 @@ export function SyncStatus({ credential }: { credential: AccountCredential }) {
         </p>
       );
   }
+}
+
+/**
+ * What the bank asked of its user, kept until they act (not by a sync): a login about to expire
+ * (reconnect) and accounts not shared yet (add them), each with the update-mode re-link that settles
+ * it. A login already required has its own Re-link button, which settles these too.
+ */
+function ProviderNotices({
+  credential,
+  title,
+  onRelink,
+}: {
+  credential: AccountCredential;
+  title: string;
+  onRelink?: ((credential: AccountCredential) => void) | undefined;
+}) {
+  const notices = [
+    credential.login_expires_at
+      ? {
+          text: noticeMessages.loginExpires(formatDate(credential.login_expires_at)),
+          action: noticeMessages.reconnect,
+        }
+      : null,
+    credential.new_accounts_available
+      ? { text: noticeMessages.newAccounts, action: noticeMessages.addAccounts }
+      : null,
+  ].filter((notice) => notice !== null);
+  if (notices.length === 0) return null;
+  const act = onRelink && credential.account_type === 'plaid' && !canRelink(credential) ? onRelink : null;
+  return (
+    <ul className="flex flex-col gap-2">
+      {notices.map((notice) => (
+        <li key={notice.action} className="flex flex-wrap items-center gap-2 text-sm text-warning">
+          <AlertTriangle aria-hidden="true" className="size-4" />
+          <span>{notice.text}</span>
+          {act ? (
+            <Button
+              variant="secondary"
+              size="sm"
+              aria-label={`${notice.action}: ${title}`}
+              onClick={() => act(credential)}
+            >
+              {notice.action}
+            </Button>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 const fiatCodes: ReadonlySet<string> = new Set(Intl.supportedValuesOf('currency'));
@@ -221,6 +271,7 @@ export function ConnectionCard({
       ) : null}
 
       <SyncStatus credential={credential} />
+      <ProviderNotices credential={credential} title={title} onRelink={onRelink} />
       {onRelink && canRelink(credential) ? (
         <Button
           variant="secondary"

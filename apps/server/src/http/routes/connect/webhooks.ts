@@ -19,7 +19,6 @@ export function webhookRoutes({
   mount: EndpointMountOptions;
 }) {
   const router = new Hono<AppEnv>();
-  const endpoint = webhookEndpoints.plaidWebhook;
   const limit = bodyLimit({
     maxSize: WEBHOOK_MAX_BODY_BYTES,
     onError: (c) => {
@@ -27,12 +26,20 @@ export function webhookRoutes({
       return fail(c, 'request:too-large', 'Request body is too large.');
     },
   });
-  router.on(endpoint.method, endpoint.path, limit, async (c) => {
-    const body = new Uint8Array(await c.req.arrayBuffer());
-    const answer = await services.webhooks.plaid(body, c.req.header('plaid-verification'));
-    if (mount.checkResponses) endpoint.response.parse(answer);
-    c.header('cache-control', 'no-store');
-    return c.json(answer);
-  });
+  /** One vendor's receiver: the raw bytes and the vendor's signature header, to its service handler. */
+  const mountWebhook = (
+    endpoint: (typeof webhookEndpoints)[keyof typeof webhookEndpoints],
+    signatureHeader: string,
+    receive: (body: Uint8Array, signature: string | undefined) => Promise<{ received: true }>,
+  ) =>
+    router.on(endpoint.method, endpoint.path, limit, async (c) => {
+      const answer = await receive(new Uint8Array(await c.req.arrayBuffer()), c.req.header(signatureHeader));
+      if (mount.checkResponses) endpoint.response.parse(answer);
+      c.header('cache-control', 'no-store');
+      return c.json(answer);
+    });
+  mountWebhook(webhookEndpoints.plaidWebhook, 'plaid-verification', services.webhooks.plaid);
+  // SnapTrade signs with a `Signature` header (docs/security.md, "Webhooks").
+  mountWebhook(webhookEndpoints.snaptradeWebhook, 'signature', services.webhooks.snaptrade);
   return router;
 }

@@ -52,6 +52,8 @@ export type LinkTokenRecord = {
   products: string[];
   /** Where the items this token links send their webhooks; absent on tokens made before webhooks. */
   webhook?: string | null;
+  /** Update mode with `update.account_selection_enabled`: the user chooses the item's accounts again. */
+  accountSelection?: boolean;
   /** The successful Link sessions this token started, newest last (at most MAX_SESSIONS_PER_LINK_TOKEN). */
   sessions: LinkSessionRecord[];
 };
@@ -185,7 +187,7 @@ export function itemJson(item: ItemRecord, snapshot: Snapshot): Item {
     billed_products: billed,
     products: billed,
     consented_products: billed,
-    consent_expiration_time: null,
+    consent_expiration_time: item.consentExpiresAt ?? null,
     update_type: ItemUpdateTypeEnum.Background,
   };
 }

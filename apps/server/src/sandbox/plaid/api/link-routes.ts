@@ -46,6 +46,7 @@ export function registerLinkRoutes(api: PlaidApi): void {
       countryCodes: input.country_codes,
       products: input.products ?? [],
       webhook: input.webhook ?? null,
+      accountSelection: itemId !== null && input.update?.account_selection_enabled === true,
       sessions: [],
     });
     return { link_token: linkToken, expiration: plaidTime(expiresAt.toISOString()) };
@@ -145,21 +146,25 @@ async function linkPublicToken(
     const existing = await store.get<ItemRecord>(NS.item, link.itemId);
     if (!existing) throw failures.invalidAccessToken();
     if (existing.institutionId !== input.institution_id) throw failures.invalidInstitution();
-    // Update mode with a webhook moves the item's webhooks there, as Plaid does.
-    const item: ItemRecord = { ...existing, status, ...(link.webhook ? { webhook: link.webhook } : {}) };
+    // Update mode with a webhook moves the item's webhooks there, as Plaid does; the login given renews
+    // the consent; with account selection the accounts chosen now (all, if none are named) are shared.
+    const accountIds = link.accountSelection
+      ? chosenAccounts(accountsOnDay(existing.seed, now()), input.account_ids)
+      : existing.accountIds;
+    const item: ItemRecord = {
+      ...existing,
+      status,
+      accountIds,
+      consentExpiresAt: null,
+      ...(link.webhook ? { webhook: link.webhook } : {}),
+    };
     await store.put(NS.item, item.itemId, item);
     accounts = metadataAccounts(snapshotOf(item, currentVersion(item, now())).accounts);
     publicToken = await issuePublicToken(api, { itemId: item.itemId });
   } else {
     const seed = `${link.clientUserId}|${input.institution_id}`;
     const available = accountsOnDay(seed, now());
-    const chosen = input.account_ids;
-    if (
-      chosen &&
-      (chosen.length === 0 || chosen.some((id) => !available.some((account) => account.account_id === id)))
-    ) {
-      throw failures.invalidField('account_ids must name accounts at the institution');
-    }
+    const chosen = chosenAccounts(available, input.account_ids);
     const shared = chosen ? available.filter((account) => chosen.includes(account.account_id)) : available;
     accounts = metadataAccounts(shared);
     publicToken = await issuePublicToken(api, {
@@ -185,6 +190,20 @@ async function linkPublicToken(
     accounts,
   });
   return { public_token: publicToken, metadata: { institution, accounts, link_session_id: linkSessionId } };
+}
+
+/** The accounts the user chose in Link (null: all), each one the institution has. */
+function chosenAccounts(
+  available: ReturnType<typeof accountsOnDay>,
+  chosen: string[] | undefined,
+): string[] | null {
+  if (
+    chosen &&
+    (chosen.length === 0 || chosen.some((id) => !available.some((account) => account.account_id === id)))
+  ) {
+    throw failures.invalidField('account_ids must name accounts at the institution');
+  }
+  return chosen ?? null;
 }
 
 function metadataAccounts(accounts: ReturnType<typeof accountsOnDay>): LinkedAccountMetadata[] {

@@ -4,7 +4,7 @@ import { currentVersion, type Scenario } from '../item-data.ts';
 import { type PlaidApi, post } from './context.ts';
 import { changeItem, itemOf } from './items.ts';
 import { schemas } from './schemas.ts';
-import { announceLoginRequired, announceSyncUpdates } from './webhooks.ts';
+import { announceItemWebhook, announceSyncUpdates, CONSENT_WARNING_MS } from './webhooks.ts';
 
 /** Plaid's sandbox controls, plus Penny's scenario and clock controls. */
 export function registerSandboxControlRoutes(api: PlaidApi): void {
@@ -14,7 +14,7 @@ export function registerSandboxControlRoutes(api: PlaidApi): void {
       status: 'login-required',
     }));
     // Plaid tells the client at once, by the item's ERROR webhook.
-    announceLoginRequired(api, item);
+    announceItemWebhook(api, item, 'ERROR');
     return { reset_login: true };
   });
 
@@ -54,8 +54,16 @@ export function registerSandboxControlRoutes(api: PlaidApi): void {
   post(api, '/sandbox/item/fire_webhook', schemas.fireWebhook, async (input) => {
     const item = await itemOf(api, input.access_token);
     if (!item.webhook) throw failures.invalidField('webhook: the item has no webhook URL');
-    if (input.webhook_type === 'ITEM') announceLoginRequired(api, item);
-    else announceSyncUpdates(api, item, input.webhook_code);
+    if (input.webhook_type !== 'ITEM') announceSyncUpdates(api, item, input.webhook_code);
+    else if (input.webhook_code !== 'PENDING_EXPIRATION') announceItemWebhook(api, item, input.webhook_code);
+    else {
+      // The item's consent now ends in a week, as when Plaid sends this warning.
+      const expiring = await changeItem(api, input.access_token, (current) => ({
+        ...current,
+        consentExpiresAt: new Date(api.now().getTime() + CONSENT_WARNING_MS).toISOString(),
+      }));
+      announceItemWebhook(api, expiring, 'PENDING_EXPIRATION');
+    }
     return { webhook_fired: true };
   });
 

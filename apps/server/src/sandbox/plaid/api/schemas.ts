@@ -10,8 +10,13 @@ export const TRANSACTIONS_WEBHOOK_CODES = [
 ] as const;
 export type TransactionsWebhookCode = (typeof TRANSACTIONS_WEBHOOK_CODES)[number];
 
-/** The item webhooks /sandbox/item/fire_webhook fires (webhook_type ITEM): ERROR is ITEM_LOGIN_REQUIRED. */
-export const ITEM_WEBHOOK_CODES = ['ERROR'] as const;
+/**
+ * The item webhooks /sandbox/item/fire_webhook fires (webhook_type ITEM): ERROR is ITEM_LOGIN_REQUIRED;
+ * PENDING_EXPIRATION (the item's consent ends in 7 days, as Plaid warns a week ahead) is this fake's
+ * addition to Plaid's list, whose sandbox cannot fire it.
+ */
+export const ITEM_WEBHOOK_CODES = ['ERROR', 'NEW_ACCOUNTS_AVAILABLE', 'PENDING_EXPIRATION'] as const;
+export type ItemWebhookCode = (typeof ITEM_WEBHOOK_CODES)[number];
 
 /** The fake Plaid API's request bodies (Plaid answers bad input with INVALID_REQUEST, never a 500). */
 
@@ -32,6 +37,7 @@ export const schemas = {
     user: z.looseObject({ client_user_id: text(128).min(1) }),
     products: z.array(text(40)).max(20).optional(),
     access_token: accessToken.optional(),
+    update: z.looseObject({ account_selection_enabled: z.boolean().optional() }).optional(),
     webhook: text(2000)
       .refine((value) => /^https?:\/\/[^\s]+$/i.test(value), 'must be an http(s) URL')
       .optional(),

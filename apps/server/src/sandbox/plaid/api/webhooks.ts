@@ -5,7 +5,7 @@ import { failures } from '../errors.ts';
 import { currentVersion, type ItemRecord, snapshotOf } from '../item-data.ts';
 import { type PlaidApi, post, requestId } from './context.ts';
 import { NS } from './items.ts';
-import { schemas, type TransactionsWebhookCode } from './schemas.ts';
+import { type ItemWebhookCode, schemas, type TransactionsWebhookCode } from './schemas.ts';
 
 /**
  * Plaid's webhooks, as Plaid sends them (docs/accounts.md, "The sandbox"): each signed with an EC
@@ -112,19 +112,34 @@ export function announceSyncUpdates(
   timer.unref();
 }
 
+/** How long before an item's consent ends Plaid sends PENDING_EXPIRATION. */
+export const CONSENT_WARNING_MS = 7 * 24 * 60 * 60_000;
+
+/** Each item webhook's own fields, as Plaid's bodies carry them. */
+const ITEM_FIELDS = {
+  // The login must be renewed (/sandbox/item/reset_login).
+  ERROR: () => ({ error: failures.itemLoginRequired().body(requestId()) }),
+  NEW_ACCOUNTS_AVAILABLE: () => ({ error: null }),
+  PENDING_EXPIRATION: (item) => ({ consent_expiration_time: item.consentExpiresAt ?? null }),
+} as const satisfies Record<ItemWebhookCode, (item: Pick<ItemRecord, 'consentExpiresAt'>) => object>;
+
 /**
- * Plaid's ERROR webhook for an item whose login must be renewed (/sandbox/item/reset_login, or fired on
- * demand), sent to its webhook URL shortly, as Plaid sends it.
+ * One of Plaid's item webhooks, sent to the item's webhook URL shortly, as Plaid sends it: ERROR with
+ * ITEM_LOGIN_REQUIRED, NEW_ACCOUNTS_AVAILABLE, PENDING_EXPIRATION with the consent's end.
  */
-export function announceLoginRequired(api: PlaidApi, item: Pick<ItemRecord, 'itemId' | 'webhook'>): void {
+export function announceItemWebhook(
+  api: PlaidApi,
+  item: Pick<ItemRecord, 'itemId' | 'webhook' | 'consentExpiresAt'>,
+  code: ItemWebhookCode,
+): void {
   const url = item.webhook;
   if (!url) return;
   const timer = setTimeout(() => {
     void deliver(api, url, {
       webhook_type: 'ITEM',
-      webhook_code: 'ERROR',
+      webhook_code: code,
       item_id: item.itemId,
-      error: failures.itemLoginRequired().body(requestId()),
+      ...ITEM_FIELDS[code](item),
       environment: 'sandbox',
     }).catch(() => undefined);
   }, api.webhookDelayMs);

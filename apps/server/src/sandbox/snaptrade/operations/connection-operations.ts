@@ -10,7 +10,9 @@ import {
   USER_NAMESPACE,
   userKey,
 } from '../state.ts';
+import { announce } from '../webhooks.ts';
 import { authorizationJson } from '../wire-format.ts';
+import { accountsOf } from './account-datasets.ts';
 import { errorResponse, issuesText, type Operation, type SnapTradeApi } from './context.ts';
 
 /** A user's connections: the portal login link, the authorizations, and removing a connection. */
@@ -34,7 +36,8 @@ const loginBody = z.object({
   locale: z.string().max(20).optional(),
 });
 
-export function connectionOperations({ store, now }: SnapTradeApi): Operation[] {
+export function connectionOperations(api: SnapTradeApi): Operation[] {
+  const { store, now } = api;
   return [
     {
       method: 'POST',
@@ -89,6 +92,31 @@ export function connectionOperations({ store, now }: SnapTradeApi): Operation[] 
       handle: async ({ c, user }) => {
         const authorization = user.authorizations.find(({ id }) => id === c.req.param('authorizationId'));
         return authorization ? c.json(authorizationJson(authorization)) : errorResponse(c, 'not-found');
+      },
+    },
+    {
+      // SnapTrade's refreshBrokerageAuthorization: holdings are fetched again, and each account's
+      // ACCOUNT_HOLDINGS_UPDATED webhook says when (here at once: the data is generated).
+      method: 'POST',
+      path: '/authorizations/:authorizationId/refresh',
+      scope: 'user',
+      reach: 'all',
+      handle: async ({ c, user }) => {
+        const authorization = user.authorizations.find(({ id }) => id === c.req.param('authorizationId'));
+        if (!authorization) return errorResponse(c, 'not-found');
+        announce(
+          api.webhooks,
+          user.userId,
+          accountsOf(api, user, authorization).map((account) => ({
+            eventType: 'ACCOUNT_HOLDINGS_UPDATED' as const,
+            brokerageAuthorizationId: authorization.id,
+            broker: authorization.broker,
+            accountId: account.id,
+          })),
+        );
+        return c.json({
+          detail: `Connection ${authorization.id} has been scheduled for a holdings refresh.`,
+        });
       },
     },
     {

@@ -5,6 +5,7 @@ import type { SandboxStore } from '../../store.ts';
 import type { GeneratedAccount } from '../brokerage-data/index.ts';
 import { type SnapTradeErrorName, snapTradeError } from '../errors.ts';
 import type { SandboxUserRecord } from '../state.ts';
+import type { SnapTradeWebhooks } from '../webhooks.ts';
 
 export type SnapTradeKeys = { clientId: string; consumerKey: string };
 
@@ -18,6 +19,8 @@ export type SnapTradeApi = {
   publicBaseUrl: string | undefined;
   /** Generated accounts by user, authorization, opening day and today (see `accountsOf`). */
   datasets: Map<string, GeneratedAccount[]>;
+  /** Where and how the fake's webhooks go. */
+  webhooks: SnapTradeWebhooks;
 };
 
 /** Which forced scenarios reach an operation: every user call, or only account data. */

@@ -1,4 +1,4 @@
-import { quotaMessages } from '@penny/contracts';
+import { noticeMessages, quotaMessages } from '@penny/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -183,6 +183,39 @@ describe('Re-link a bank whose login expired', { timeout: 30_000 }, () => {
     expect(within(again).queryByRole('button', { name: /^Re-link/ })).not.toBeInTheDocument();
     // Tartan Bank lists no accounts yet: one account is connected.
     expect(screen.getByText('1 account connected')).toBeInTheDocument();
+  });
+
+  it("shows the bank's notices until a re-link settles them: a login about to expire, new accounts", async () => {
+    const noticed = makeCredential({
+      ...expired,
+      status: 'active',
+      status_detail: null,
+      login_expires_at: '2026-12-14T09:30:00.000Z',
+      new_accounts_available: true,
+    });
+    const server = stubAccountsServer({ credentials: [noticed] });
+    renderApp('/Accounts');
+    const user = userEvent.setup();
+    const card = await screen.findByRole('article', { name: 'First Platypus Bank' }, { timeout: 15_000 });
+    expect(card).toHaveTextContent(noticeMessages.loginExpires('Dec 14, 2026'));
+    expect(card).toHaveTextContent('The login expires on Dec 14, 2026 — reconnect.');
+    expect(card).toHaveTextContent('New accounts are available — add them.');
+    expect(within(card).getByText(/^Last synced/)).toBeInTheDocument();
+
+    await user.click(within(card).getByRole('button', { name: 'Add them: First Platypus Bank' }));
+    const signIn = await screen.findByRole('dialog', { name: 'Sign in to First Platypus Bank' });
+    expect(server.calls('/connect/api/create_link_token')[0]?.body).toEqual({
+      account_name: 'First_Platypus_Bank_plaid',
+    });
+    await user.type(within(signIn).getByLabelText('Username'), 'user_good');
+    await user.type(within(signIn).getByLabelText('Password'), 'pass_good');
+    await user.click(within(signIn).getByRole('button', { name: 'Submit' }));
+    await user.click(await screen.findByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const again = screen.getByRole('article', { name: 'First Platypus Bank' });
+    await waitFor(() => expect(again).not.toHaveTextContent('New accounts are available'));
+    expect(again).not.toHaveTextContent('The login expires');
+    expect(within(again).queryByRole('button', { name: /^Reconnect/ })).not.toBeInTheDocument();
   });
 
   it('closing the widget leaves the connection as it was', async () => {

@@ -134,11 +134,14 @@ function createLinkToken(
 function setAccessToken(state: FakeAccountsState): EndpointResponse<typeof connectEndpoints.setAccessToken> {
   const { relinking } = state;
   if (!relinking) return { success: true, account_name: 'First_Platypus_Bank_plaid', item_id: 'item-1' };
-  // Update mode: the same connection, signed in again (its sync done at once, for brevity).
+  // Update mode: the same connection, signed in again (its sync done at once, for brevity); the
+  // bank's notices are settled by it, as the server clears them.
   const again = {
     ...relinking,
     status: 'active',
     status_detail: null,
+    login_expires_at: null,
+    new_accounts_available: false,
     last_synced_at: new Date().toISOString(),
   } satisfies AccountCredential;
   state.data.credentials.set(again.account_name, again);

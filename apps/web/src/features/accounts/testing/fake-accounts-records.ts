@@ -32,6 +32,8 @@ export function makeCredential(
     status: 'active',
     status_detail: null,
     history: 'complete',
+    login_expires_at: null,
+    new_accounts_available: false,
     last_synced_at: new Date(Date.now() - 5 * 60_000).toISOString(),
     created_at: new Date(Date.now() - 86_400_000).toISOString(),
     accounts: [],
