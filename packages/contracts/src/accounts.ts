@@ -193,8 +193,8 @@ export const historyMessages = {
 } as const;
 
 /**
- * What a connection's card says about a provider's notice that only its user can act on (the spec has
- * no words for them): a login about to expire, and accounts at the bank not shared yet. `date` is the
+ * What a connection's card says about a provider's notice that only its user can act on (docs/product/
+ * has no words for them): a login about to expire, and accounts at the bank not shared yet. `date` is the
  * expiry as the page formats it.
  */
 export const noticeMessages = {
