@@ -53,6 +53,7 @@ import type {
   RawDone,
   Samples,
   SeedDone,
+  Watching,
 } from './support/chat-server.ts';
 import { type Stats, stats } from './support/stats.ts';
 
@@ -172,23 +173,36 @@ try {
   const steps: Step[] = [];
   const problems: string[] = [];
 
+  /**
+   * What is wrong with a turn, if anything: not completed, or one of the expected tools not run to the
+   * end. A turn completes even when a tool's step failed (e.g. its input refused by the tool's schema,
+   * so nothing was run): it answers that it could not, quickly, which is not the turn measured here.
+   */
+  function turnProblem(answer: ChatResponse, expected: readonly string[]): string | undefined {
+    const steps = answer.agent_actions.filter((action) => action.tool);
+    const done = steps.filter((action) => action.status === 'completed').map((action) => action.tool);
+    if (answer.status === 'completed' && expected.every((tool) => done.includes(tool))) return undefined;
+    const ran = steps.map((action) => `${action.tool} (${action.status})`).join(', ') || 'none';
+    return `the turn was ${answer.status} with tools ${ran} (expected ${expected.join(' and ')} completed)`;
+  }
+
   /** One question's turns at a step: the first apart, then as many as the budget allows. */
   async function measureTurns(rows: number, question: string, expected: readonly string[]) {
     const first = await turn(ready, question);
-    const tools = first.answer.agent_actions.filter((action) => action.tool).map((action) => action.tool);
-    if (first.answer.status !== 'completed' || !expected.every((tool) => tools.includes(tool))) {
+    const firstProblem = turnProblem(first.answer, expected);
+    if (firstProblem) {
+      const failed = first.answer.agent_actions.find((action) => action.status === 'error');
       problems.push(
-        `${rows} rows, "${question}": the turn was ${first.answer.status} with tools ${tools.join(', ') || 'none'} ` +
-          `(expected ${expected.join(' and ')}): ${first.answer.answer.slice(0, 200)}`,
+        `${rows} rows, "${question}": ${firstProblem}: ${(failed?.description ?? first.answer.answer).slice(0, 200)}`,
       );
     }
     const samples: Samples = [];
     const toolTimes: Record<string, number[]> = {};
     const budgetEnds = performance.now() + TURN_SECONDS * 1000;
+    let failedTurns = 0;
     while (samples.length < TURNS && (samples.length < MIN_TURNS || performance.now() < budgetEnds)) {
       const { ms, answer } = await turn(ready, question);
-      if (answer.status !== 'completed')
-        problems.push(`${rows} rows, "${question}": a turn ended ${answer.status}`);
+      if (turnProblem(answer, expected)) failedTurns++;
       samples.push(ms);
       for (const action of answer.agent_actions) {
         if (!action.tool || action.processing_time === undefined) continue;
@@ -196,6 +210,10 @@ try {
         toolTimes[action.tool]?.push(action.processing_time * 1000);
       }
     }
+    if (failedTurns > 0)
+      problems.push(
+        `${rows} rows, "${question}": ${failedTurns} of ${samples.length} measured turns went wrong`,
+      );
     return { first, samples, toolTimes };
   }
 
@@ -211,6 +229,7 @@ try {
     const rawStats = stats(raw.raw);
     const ledger: LedgerTurn[] = [];
     for (const question of LEDGER_QUESTIONS) {
+      await ask<Watching>({ watch: 'ledger' }, 'watching');
       const measured = await measureTurns(rows, question, LEDGER_TOOLS);
       const server = await ask<LedgerDone>(
         { ledger: { repeats: PROFILE_REPEATS, turns: measured.samples.length } },
@@ -320,13 +339,14 @@ try {
       for (const item of step.ledger) {
         console.log(
           `  ${item.question.slice(0, 45).padEnd(46)}${pad(step.rows.toLocaleString('en-US'), 9)} ${pad(fmt(item.server.total.p50), 12)}` +
-            ` ${pad(fmt(item.server.tools.p50), 14)} ${pad(fmt(item.server.ledgerQuery.p50), 18)}`,
+            ` ${pad(fmt(item.server.tools.p50), 14)} ${pad(item.input === null ? 'not run' : fmt(item.server.ledgerQuery.p50), 18)}`,
         );
       }
     }
     for (const item of steps.at(-1)?.ledger ?? []) {
       const lines = item.answer.split('\n').filter((line) => line.trim());
       console.log(`  "${item.question}": ${item.actions.join('; ')}\n    ${lines.slice(0, 2).join(' ')}`);
+      console.log(`    ledger query timed alone: ${JSON.stringify(item.input)}`);
     }
   }
 

@@ -4,9 +4,11 @@
 //   seed     grow the main user's ledger to a number of synthetic transactions (generate_series)
 //   raw      run the spending-by-category SQL of a period straight on the database, timed here
 //   profile  time the parts of a turn one by one (the turn's context reads and the tools' handlers)
-//   ledger   for the last turns that ran ledger_query: the timings the server stored with them, and
-//            the ledger query they asked (as the tool handed it to analytics.ledgerQuery) run again
-//            straight on the service, timed here
+//   watch    'ledger': from now on, keep the first ledger query a turn asks (as the tool hands it to
+//            analytics.ledgerQuery; its month-by-month chart asks another after it)
+//   ledger   for the last turns (asked since 'watch'): the timings the server stored with them, and
+//            the ledger query they asked run again straight on the service, timed here (none when
+//            no turn got as far as running it: no samples and no input)
 //   users    sign up more users, each with a small ledger (the concurrency case)
 //   loop     'start' / 'stop' watching this process's event-loop delay (how long a timer or a socket
 //            waits for its turn) and the CPU time it used meanwhile, e.g. during the concurrency case
@@ -26,6 +28,7 @@ export type ChatServerRequest =
   | { seed: { rows: number } }
   | { raw: { period: Period; category: string; repeats: number } }
   | { profile: { period: Period; category: string; repeats: number; turns: number } }
+  | { watch: 'ledger' }
   | { ledger: { repeats: number; turns: number } }
   | { users: { count: number; rows: number } }
   | { loop: 'start' | 'stop' };
@@ -36,12 +39,14 @@ export type ProfileDone = { profile: Record<string, Samples> };
 export type LedgerDone = {
   ledger: { totalMs: Samples; toolsMs: Samples; query: Samples; input: unknown };
 };
+export type Watching = { watching: 'ledger' };
 export type UsersDone = { users: ChatUser[]; ms: number };
 export type LoopDelay = { loop: { p50: number; p99: number; max: number; cpuMs: number } };
 export type ChatServerReply =
   | SeedDone
   | RawDone
   | ProfileDone
+  | Watching
   | LedgerDone
   | UsersDone
   | LoopDelay
@@ -63,13 +68,15 @@ const t = await createTestApp({
 });
 const { db } = t.database;
 
-// The last ledger query a turn asked, as the tool handed it to the analytics service (the same object
-// the agent's tools call), so the 'ledger' request can time that query alone.
+// The ledger query the watched turns asked, as the tool handed it to the analytics service (the same
+// object the agent's tools call), so the 'ledger' request can time that query alone. Only the first
+// call after 'watch': a total over months also asks for its month-by-month chart right after it. A
+// call the tool's input schema refused never gets here (the turn still completes, that step an error).
 const { analytics } = t.services;
 const ledgerQuery = analytics.ledgerQuery;
-let lastLedgerInput: Parameters<typeof ledgerQuery>[1] | undefined;
+let ledgerWatch: { input?: Parameters<typeof ledgerQuery>[1] } | undefined;
 analytics.ledgerQuery = (userId, input) => {
-  lastLedgerInput = input;
+  if (ledgerWatch && !ledgerWatch.input) ledgerWatch.input = input;
   return ledgerQuery(userId, input);
 };
 
@@ -99,7 +106,9 @@ async function userWithAccount() {
 }
 
 // Eleven spending categories and wages: (primary, detailed) by g % 12. Each category has its own 80
-// merchants ('Merchant 1000'..'Merchant 1079' for the first), so a ledger has up to 960 merchants.
+// merchants ('Northwind 1000'..'Northwind 1079' for the first), so a ledger has up to 960 merchants.
+// Not 'Merchant 1000': the analyst takes a merchant's distinctive first word as its name, so 'my top 3
+// merchants' would name all of them (more than a ledger query's filter takes) instead of ranking them.
 const CATEGORIES: ReadonlyArray<readonly [string, string]> = [
   ['FOOD_AND_DRINK', 'FOOD_AND_DRINK_GROCERIES'],
   ['FOOD_AND_DRINK', 'FOOD_AND_DRINK_RESTAURANT'],
@@ -141,7 +150,7 @@ async function seedRows(
         currency, amount_usd, name, merchant, category_primary, category_detailed, pending)
       select ${owner.userId}, ${owner.connectionId}, ${owner.accountId}, 'bench-' || g, current_date - (g % 3650),
         ${AMOUNT}, 'USD', ${AMOUNT}, 'Bench purchase ' || (g % 500),
-        'Merchant ' || (1000 + (g % 12) * 100 + (g / 12) % 80), (${PRIMARY})[1 + g % 12],
+        'Northwind ' || (1000 + (g % 12) * 100 + (g / 12) % 80), (${PRIMARY})[1 + g % 12],
         (${DETAILED})[1 + g % 12], g % 50 = 0
       from generate_series(${start}::int, ${end}::int) g`);
   }
@@ -278,12 +287,17 @@ async function answer(request: ChatServerRequest): Promise<ChatServerReply> {
     samples['turn: of which tools'] = stored.toolsMs;
     return { profile: samples };
   }
+  if ('watch' in request) {
+    ledgerWatch = {};
+    return { watching: request.watch };
+  }
   if ('ledger' in request) {
-    const input = lastLedgerInput;
-    if (!input) throw new Error('no turn has run ledger_query yet');
+    if (!ledgerWatch) throw new Error("'ledger' before 'watch': whose ledger query would it time?");
+    const { input } = ledgerWatch;
+    ledgerWatch = undefined;
     const stored = await storedTimings(main.userId, request.ledger.turns);
-    const query = await timed(request.ledger.repeats, () => ledgerQuery(main.userId, input));
-    return { ledger: { ...stored, query, input } };
+    const query = input ? await timed(request.ledger.repeats, () => ledgerQuery(main.userId, input)) : [];
+    return { ledger: { ...stored, query, input: input ?? null } };
   }
   const started = performance.now();
   const users: ChatUser[] = [];
