@@ -1987,3 +1987,22 @@ describe('session 28: a part left out by a relative clause', () => {
     expect(query.statistic).toBe(statistic);
   });
 });
+
+describe('session 28: words about merchants name none', () => {
+  it("'top 3 merchants' ranks merchants even when their names start with 'Merchant'", () => {
+    const numbered = contextWith({
+      merchants: Array.from({ length: 12 }, (_, i) => ({ name: `Merchant ${1000 + i}`, count: 5 })),
+    });
+    const query = ledger(
+      understand(
+        'What were my top 3 merchants last month?',
+        numbered,
+        createMatcher(numbered),
+        undefined,
+        false,
+      ),
+    );
+    expect(query).toMatchObject({ group_by: 'merchant', top: 3 });
+    expect(query.filters?.merchants).toBeUndefined();
+  });
+});

@@ -110,7 +110,9 @@ export const STOP: ReadonlySet<string> = new Set(
     'pay paid cost costs get got show tell list give so far past previous recent recently usual usually there it its ' +
     'goal goals reach long take took worth much more less than ever most least one visit each every per all any ' +
     "which who when where why can could would should will be my mine your i've i'm whats what's average typical " +
-    'go went going put break breakdown down split between across into up over under new old same'
+    'go went going put break breakdown down split between across into up over under new old same ' +
+    // 'my top 3 merchants' asks about merchants, never names one called 'Merchant …'.
+    'merchant merchants'
   ).split(' '),
 );
 
