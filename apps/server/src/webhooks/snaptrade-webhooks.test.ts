@@ -8,7 +8,7 @@ import {
   testDatabaseKinds,
 } from '@penny/server/testing';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createVault } from '../connections/vault.ts';
 import { tables } from '../db/index.ts';
 import { SNAPTRADE_USER_BINDING } from '../finance/accounts/snaptrade-user.ts';
@@ -43,10 +43,13 @@ describe.each(testDatabaseKinds())('SnapTrade webhooks on %s', (database) => {
     ada = await t.signUpVerifiedUser();
     authorizationId = await (await accountsClient(t, ada)).linkBrokerage();
     // The sandbox announces the new connection half a second after the portal made it.
-    for (let waited = 0; !t.logs.some((line) => line.webhook === 'CONNECTION_ADDED'); waited += 1) {
-      if (waited > 100) throw new Error('the sandbox never announced the new connection');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await vi.waitFor(
+      () => {
+        if (!t.logs.some((line) => line.webhook === 'CONNECTION_ADDED'))
+          throw new Error('the sandbox has not announced the new connection yet');
+      },
+      { timeout: 30_000, interval: 50 },
+    );
     await t.services.sync.settled();
     await t.services.jobs.settled();
     const [user] = await t.database.db
