@@ -1,4 +1,4 @@
-import { iso } from './period-calendar.ts';
+import { iso, plusDays } from './period-calendar.ts';
 
 /**
  * Days people date things by ('since labor day', 'over thanksgiving'): US holidays, each a day of a
@@ -16,12 +16,6 @@ function weekdayOfMonth(year: number, month: number, weekday: number, nth: numbe
   return iso(year, month, 1 + ((weekday - first + 7) % 7) + nth * 7);
 }
 
-function nextDay(day: string, days: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
 /** Each holiday: the words that name it (as tokens), and its day in a year. */
 const HOLIDAYS: ReadonlyArray<[readonly string[][], (year: number) => string]> = [
   [
@@ -34,8 +28,8 @@ const HOLIDAYS: ReadonlyArray<[readonly string[][], (year: number) => string]> =
   [[['memorial', 'day']], (y) => weekdayOfMonth(y, 4, 1, -1)],
   [[['thanksgiving']], (y) => weekdayOfMonth(y, 10, 4, 3)],
   // The day after Thanksgiving, and the Monday after that.
-  [[['black', 'friday']], (y) => nextDay(weekdayOfMonth(y, 10, 4, 3), 1)],
-  [[['cyber', 'monday']], (y) => nextDay(weekdayOfMonth(y, 10, 4, 3), 4)],
+  [[['black', 'friday']], (y) => plusDays(weekdayOfMonth(y, 10, 4, 3), 1)],
+  [[['cyber', 'monday']], (y) => plusDays(weekdayOfMonth(y, 10, 4, 3), 4)],
   [
     [
       ['mlk', 'day'],
